@@ -1,0 +1,35 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { ErrorBody } from "./error.js";
+
+export const VerifiableAddress = Type.Object({
+  value: Type.String(),
+  verified: Type.Boolean(),
+  via: Type.String(),
+  status: Type.String(),
+});
+
+export const SessionIdentity = Type.Object({
+  id: Type.String(),
+  traits: Type.Record(Type.String(), Type.Unknown()),
+  verifiable_addresses: Type.Array(VerifiableAddress),
+});
+
+export const SessionBody = Type.Object({
+  identity: SessionIdentity,
+  /** From the identity's metadata_public.roles, which users cannot edit. */
+  roles: Type.Array(Type.String()),
+  aal: Type.String(),
+  authenticated_at: Type.Union([Type.String(), Type.Null()]),
+  expires_at: Type.Union([Type.String(), Type.Null()]),
+});
+export type SessionBody = Static<typeof SessionBody>;
+
+export const RedirectBody = Type.Object({ message: Type.String(), redirect: Type.String() });
+export type RedirectBody = Static<typeof RedirectBody>;
+
+export const sessionResponses = {
+  200: SessionBody,
+  401: ErrorBody,
+  403: RedirectBody,
+  503: ErrorBody,
+};

@@ -1,0 +1,9 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  root: "web",
+  plugins: [react()],
+  build: { outDir: "dist", emptyOutDir: true },
+  test: { environment: "jsdom", root: "web" },
+});
