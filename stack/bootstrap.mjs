@@ -1,0 +1,42 @@
+// Entry point of `npm start` and `npm test` on a fresh clone: nothing is
+// installed yet, so this file uses Node alone. It installs the npm packages
+// when package-lock.json changed since the last install, then hands over to
+// the TypeScript command through tsx.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const commands = { start: "stack/start.ts", test: "stack/test.ts" };
+const command = commands[process.argv[2]];
+if (!command) {
+  console.error(`usage: node stack/bootstrap.mjs ${Object.keys(commands).join("|")}`);
+  process.exit(2);
+}
+
+const lock = readFileSync(join(root, "package-lock.json"));
+const stamp = join(root, "node_modules", ".account-portal-lock-hash");
+const lockHash = createHash("sha256").update(lock).digest("hex");
+const installed = existsSync(stamp) && readFileSync(stamp, "utf8") === lockHash;
+if (!installed) {
+  console.log("[setup] installing npm packages (npm ci)…");
+  const npm = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+  if (npm.status !== 0) {
+    console.error("[setup] npm ci failed; see the messages above.");
+    process.exit(npm.status ?? 1);
+  }
+  writeFileSync(stamp, lockHash);
+}
+
+// One process for the command (tsx as an import hook, not its CLI), so that a
+// signal sent to this process reaches the supervisor, which stops its children.
+const child = spawn(process.execPath, ["--import", "tsx", join(root, command), ...process.argv.slice(3)], {
+  cwd: root,
+  stdio: "inherit",
+});
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

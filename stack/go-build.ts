@@ -1,0 +1,85 @@
+// Builds an identity service (Kratos, later Hydra) from its Go launcher module
+// in launchers/<name>, into the git-ignored .bin folder. The build is skipped
+// while the launcher's sources and build flags are those of the last build.
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { rootDir } from "./settings.js";
+
+export interface Launcher {
+  name: string;
+  tags: string;
+  ldflags: string;
+}
+
+export const kratosLauncher: Launcher = {
+  name: "kratos",
+  tags: "sqlite",
+  ldflags: "-X github.com/ory/kratos/driver/config.Version=v1.3.1",
+};
+
+export const binDir = join(rootDir, ".bin");
+
+export function binaryPath(launcher: Launcher): string {
+  return join(binDir, launcher.name);
+}
+
+function fingerprint(launcher: Launcher): string {
+  const dir = join(rootDir, "launchers", launcher.name);
+  const hash = createHash("sha256").update(`${launcher.tags}\n${launcher.ldflags}\n`);
+  for (const file of ["go.mod", "go.sum", "main.go"]) hash.update(readFileSync(join(dir, file)));
+  return hash.digest("hex");
+}
+
+/** Builds the launcher unless an up-to-date binary exists; reports progress while Go works. */
+export async function buildLauncher(launcher: Launcher, log: (line: string) => void): Promise<string> {
+  const binary = binaryPath(launcher);
+  const stampFile = `${binary}.fingerprint`;
+  const expected = fingerprint(launcher);
+  if (existsSync(binary) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === expected) return binary;
+
+  mkdirSync(binDir, { recursive: true });
+  log(`building ${launcher.name} from its Go module (the first build downloads modules and takes a few minutes)`);
+  const started = Date.now();
+  let compiled = 0;
+  let lastPackage = "";
+  const progress = setInterval(() => {
+    const seconds = Math.round((Date.now() - started) / 1000);
+    log(`…${seconds}s, ${compiled} packages compiled${lastPackage ? ` (now ${lastPackage})` : ""}`);
+  }, 10_000);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      // -v names each package as it is compiled: our progress indicator.
+      const child = spawn(
+        "go",
+        ["build", "-v", "-tags", launcher.tags, "-ldflags", launcher.ldflags, "-o", binary, "."],
+        {
+          cwd: join(rootDir, "launchers", launcher.name),
+          env: { ...process.env, CGO_ENABLED: "1" },
+          stdio: ["ignore", "ignore", "pipe"],
+        },
+      );
+      const errors: string[] = [];
+      createInterface({ input: child.stderr }).on("line", (line) => {
+        if (/^[\w.\-]+(\/[\w.\-~]+)+$/.test(line)) {
+          compiled += 1;
+          lastPackage = line;
+        } else {
+          errors.push(line);
+          if (line.startsWith("go: downloading")) log(line);
+        }
+      });
+      child.on("error", (error) => reject(new Error(`cannot run go (is Go installed and on PATH?): ${error.message}`)));
+      child.on("exit", (code) =>
+        code === 0 ? resolve() : reject(new Error(`go build of ${launcher.name} failed:\n${errors.slice(-30).join("\n")}`)),
+      );
+    });
+  } finally {
+    clearInterval(progress);
+  }
+  writeFileSync(stampFile, expected);
+  log(`built ${launcher.name} in ${Math.round((Date.now() - started) / 1000)}s`);
+  return binary;
+}

@@ -1,0 +1,28 @@
+// Runs the portal server (server/src/server.ts) as a supervised process.
+import { join } from "node:path";
+import type { KratosUrls } from "./kratos.js";
+import { rootDir, type StackSettings } from "./settings.js";
+import { waitForHttp, type Supervisor } from "./supervisor.js";
+import { webDist } from "./web-build.js";
+
+export async function startPortal(
+  supervisor: Supervisor,
+  settings: StackSettings,
+  kratos: KratosUrls,
+  label = "portal",
+): Promise<string> {
+  const { host, port, origin } = settings.portal;
+  supervisor.start(label, process.execPath, ["--import", "tsx", join(rootDir, "server", "src", "server.ts")], {
+    cwd: rootDir,
+    env: {
+      ...process.env,
+      HOST: host,
+      PORT: String(port),
+      PORTAL_ORIGIN: origin,
+      KRATOS_PUBLIC_URL: kratos.publicUrl,
+      WEB_ROOT: webDist,
+    },
+  });
+  await waitForHttp(`http://127.0.0.1:${port}/healthz`, "the portal", 30_000, supervisor.death);
+  return origin;
+}

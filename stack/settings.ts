@@ -1,0 +1,84 @@
+// The local stack's settings: every port, URL, DSN and secret that `npm start`
+// uses, read once from the environment and validated. A bad value stops the
+// start with a message that names the variable (a ConfigError).
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ConfigError, readPort, readUrl } from "../server/src/config.js";
+
+export const rootDir = dirname(dirname(fileURLToPath(import.meta.url)));
+
+export interface StackSettings {
+  dataDir: string;
+  portal: { host: string; port: number; origin: string };
+  kratos: {
+    publicPort: number;
+    adminPort: number;
+    dsn: string;
+    secrets: { cookie: string[]; cipher: string[] };
+    smtpUri: string;
+  };
+  mail: { smtpPort: number; webPort: number };
+}
+
+type Env = Record<string, string | undefined>;
+
+function secretList(env: Env, name: string, minLength: number, exactLength?: number): string[] | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  const values = raw.split(",").map((value) => value.trim());
+  for (const value of values) {
+    if (value.length < minLength || (exactLength !== undefined && value.length !== exactLength)) {
+      const rule = exactLength !== undefined ? `exactly ${exactLength}` : `at least ${minLength}`;
+      throw new ConfigError(`${name} takes comma-separated secrets of ${rule} characters each`);
+    }
+  }
+  return values;
+}
+
+interface StoredSecrets {
+  cookie: string[];
+  cipher: string[];
+}
+
+// Generated once per data folder and kept, so that sessions survive a restart.
+function storedSecrets(dataDir: string): StoredSecrets {
+  const file = join(dataDir, "kratos", "secrets.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as StoredSecrets;
+  const secrets: StoredSecrets = {
+    cookie: [randomBytes(32).toString("base64url")],
+    // Kratos' cipher secrets must be exactly 32 characters.
+    cipher: [randomBytes(16).toString("hex")],
+  };
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export function readSettings(env: Env = process.env): StackSettings {
+  const dataDir = resolve(rootDir, env.DATA_DIR || ".data");
+  const portalPort = readPort(env, "PORTAL_PORT", 3000);
+  const smtpPort = readPort(env, "MAIL_SMTP_PORT", 1025);
+  const cookie = secretList(env, "KRATOS_SECRETS_COOKIE", 16);
+  const cipher = secretList(env, "KRATOS_SECRETS_CIPHER", 32, 32);
+  return {
+    dataDir,
+    portal: {
+      host: env.PORTAL_HOST || "localhost",
+      port: portalPort,
+      origin: readUrl(env, "PORTAL_ORIGIN", `http://localhost:${portalPort}`, true),
+    },
+    kratos: {
+      publicPort: readPort(env, "KRATOS_PUBLIC_PORT", 4433),
+      adminPort: readPort(env, "KRATOS_ADMIN_PORT", 4434),
+      dsn: env.KRATOS_DSN || `sqlite://${join(dataDir, "kratos", "kratos.sqlite")}?_fk=true&mode=rwc`,
+      secrets: {
+        cookie: cookie ?? storedSecrets(dataDir).cookie,
+        cipher: cipher ?? storedSecrets(dataDir).cipher,
+      },
+      smtpUri: env.KRATOS_SMTP_URI || `smtp://127.0.0.1:${smtpPort}/?disable_starttls=true`,
+    },
+    mail: { smtpPort, webPort: readPort(env, "MAIL_WEB_PORT", 1080) },
+  };
+}

@@ -1,0 +1,135 @@
+// Runs the stack's processes: labels each one's output, waits for readiness,
+// and stops everything when one of them dies or the user presses Ctrl-C, so
+// that the stack is never left half-running.
+import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
+import { createServer } from "node:net";
+import { createInterface } from "node:readline";
+
+const colors = [36, 35, 33, 32, 34];
+
+export class Supervisor {
+  private readonly children = new Map<string, ChildProcess>();
+  private stopping = false;
+  private labelWidth = 7;
+  private died?: (reason: string) => void;
+  /** Settles when a supervised process exits on its own; never if none does. */
+  readonly death = new Promise<string>((resolve) => (this.died = resolve));
+
+  log(label: string, line: string): void {
+    const color = colors[[...label].reduce((sum, c) => sum + c.charCodeAt(0), 0) % colors.length];
+    const tag = label.padEnd(this.labelWidth);
+    const prefix = process.stdout.isTTY ? `\x1b[${color}m${tag}\x1b[0m |` : `${tag} |`;
+    process.stdout.write(`${prefix} ${line}\n`);
+  }
+
+  private pipe(label: string, child: ChildProcess): void {
+    this.labelWidth = Math.max(this.labelWidth, label.length);
+    for (const stream of [child.stdout, child.stderr]) {
+      if (stream) createInterface({ input: stream }).on("line", (line) => this.log(label, line));
+    }
+  }
+
+  /**
+   * Runs a command to completion; rejects with its exit status otherwise.
+   * With `quiet`, its output is shown only when it fails (e.g. one log line per migration).
+   */
+  run(label: string, command: string, args: string[], options: SpawnOptions & { quiet?: boolean } = {}): Promise<void> {
+    const { quiet = false, ...spawnOptions } = options;
+    return new Promise((resolve, reject) => {
+      const child = spawn(command, args, { ...spawnOptions, stdio: ["ignore", "pipe", "pipe"] });
+      const held: string[] = [];
+      if (quiet) {
+        for (const stream of [child.stdout, child.stderr]) {
+          if (stream) createInterface({ input: stream }).on("line", (line) => held.push(line));
+        }
+      } else {
+        this.pipe(label, child);
+      }
+      child.on("error", (error) => reject(new Error(`${label}: could not run ${command}: ${error.message}`)));
+      child.on("exit", (code, signal) => {
+        if (code === 0) return resolve();
+        for (const line of held.slice(-40)) this.log(label, line);
+        reject(new Error(`${label}: ${[command, ...args].join(" ")} exited with ${signal ?? `status ${code}`}`));
+      });
+    });
+  }
+
+  /** Starts a long-running service; its unexpected exit stops the whole stack. */
+  start(label: string, command: string, args: string[], options: SpawnOptions = {}): ChildProcess {
+    const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+    this.children.set(label, child);
+    this.pipe(label, child);
+    child.on("error", (error) => this.died?.(`${label} could not be started: ${error.message}`));
+    child.on("exit", (code, signal) => {
+      this.children.delete(label);
+      if (!this.stopping) this.died?.(`${label} exited unexpectedly with ${signal ?? `status ${code}`}`);
+    });
+    return child;
+  }
+
+  /** Stops one service and waits for it, e.g. to show what the portal does without Kratos. */
+  async stop(label: string, timeoutMs = 10_000): Promise<void> {
+    const child = this.children.get(label);
+    if (!child || child.exitCode !== null) return;
+    this.children.delete(label);
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  async stopAll(): Promise<void> {
+    this.stopping = true;
+    await Promise.all([...this.children.keys()].reverse().map((label) => this.stop(label)));
+  }
+}
+
+/** Rejects with a message naming the port and its variable when it is taken. */
+export async function assertPortFree(port: number, variable: string, host = "127.0.0.1"): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const server = createServer();
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === "EADDRINUSE"
+            ? `port ${port} is already in use (set ${variable} to use another one, or stop what is listening there)`
+            : `port ${port} (${variable}) cannot be used: ${error.message}`,
+        ),
+      ),
+    );
+    server.listen(port, host, () => server.close(() => resolve()));
+  });
+}
+
+/** A port that is free right now, for test stacks that must not collide with `npm start`. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** Polls a URL until it answers 2xx, or fails after the timeout naming what it waited for. */
+export async function waitForHttp(url: string, what: string, timeoutMs = 60_000, death?: Promise<string>): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = "no answer";
+  let dead: string | undefined;
+  void death?.then((reason) => (dead = reason));
+  while (Date.now() < deadline) {
+    if (dead) throw new Error(dead);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+      lastError = `status ${response.status}`;
+    } catch (error) {
+      lastError = (error as Error).message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what} was not ready at ${url} after ${timeoutMs / 1000}s (${lastError})`);
+}

@@ -1,0 +1,40 @@
+// Builds the SPA with Vite when its sources changed since the last build.
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { rootDir } from "./settings.js";
+import type { Supervisor } from "./supervisor.js";
+
+const webDir = join(rootDir, "web");
+export const webDist = join(webDir, "dist");
+
+function fingerprint(): string {
+  const hash = createHash("sha256").update(readFileSync(join(rootDir, "package-lock.json")));
+  const visit = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (path !== webDist && entry.name !== "node_modules") visit(path);
+      } else {
+        const { size, mtimeMs } = statSync(path);
+        hash.update(`${relative(webDir, path)}:${size}:${mtimeMs}\n`);
+      }
+    }
+  };
+  visit(webDir);
+  // The SPA imports the server's schemas for their types.
+  visit(join(rootDir, "server", "src", "schemas"));
+  return hash.digest("hex");
+}
+
+export async function buildWeb(supervisor: Supervisor): Promise<void> {
+  const stamp = join(webDist, ".fingerprint");
+  const expected = fingerprint();
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === expected) return;
+  supervisor.log("setup", "building the web app (vite build)");
+  const vite = join(rootDir, "node_modules", "vite", "bin", "vite.js");
+  await supervisor.run("vite", process.execPath, [vite, "build", "--config", join(webDir, "vite.config.ts")], {
+    cwd: rootDir,
+  });
+  writeFileSync(stamp, expected);
+}
