@@ -1,0 +1,23 @@
+// The one Kratos client of the SPA: @ory/client's FrontendApi, configured with
+// the base path from /config.json and the browser's cookies on every call.
+// FrontendApi carries every call of spec §7 (session check, the self-service
+// flows, sessions, webauthn.js); the SDK refuses a call whose mandatory
+// argument is missing with "Required parameter … was null or undefined".
+import { Configuration, FrontendApi } from "@ory/client";
+
+let frontend: FrontendApi | undefined;
+
+export function createKratosClient(basePath: string): FrontendApi {
+  return new FrontendApi(new Configuration({ basePath, baseOptions: { withCredentials: true } }));
+}
+
+/** Called once at start-up, after /config.json is read. */
+export function configureKratos(basePath: string): FrontendApi {
+  frontend = createKratosClient(basePath);
+  return frontend;
+}
+
+export function kratos(): FrontendApi {
+  if (!frontend) throw new Error("The Kratos client is used before configureKratos() ran");
+  return frontend;
+}
