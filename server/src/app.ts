@@ -1,6 +1,7 @@
 // The whole portal server as one Fastify plugin: server.ts starts it, the
 // tests build it with the same options.
 import type { FastifyPluginAsync, FastifyServerOptions } from "fastify";
+import fp from "fastify-plugin";
 import type { PortalConfig } from "./config.js";
 import errorHandler from "./plugins/error-handler.js";
 import kratos from "./plugins/kratos.js";
@@ -33,4 +34,5 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, { config }) => {
   await fastify.register(spa, { config });
 };
 
-export default app;
+// Not encapsulated: the error handler and decorators hold for every route of the instance.
+export default fp(app, { name: "portal" });
