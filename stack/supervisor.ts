@@ -15,7 +15,22 @@ export class Supervisor {
   /** Settles when a supervised process exits on its own; never if none does. */
   readonly death = new Promise<string>((resolve) => (this.died = resolve));
 
+  private readonly recent: string[] = [];
+
+  /** With echo off (in test suites), output is kept for recentOutput() instead of printed. */
+  constructor(private readonly echo = true) {}
+
+  /** The last lines the processes printed, for explaining a failure. */
+  recentOutput(): string {
+    return this.recent.join("\n");
+  }
+
   log(label: string, line: string): void {
+    if (!this.echo) {
+      this.recent.push(`${label} | ${line}`);
+      if (this.recent.length > 200) this.recent.shift();
+      return;
+    }
     const color = colors[[...label].reduce((sum, c) => sum + c.charCodeAt(0), 0) % colors.length];
     const tag = label.padEnd(this.labelWidth);
     const prefix = process.stdout.isTTY ? `\x1b[${color}m${tag}\x1b[0m |` : `${tag} |`;

@@ -1,0 +1,49 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import t from "tap";
+import { ConfigError, readConfig } from "../src/config.js";
+
+t.test("defaults make a local portal", async (t) => {
+  const config = readConfig({});
+  t.equal(config.port, 3000);
+  t.equal(config.origin, "http://localhost:3000");
+  t.equal(config.kratosPublicUrl, "http://127.0.0.1:4433");
+});
+
+t.test("a bad value is refused with a message naming the variable", async (t) => {
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ PORT: "http" }, /^PORT must be a port number/],
+    [{ PORT: "70000" }, /^PORT must be a port number/],
+    [{ PORTAL_ORIGIN: "localhost:3000" }, /^PORTAL_ORIGIN must use http or https/],
+    [{ PORTAL_ORIGIN: "http://localhost:3000/account" }, /^PORTAL_ORIGIN must be an origin/],
+    [{ KRATOS_PUBLIC_URL: "not a url" }, /^KRATOS_PUBLIC_URL must be an absolute http\(s\) URL/],
+    [{ LOG_LEVEL: "loud" }, /^LOG_LEVEL must be one of/],
+    [{ TRUST_PROXY: "maybe" }, /^TRUST_PROXY must be true or false/],
+    [{ UPSTREAM_TIMEOUT_MS: "-5" }, /^UPSTREAM_TIMEOUT_MS must be a positive whole number/],
+  ];
+  for (const [env, message] of cases) {
+    t.throws(() => readConfig(env), { name: "ConfigError", message }, JSON.stringify(env));
+  }
+  t.ok(new ConfigError("x") instanceof Error);
+});
+
+t.test("the server process stops at start-up on a bad value and says which", async (t) => {
+  const server = fileURLToPath(new URL("../src/server.ts", import.meta.url));
+  const run = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ["--import", "tsx", server], {
+      env: { ...process.env, LOG_LEVEL: "silent", ...env },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+
+  const badPort = run({ PORT: "three thousand" });
+  t.equal(badPort.status, 1);
+  t.match(badPort.stderr, /configuration error: PORT must be a port number from 1 to 65535, got "three thousand"/);
+
+  const noSpa = run({ WEB_ROOT: mkdtempSync(join(tmpdir(), "empty-web-")) });
+  t.equal(noSpa.status, 1);
+  t.match(noSpa.stderr, /configuration error: WEB_ROOT .* has no index.html/);
+});

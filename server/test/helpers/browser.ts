@@ -1,0 +1,83 @@
+// A browser's side of app.inject(): a cookie jar, and Kratos' browser flows
+// driven through the portal's /kratos proxy as the SPA drives them.
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { totpCode } from "../../../stack/testing/totp.js";
+
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  store(response: LightMyRequestResponse): void {
+    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number }[]) {
+      if (cookie.maxAge !== undefined && cookie.maxAge <= 0) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  names(): string[] {
+    return [...this.cookies.keys()];
+  }
+}
+
+interface FlowNode {
+  attributes: { name?: string; value?: unknown; id?: string; text?: { text?: string } };
+}
+interface Flow {
+  id: string;
+  ui: { nodes: FlowNode[] };
+}
+
+export class Browser {
+  readonly jar = new CookieJar();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(method: "GET" | "POST", url: string, payload?: object): Promise<LightMyRequestResponse> {
+    const response = await this.app.inject({
+      method,
+      url,
+      payload,
+      headers: { accept: "application/json", cookie: this.jar.header() },
+    });
+    this.jar.store(response);
+    return response;
+  }
+
+  private csrf(flow: Flow): string {
+    const node = flow.ui.nodes.find((n) => n.attributes.name === "csrf_token");
+    return String(node?.attributes.value ?? "");
+  }
+
+  async startFlow(kind: "login" | "registration" | "settings"): Promise<Flow> {
+    const response = await this.request("GET", `/kratos/self-service/${kind}/browser`);
+    if (response.statusCode !== 200) throw new Error(`${kind} flow: ${response.statusCode} ${response.body}`);
+    return response.json<Flow>();
+  }
+
+  async signIn(identifier: string, password: string): Promise<LightMyRequestResponse> {
+    const flow = await this.startFlow("login");
+    return this.request("POST", `/kratos/self-service/login?flow=${flow.id}`, {
+      method: "password",
+      identifier,
+      password,
+      csrf_token: this.csrf(flow),
+    });
+  }
+
+  /** Sets up an authenticator app for the signed-in user; returns its secret. */
+  async enrolTotp(): Promise<string> {
+    const flow = await this.startFlow("settings");
+    const secret = flow.ui.nodes.find((n) => n.attributes.id === "totp_secret_key")?.attributes.text?.text;
+    if (!secret) throw new Error("the settings flow offers no TOTP secret");
+    const response = await this.request("POST", `/kratos/self-service/settings?flow=${flow.id}`, {
+      method: "totp",
+      totp_code: totpCode(secret),
+      csrf_token: this.csrf(flow),
+    });
+    if (response.statusCode !== 200) throw new Error(`TOTP set-up: ${response.statusCode} ${response.body}`);
+    return secret;
+  }
+}

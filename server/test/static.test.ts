@@ -1,0 +1,57 @@
+import t from "tap";
+import { build } from "./helpers/build.js";
+
+t.test("the SPA is served with a client-side-routing fallback", async (t) => {
+  const app = await build(t);
+
+  const home = await app.inject("/");
+  t.equal(home.statusCode, 200);
+  t.match(home.headers["content-type"], /text\/html/);
+  t.match(home.body, /<div id="root">/);
+
+  for (const route of ["/settings", "/login?aal=aal2", "/manage-clients/some/deep/link"]) {
+    const page = await app.inject(route);
+    t.equal(page.statusCode, 200, `${route} gets index.html`);
+    t.match(page.body, /<div id="root">/, `${route} gets index.html`);
+    t.equal(page.headers["cache-control"], "no-cache", "index.html is revalidated so a deploy shows at once");
+  }
+});
+
+t.test("assets are served, and a missing asset is a 404, not index.html", async (t) => {
+  const app = await build(t);
+
+  const asset = await app.inject("/assets/index-abc123.js");
+  t.equal(asset.statusCode, 200);
+  t.equal(asset.body, "console.log('spa')");
+  t.match(asset.headers["cache-control"], /immutable/, "hashed assets are cached for good");
+
+  for (const missing of ["/assets/index-gone.js", "/favicon.ico", "/logo.png"]) {
+    const response = await app.inject(missing);
+    t.equal(response.statusCode, 404, missing);
+    t.notMatch(response.body, /<div id="root">/, `${missing} does not get index.html`);
+  }
+});
+
+t.test("an unknown /api path answers a JSON 404", async (t) => {
+  const app = await build(t);
+  for (const method of ["GET", "POST"] as const) {
+    const response = await app.inject({ method, url: "/api/unknown?x=1" });
+    t.equal(response.statusCode, 404);
+    t.match(response.headers["content-type"], /application\/json/);
+    t.same(response.json(), { message: `No API route ${method} /api/unknown` });
+  }
+});
+
+t.test("GET /config.json is the SPA's runtime configuration, from the server's", async (t) => {
+  const app = await build(t, { PORTAL_ORIGIN: "https://account.example.org" });
+  const response = await app.inject("/config.json");
+  t.equal(response.statusCode, 200);
+  t.same(response.json(), { KRATOS_PUBLIC_URL: "https://account.example.org/kratos" });
+});
+
+t.test("GET /healthz answers while the process lives", async (t) => {
+  const app = await build(t);
+  const response = await app.inject("/healthz");
+  t.equal(response.statusCode, 200);
+  t.same(response.json(), { status: "ok" });
+});

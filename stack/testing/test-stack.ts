@@ -1,0 +1,64 @@
+// A stack for the test suites: the mail catcher and Kratos on free ports with
+// a throw-away data folder, so that tests never depend on a running `npm start`.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildLauncher, kratosLauncher } from "../go-build.js";
+import { startKratos, type KratosUrls } from "../kratos.js";
+import { startMailCatcher } from "../mail-catcher.js";
+import { readSettings, type StackSettings } from "../settings.js";
+import { freePort, Supervisor } from "../supervisor.js";
+
+export interface TestStack extends KratosUrls {
+  settings: StackSettings;
+  supervisor: Supervisor;
+  mailUrl: string;
+  /** The origin Kratos is configured for; a portal under test uses it. */
+  portalOrigin: string;
+  stop(): Promise<void>;
+}
+
+/** Environment variables through which `npm test` hands its stack to each suite. */
+export const testStackEnv = {
+  kratosPublicUrl: "TEST_KRATOS_PUBLIC_URL",
+  kratosAdminUrl: "TEST_KRATOS_ADMIN_URL",
+  mailUrl: "TEST_MAIL_URL",
+  portalOrigin: "TEST_PORTAL_ORIGIN",
+} as const;
+
+export async function testSettings(): Promise<StackSettings> {
+  const [portalPort, publicPort, adminPort, smtpPort, webPort] = await Promise.all(
+    Array.from({ length: 5 }, () => freePort()),
+  );
+  const dataDir = mkdtempSync(join(tmpdir(), "account-portal-test-"));
+  return readSettings({
+    DATA_DIR: dataDir,
+    PORTAL_PORT: String(portalPort),
+    KRATOS_PUBLIC_PORT: String(publicPort),
+    KRATOS_ADMIN_PORT: String(adminPort),
+    MAIL_SMTP_PORT: String(smtpPort),
+    MAIL_WEB_PORT: String(webPort),
+  });
+}
+
+/** Faster password hashing than production's: test identities need no protection. */
+const testKratosConfig = { hashers: { bcrypt: { cost: 4 } } };
+
+export async function startTestStack(log = false): Promise<TestStack> {
+  const settings = await testSettings();
+  const supervisor = new Supervisor(log);
+  const binary = await buildLauncher(kratosLauncher, (line) => supervisor.log("build", line));
+  const mailUrl = await startMailCatcher(supervisor, settings);
+  const kratos = await startKratos(supervisor, settings, { binary, config: testKratosConfig });
+  return {
+    ...kratos,
+    settings,
+    supervisor,
+    mailUrl,
+    portalOrigin: settings.portal.origin,
+    async stop() {
+      await supervisor.stopAll();
+      rmSync(settings.dataDir, { recursive: true, force: true });
+    },
+  };
+}
