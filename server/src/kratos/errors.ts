@@ -9,6 +9,8 @@ export interface KratosFailure {
 }
 
 interface ErrorLike {
+  message?: string;
+  code?: string;
   response?: { status?: number; data?: { error?: { id?: string; reason?: string } } };
 }
 
@@ -16,6 +18,16 @@ export function kratosFailure(error: unknown): KratosFailure {
   const response = (error as ErrorLike | null)?.response;
   if (!response?.status) return {};
   return { status: response.status, id: response.data?.error?.id, reason: response.data?.error?.reason };
+}
+
+/**
+ * What to log of a failed call. The SDK's error carries the request it made,
+ * with the browser's Cookie header: never log it whole.
+ */
+export function loggableFailure(error: unknown): { message?: string; code?: string; status?: number; id?: string } {
+  const { message, code } = (error ?? {}) as ErrorLike;
+  const { status, id } = kratosFailure(error);
+  return { message, code, status, id };
 }
 
 export const unavailableMessage = "The identity service is unavailable. Please try again in a moment.";

@@ -4,7 +4,7 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ErrorBody } from "../schemas/error.js";
-import { kratosFailure, unavailableMessage } from "../kratos/errors.js";
+import { kratosFailure, loggableFailure, unavailableMessage } from "../kratos/errors.js";
 
 const Status = Type.Object({ status: Type.String() });
 
@@ -17,7 +17,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       return { status: "ready" };
     } catch (error) {
       if (kratosFailure(error).status === 401) return { status: "ready" };
-      request.log.warn({ err: error }, "Kratos is not ready");
+      request.log.warn({ kratos: loggableFailure(error) }, "Kratos is not ready");
       return reply.code(503).send({ message: unavailableMessage });
     }
   });

@@ -31,5 +31,6 @@ export const sessionResponses = {
   200: SessionBody,
   401: ErrorBody,
   403: RedirectBody,
+  502: ErrorBody,
   503: ErrorBody,
 };

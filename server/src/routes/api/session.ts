@@ -2,7 +2,7 @@
 // whoami made with the browser's own cookie.
 import type { Session } from "@ory/client";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { kratosFailure, unavailableMessage } from "../../kratos/errors.js";
+import { kratosFailure, loggableFailure, unavailableMessage } from "../../kratos/errors.js";
 import { sessionResponses, type SessionBody } from "../../schemas/session.js";
 
 function rolesOf(metadata: unknown): string[] {
@@ -44,11 +44,11 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (failure.status === 403 && failure.id === "session_aal2_required") {
         return reply.code(403).send({ message: "A second factor is required.", redirect: "/login?aal=aal2" });
       }
+      request.log.warn({ kratos: loggableFailure(error) }, "Kratos whoami failed");
       if (failure.status === undefined || failure.status >= 500) {
-        request.log.warn({ err: error }, "Kratos whoami failed");
         return reply.code(503).send({ message: unavailableMessage });
       }
-      throw error;
+      return reply.code(502).send({ message: "The identity service gave an unexpected answer." });
     }
   });
 };
