@@ -1,0 +1,14 @@
+// What the browser tests know of the stack `npm test` started for them.
+import { testStackEnv } from "../../stack/testing/test-stack.js";
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the browser tests with \`npm test -- e2e\``);
+  return value;
+}
+
+export const stack = {
+  portalOrigin: required(testStackEnv.portalOrigin),
+  kratosAdminUrl: required(testStackEnv.kratosAdminUrl),
+  mailUrl: required(testStackEnv.mailUrl),
+};
