@@ -15,6 +15,9 @@ export interface TestStack extends KratosUrls {
   mailUrl: string;
   /** The origin Kratos is configured for; a portal under test uses it. */
   portalOrigin: string;
+  /** Stops Kratos alone, as an outage would; startKratos() brings it back on the same data. */
+  stopKratos(): Promise<void>;
+  startKratos(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -49,13 +52,18 @@ export async function startTestStack(log = false): Promise<TestStack> {
   const supervisor = new Supervisor(log);
   const binary = await buildLauncher(kratosLauncher, (line) => supervisor.log("build", line));
   const mailUrl = await startMailCatcher(supervisor, settings);
-  const kratos = await startKratos(supervisor, settings, { binary, config: testKratosConfig });
+  const kratosOptions = { binary, config: testKratosConfig };
+  const kratos = await startKratos(supervisor, settings, kratosOptions);
   return {
     ...kratos,
     settings,
     supervisor,
     mailUrl,
     portalOrigin: settings.portal.origin,
+    stopKratos: () => supervisor.stop("kratos"),
+    async startKratos() {
+      await startKratos(supervisor, settings, kratosOptions);
+    },
     async stop() {
       await supervisor.stopAll();
       rmSync(settings.dataDir, { recursive: true, force: true });

@@ -1,0 +1,15 @@
+// A stack of a test's own (Kratos, mail catcher, portal on free ports), for a
+// test that stops Kratos and must not take the shared stack down with it.
+import { startPortal } from "../../stack/portal.js";
+import { startTestStack, type TestStack } from "../../stack/testing/test-stack.js";
+
+export async function startPrivateStack(): Promise<TestStack> {
+  const stack = await startTestStack(false);
+  try {
+    await startPortal(stack.supervisor, stack.settings, stack);
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+  return stack;
+}
