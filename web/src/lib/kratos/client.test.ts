@@ -1,0 +1,54 @@
+// Spec §5: a flow call without its mandatory argument is refused before
+// anything is sent. A local server counts what actually arrives, whichever
+// transport the SDK picks.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createKratosClient } from "./client";
+
+let server: Server;
+let received: string[] = [];
+let basePath = "";
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    received.push(`${request.method} ${request.url}`);
+    response.writeHead(200, {
+      "content-type": "application/json",
+      "access-control-allow-origin": request.headers.origin ?? "*",
+      "access-control-allow-credentials": "true",
+    });
+    response.end(JSON.stringify({ id: "flow-1" }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  basePath = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  received = [];
+});
+
+const missing = undefined as unknown as string;
+
+describe("the Kratos client", () => {
+  it("sends a complete call, so the server below does see requests", async () => {
+    await createKratosClient(basePath).getLoginFlow({ id: "flow-1" });
+    expect(received).toEqual(["GET /self-service/login/flows?id=flow-1"]);
+  });
+
+  it.each([
+    ["the flow id", "id", () => createKratosClient(basePath).getLoginFlow({ id: missing })],
+    [
+      "the body",
+      "updateLoginFlowBody",
+      () => createKratosClient(basePath).updateLoginFlow({ flow: "flow-1", updateLoginFlowBody: missing as never }),
+    ],
+    ["the session id", "id", () => createKratosClient(basePath).disableMySession({ id: missing })],
+  ])("refuses a call without %s and sends nothing", async (_what, parameter, call) => {
+    await expect(call()).rejects.toThrow(`Required parameter ${parameter} was null or undefined`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(received).toEqual([]);
+  });
+});

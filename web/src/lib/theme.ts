@@ -1,0 +1,26 @@
+// Presentation values of spec §9, in one place. The stylesheets read them as
+// CSS custom properties, which applyTheme() sets on the document root.
+export const theme = {
+  cardWidth: { narrow: 336, wide: 680 },
+  borderRadius: 4,
+  sidebarWidth: { expanded: 200, collapsed: 60 },
+  /** Below this width the side menu starts collapsed and overlays the content. */
+  narrowViewport: 768,
+} as const;
+
+export const narrowViewportQuery = `(max-width: ${theme.narrowViewport - 0.02}px)`;
+
+export function themeVariables(): Record<string, string> {
+  return {
+    "--card-narrow": `${theme.cardWidth.narrow}px`,
+    "--card-wide": `${theme.cardWidth.wide}px`,
+    "--sidebar-expanded": `${theme.sidebarWidth.expanded}px`,
+    "--sidebar-collapsed": `${theme.sidebarWidth.collapsed}px`,
+    // Bootstrap's buttons, cards and inputs derive their corners from this one.
+    "--bs-border-radius": `${theme.borderRadius}px`,
+  };
+}
+
+export function applyTheme(root: HTMLElement): void {
+  for (const [name, value] of Object.entries(themeVariables())) root.style.setProperty(name, value);
+}
