@@ -1,0 +1,60 @@
+// Toasts any page can raise through useToast(): top right, each closing by
+// itself after 1000 ms (spec §9).
+import { useMemo, useRef, useState, type ReactNode } from "react";
+import Toast from "react-bootstrap/Toast";
+import ToastContainer from "react-bootstrap/ToastContainer";
+import { ToastContext, type ToastApi, type ToastVariant } from "../../lib/feedback";
+
+export const toastDelayMs = 1000;
+
+interface ShownToast {
+  id: number;
+  message: string;
+  variant: ToastVariant;
+  show: boolean;
+}
+
+const lightText: Record<ToastVariant, boolean> = { success: true, danger: true, info: false, warning: false };
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<ShownToast[]>([]);
+  const lastId = useRef(0);
+  const api = useMemo<ToastApi>(
+    () => ({
+      show(message, variant = "success") {
+        lastId.current += 1;
+        const toast = { id: lastId.current, message, variant, show: true };
+        setToasts((current) => [...current, toast]);
+      },
+    }),
+    [],
+  );
+  // Hiding first and removing after the fade keeps the close animated.
+  const hide = (id: number) =>
+    setToasts((current) => current.map((toast) => (toast.id === id ? { ...toast, show: false } : toast)));
+  const remove = (id: number) => setToasts((current) => current.filter((toast) => toast.id !== id));
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      {toasts.length > 0 && (
+        // Rendered only while a toast shows: the empty padded box would cover the header's corner.
+        <ToastContainer position="top-end" containerPosition="fixed" className="p-3">
+          {toasts.map((toast) => (
+            <Toast
+              key={toast.id}
+              show={toast.show}
+              bg={toast.variant}
+              autohide
+              delay={toastDelayMs}
+              onClose={() => hide(toast.id)}
+              onExited={() => remove(toast.id)}
+            >
+              <Toast.Body className={lightText[toast.variant] ? "text-white" : undefined}>{toast.message}</Toast.Body>
+            </Toast>
+          ))}
+        </ToastContainer>
+      )}
+    </ToastContext.Provider>
+  );
+}
