@@ -1,0 +1,65 @@
+// /logout: asks Kratos for a browser logout flow and follows its logout URL;
+// Kratos ends the session and sends the browser on to /login.
+import { useEffect, useState } from "react";
+import Alert from "react-bootstrap/Alert";
+import Button from "react-bootstrap/Button";
+import Card from "react-bootstrap/Card";
+import Spinner from "react-bootstrap/Spinner";
+import { useNavigate } from "react-router-dom";
+import { kratos } from "../../lib/kratos/client";
+import { paths } from "../../lib/paths";
+
+export function LogoutPage() {
+  const navigate = useNavigate();
+  const [attempt, setAttempt] = useState(0);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    kratos()
+      .createBrowserLogoutFlow()
+      .then(({ data }) => {
+        if (current) window.location.assign(data.logout_url);
+      })
+      .catch((error: unknown) => {
+        if (!current) return;
+        // 401 session_inactive: there is no session to end, so the user is already signed out.
+        if (statusOf(error) === 401) navigate(paths.login, { replace: true });
+        else setFailed(true);
+      });
+    return () => {
+      current = false;
+    };
+  }, [attempt, navigate]);
+
+  return (
+    <Card className="card-narrow shadow-sm">
+      <Card.Body className="p-4 text-center">
+        <h1 className="h4">Signing out</h1>
+        {failed ? (
+          <>
+            <Alert variant="danger" className="text-start">
+              We could not sign you out. Please try again.
+            </Alert>
+            <Button
+              onClick={() => {
+                setFailed(false);
+                setAttempt(attempt + 1);
+              }}
+            >
+              Try again
+            </Button>
+          </>
+        ) : (
+          <div role="status" aria-label="Signing out" className="py-2">
+            <Spinner animation="border" variant="primary" aria-hidden="true" />
+          </div>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}
+
+function statusOf(error: unknown): number | undefined {
+  return (error as { response?: { status?: number } } | null)?.response?.status;
+}

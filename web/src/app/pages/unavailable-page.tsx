@@ -1,0 +1,52 @@
+// Shown when the identity service (or the portal in front of it) cannot be
+// reached. It keeps trying by itself, so the user can also just wait.
+import { useCallback, useEffect, useRef, useState } from "react";
+import Button from "react-bootstrap/Button";
+import Card from "react-bootstrap/Card";
+import Spinner from "react-bootstrap/Spinner";
+import { CloudOffIcon } from "../shell/icons";
+
+export const autoRetryMs = 5000;
+
+export function UnavailablePage({ onRetry }: { onRetry: () => Promise<void> }) {
+  const [retrying, setRetrying] = useState(false);
+  const inFlight = useRef(false);
+
+  const retry = useCallback(async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setRetrying(true);
+    try {
+      await onRetry();
+    } finally {
+      inFlight.current = false;
+      setRetrying(false);
+    }
+  }, [onRetry]);
+
+  useEffect(() => {
+    const timer = setInterval(() => void retry(), autoRetryMs);
+    return () => clearInterval(timer);
+  }, [retry]);
+
+  return (
+    <main className="fullscreen-center">
+      <Card className="card-narrow text-center shadow-sm">
+        <Card.Body className="p-4">
+          <div className="text-danger mb-3">
+            <CloudOffIcon />
+          </div>
+          <h1 className="h4">Identity service unavailable</h1>
+          <p className="text-body-secondary">
+            We can't reach the identity service right now, so we can't check your sign-in. We try again every{" "}
+            {autoRetryMs / 1000} seconds.
+          </p>
+          <Button variant="primary" onClick={() => void retry()}>
+            {retrying && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+            Retry
+          </Button>
+        </Card.Body>
+      </Card>
+    </main>
+  );
+}

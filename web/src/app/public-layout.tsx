@@ -1,0 +1,18 @@
+// Public pages (sign-in, registration, recovery, logout, errors) render here,
+// without the shell: the product's name above the page's own card.
+import { Outlet } from "react-router-dom";
+import { BrandIcon } from "./shell/icons";
+
+export function PublicLayout() {
+  return (
+    <div className="public-page">
+      <header className="public-brand">
+        <BrandIcon />
+        <span>Account</span>
+      </header>
+      <main className="public-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

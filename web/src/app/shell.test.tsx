@@ -1,0 +1,276 @@
+// The shell as a user meets it: jsdom, the real routes and providers, with
+// /api/session and the Kratos client stubbed and the flow pages stood in for.
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { RouterProvider, createMemoryRouter, useLocation } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { SessionBody } from "../lib/current-session";
+import { autoRetryMs } from "./pages/unavailable-page";
+import { routes } from "./routes";
+
+const kratosStub = vi.hoisted(() => ({ createBrowserLogoutFlow: vi.fn() }));
+vi.mock("../lib/kratos/client", () => ({ kratos: () => kratosStub }));
+
+vi.mock("../features/flows", async () => {
+  const { useCurrentSession } = await import("../lib/current-session");
+  function StandIn({ title }: { title: string }) {
+    const location = useLocation();
+    return (
+      <>
+        <h1>{title}</h1>
+        <p data-testid="location">{`${location.pathname}${location.search}`}</p>
+      </>
+    );
+  }
+  function SettingsStandIn() {
+    const { refresh } = useCurrentSession();
+    return (
+      <>
+        <StandIn title="Your settings" />
+        <button onClick={() => void refresh()}>Save name</button>
+      </>
+    );
+  }
+  return {
+    LoginPage: () => <StandIn title="Sign in" />,
+    RegistrationPage: () => <StandIn title="Create account" />,
+    RecoveryPage: () => <StandIn title="Recover your account" />,
+    VerificationPage: () => <StandIn title="Verify your account" />,
+    SettingsPage: SettingsStandIn,
+    ChangePasswordPage: () => <StandIn title="Change your password" />,
+    ErrorPage: () => <StandIn title="Something went wrong" />,
+  };
+});
+
+function sessionFor(roles: string[], name = { first: "Ada", last: "Lovelace" }): SessionBody {
+  return {
+    identity: { id: "id-1", traits: { email: "ada@example.com", name }, verifiable_addresses: [] },
+    roles,
+    aal: "aal1",
+    authenticated_at: "2026-01-01T10:00:00Z",
+    expires_at: "2026-01-02T10:00:00Z",
+  };
+}
+
+function answerSession(status: number, body: unknown) {
+  const fetchStub = vi.fn(async () => new Response(JSON.stringify(body), { status }));
+  vi.stubGlobal("fetch", fetchStub);
+  return fetchStub;
+}
+
+function stubViewport(narrow: boolean) {
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: narrow,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const shellHeading = (name: string) => screen.findByRole("heading", { name });
+
+beforeEach(() => {
+  localStorage.clear();
+  stubViewport(false);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  kratosStub.createBrowserLogoutFlow.mockReset();
+});
+
+describe("start-up", () => {
+  it("shows a labelled spinner until the session check answers", async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal("fetch", () => new Promise<Response>((resolve) => (answer = resolve)));
+    renderAt("/settings");
+    expect(screen.getByRole("status", { name: "Loading" })).toBeDefined();
+    expect(screen.queryByRole("navigation")).toBeNull();
+
+    await act(async () => answer(new Response(JSON.stringify(sessionFor([])), { status: 200 })));
+    await shellHeading("Your settings");
+    expect(screen.queryByRole("status", { name: "Loading" })).toBeNull();
+  });
+
+  it("sends a signed-out visitor to /login, remembering the full address", async () => {
+    answerSession(401, { message: "You are not signed in." });
+    renderAt("/changepwd?from=mail");
+    await shellHeading("Sign in");
+    expect(screen.getByTestId("location").textContent).toBe(
+      `/login?return_to=${encodeURIComponent("http://localhost:3000/changepwd?from=mail")}`,
+    );
+    expect(screen.queryByRole("navigation")).toBeNull();
+  });
+
+  it("renders a public page without the shell when signed out", async () => {
+    answerSession(401, { message: "You are not signed in." });
+    renderAt("/registration");
+    await shellHeading("Create account");
+    expect(screen.queryByRole("navigation")).toBeNull();
+    expect(screen.getByRole("main")).toBeDefined();
+  });
+
+  it("sends a session that needs a second factor to the step-up login", async () => {
+    answerSession(403, { message: "A second factor is required.", redirect: "/login?aal=aal2" });
+    renderAt("/verification");
+    await shellHeading("Sign in");
+    expect(screen.getByTestId("location").textContent).toBe(
+      `/login?aal=aal2&return_to=${encodeURIComponent("http://localhost:3000/verification")}`,
+    );
+  });
+
+  it("leads / to Account Settings", async () => {
+    answerSession(200, sessionFor([]));
+    const router = renderAt("/");
+    await shellHeading("Your settings");
+    expect(router.state.location.pathname).toBe("/settings");
+  });
+});
+
+describe("identity service unavailable", () => {
+  it("offers a retry that brings the user in once the service is back", async () => {
+    answerSession(503, { message: "The identity service is unavailable." });
+    renderAt("/settings");
+    await shellHeading("Identity service unavailable");
+
+    answerSession(200, sessionFor([]));
+    await userEvent.click(screen.getByRole("button", { name: "Retry" }));
+    await shellHeading("Your settings");
+  });
+
+  it("retries by itself", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval"] });
+    answerSession(503, { message: "The identity service is unavailable." });
+    renderAt("/settings");
+    await shellHeading("Identity service unavailable");
+
+    const fetchStub = answerSession(200, sessionFor([]));
+    await act(async () => vi.advanceTimersByTime(autoRetryMs));
+    await shellHeading("Your settings");
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the shell", () => {
+  it("shows the menu in the spec's order, the active item, and the user's name", async () => {
+    answerSession(200, sessionFor([]));
+    renderAt("/settings");
+    await shellHeading("Your settings");
+
+    const menu = screen.getByRole("navigation", { name: "Main menu" });
+    const items = within(menu)
+      .getAllByRole("listitem")
+      .map((item) => item.textContent);
+    expect(items).toEqual(["Verify Account", "Account Settings", "Recovery"]);
+    expect(within(menu).getByRole("link", { name: "Account Settings" }).getAttribute("aria-current")).toBe("page");
+    expect(within(menu).getByRole("link", { name: "Recovery" }).getAttribute("aria-current")).toBeNull();
+    expect(within(menu).getByRole("button", { name: "Logout" })).toBeDefined();
+    expect(within(screen.getByRole("banner")).getByText("Ada Lovelace")).toBeDefined();
+  });
+
+  it("shows a changed name once the page refreshes the session, without the start-up spinner", async () => {
+    answerSession(200, sessionFor([]));
+    renderAt("/settings");
+    await shellHeading("Your settings");
+
+    answerSession(200, sessionFor([], { first: "Augusta", last: "King" }));
+    await userEvent.click(screen.getByRole("button", { name: "Save name" }));
+    await waitFor(() => expect(within(screen.getByRole("banner")).getByText("Augusta King")).toBeDefined());
+    expect(screen.queryByRole("status", { name: "Loading" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Save name" })).toBeDefined();
+  });
+
+  it("names the user by email when the identity has no name", async () => {
+    answerSession(200, sessionFor([], { first: "", last: "" }));
+    renderAt("/settings");
+    await shellHeading("Your settings");
+    expect(within(screen.getByRole("banner")).getByText("ada@example.com")).toBeDefined();
+  });
+
+  it("shows Manage Clients to an admin", async () => {
+    answerSession(200, sessionFor(["admin"]));
+    renderAt("/manage-clients");
+    await shellHeading("Manage Clients");
+    const menu = screen.getByRole("navigation", { name: "Main menu" });
+    expect(within(menu).getByRole("link", { name: "Manage Clients" }).getAttribute("aria-current")).toBe("page");
+  });
+
+  it("refuses /manage-clients to a non-admin inside the shell", async () => {
+    answerSession(200, sessionFor(["viewer"]));
+    renderAt("/manage-clients");
+    await shellHeading("Not allowed");
+    expect(screen.queryByRole("heading", { name: "Manage Clients" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Manage Clients" })).toBeNull();
+    expect(screen.getByRole("navigation", { name: "Main menu" })).toBeDefined();
+  });
+
+  it("remembers the collapsed menu across visits, keeping every link named", async () => {
+    answerSession(200, sessionFor([]));
+    renderAt("/settings");
+    await shellHeading("Your settings");
+    await userEvent.click(screen.getByRole("button", { name: "Collapse menu" }));
+    expect(localStorage.getItem("Collapsed")).toBe("true");
+    cleanup();
+
+    renderAt("/settings");
+    await shellHeading("Your settings");
+    expect(screen.getByRole("button", { name: "Expand menu" })).toBeDefined();
+    expect(screen.getByRole("link", { name: "Verify Account" })).toBeDefined();
+    await userEvent.click(screen.getByRole("button", { name: "Expand menu" }));
+    expect(localStorage.getItem("Collapsed")).toBe("false");
+  });
+
+  it("starts collapsed on a narrow screen even when the user expanded it before", async () => {
+    localStorage.setItem("Collapsed", "false");
+    stubViewport(true);
+    answerSession(200, sessionFor([]));
+    renderAt("/settings");
+    await shellHeading("Your settings");
+    expect(screen.getByRole("button", { name: "Expand menu" })).toBeDefined();
+  });
+});
+
+describe("logout", () => {
+  async function openLogoutModal() {
+    answerSession(200, sessionFor([]));
+    renderAt("/settings");
+    await shellHeading("Your settings");
+    await userEvent.click(screen.getByRole("button", { name: "Logout" }));
+    return screen.findByRole("dialog", { name: "Notification" });
+  }
+
+  it("asks for confirmation, and Cancel keeps the user where they were", async () => {
+    const dialog = await openLogoutModal();
+    expect(within(dialog).getByText("Are you sure want to exit the system ?")).toBeDefined();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByRole("heading", { name: "Your settings" })).toBeDefined();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Logout" }));
+  });
+
+  it("on Confirm leaves for /logout, which starts a Kratos logout flow", async () => {
+    kratosStub.createBrowserLogoutFlow.mockReturnValue(new Promise(() => {}));
+    const dialog = await openLogoutModal();
+    answerSession(200, sessionFor([]));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByRole("status", { name: "Signing out" })).toBeDefined();
+    expect(kratosStub.createBrowserLogoutFlow).toHaveBeenCalled();
+    expect(screen.queryByRole("navigation")).toBeNull();
+  });
+
+  it("sends someone already signed out from /logout to /login", async () => {
+    kratosStub.createBrowserLogoutFlow.mockRejectedValue({ response: { status: 401 } });
+    answerSession(401, { message: "You are not signed in." });
+    const router = renderAt("/logout");
+    await shellHeading("Sign in");
+    expect(router.state.location.pathname).toBe("/login");
+  });
+});

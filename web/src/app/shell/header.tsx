@@ -1,0 +1,42 @@
+import { SidebarIcon } from "./icons";
+import { sidebarId } from "./sidebar";
+
+interface HeaderProps {
+  userName: string;
+  collapsed: boolean;
+  onToggleMenu: () => void;
+}
+
+export function Header({ userName, collapsed, onToggleMenu }: HeaderProps) {
+  return (
+    <header className="shell-header">
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={collapsed ? "Expand menu" : "Collapse menu"}
+        aria-controls={sidebarId}
+        onClick={onToggleMenu}
+      >
+        <SidebarIcon />
+      </button>
+      <div className="shell-user">
+        <span className="avatar" aria-hidden="true">
+          {initials(userName)}
+        </span>
+        <span className="shell-user-name">
+          <span className="visually-hidden">Signed in as </span>
+          {userName}
+        </span>
+      </div>
+    </header>
+  );
+}
+
+function initials(name: string): string {
+  const words = name.includes("@") ? [name] : name.split(/\s+/);
+  return words
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase())
+    .join("");
+}

@@ -1,0 +1,41 @@
+// The signed-in layout: side menu, header, the page, and a footer line. Only
+// rendered by the session gate when there is a session.
+import { Outlet } from "react-router-dom";
+import { displayName, useCurrentSession } from "../../lib/current-session";
+import { narrowViewportQuery } from "../../lib/theme";
+import { Header } from "./header";
+import { Sidebar } from "./sidebar";
+import { useCollapsed } from "./use-collapsed";
+import { useMediaQuery } from "./use-media-query";
+
+const mainId = "main-content";
+
+export function ShellLayout() {
+  const { session } = useCurrentSession();
+  const narrow = useMediaQuery(narrowViewportQuery);
+  const { collapsed, toggle, collapse } = useCollapsed();
+  const classes = ["shell", collapsed && "shell--collapsed", narrow && "shell--narrow"].filter(Boolean).join(" ");
+
+  return (
+    <div className={classes}>
+      <a className="skip-link" href={`#${mainId}`}>
+        Skip to content
+      </a>
+      {/* On a narrow screen the expanded menu overlays the page, so following a link folds it away. */}
+      <Sidebar collapsed={collapsed} roles={session.roles} onNavigate={narrow ? collapse : undefined} />
+      <div className="shell-body">
+        <Header userName={displayName(session)} collapsed={collapsed} onToggleMenu={toggle} />
+        <main id={mainId} className="shell-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        {session.expires_at && (
+          <footer className="shell-footer">Your session is valid until {formatTime(session.expires_at)}.</footer>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function formatTime(iso: string): string {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
