@@ -1,0 +1,92 @@
+// What a flow page does when Kratos does not answer a flow call with success.
+// One place maps every answer to one action; the page only carries it out.
+import { href } from "../paths";
+import {
+  errorBodyOf,
+  errorMessageOf,
+  failureOf,
+  isAal2Required,
+  isBrowserLocationChangeRequired,
+  isCsrfViolation,
+  isFlow,
+  isFlowExpired,
+  isFlowReplaced,
+  isIdentityMismatch,
+  isRefreshRequired,
+  isSessionAlreadyAvailable,
+  isSessionInactive,
+  type KratosFlow,
+} from "./errors";
+
+export type FlowErrorAction =
+  /** Kratos answered with the flow itself: render it with its messages. */
+  | { kind: "show-flow"; flow: KratosFlow }
+  /** Kratos already made the replacement flow (with its own message); load it. */
+  | { kind: "load-flow"; flowId: string }
+  /** Start a new browser flow of the same kind, keep return_to, and tell the user why. */
+  | { kind: "restart"; returnTo: string | undefined; notice: string }
+  /** Leave the SPA: the browser itself must go there (Kratos or OAuth2 URLs). */
+  | { kind: "redirect"; url: string }
+  /** Go to another page of the SPA. */
+  | { kind: "navigate"; to: string }
+  /** Nothing to recover: show the message where the user acted. */
+  | { kind: "fail"; message: string };
+
+export interface FlowErrorContext {
+  /** The return_to of the flow at hand, kept when a new flow has to be started. */
+  returnTo?: string;
+  /** The absolute URL the user is on, to come back to after signing in again. */
+  currentUrl: string;
+}
+
+export const flowNotices = {
+  expired: "The form expired before it was sent, so a new one was started. Please try again.",
+  csrf: "The form was rejected for security reasons (its anti-forgery token did not match), so a new one was started. Please try again.",
+  identityMismatch: "The form was started by a different account, so a new one was started for you.",
+  unknownFlow: "That form no longer exists, so a new one was started.",
+} as const;
+
+export const unreachableMessage = "The account service could not be reached. Check your connection and try again.";
+
+export function handleFlowError(error: unknown, context: FlowErrorContext): FlowErrorAction {
+  const { status, body } = failureOf(error);
+
+  // A 400 that carries the flow is a step (wrong password, second registration screen), not a failure.
+  if (isFlow(body)) return { kind: "show-flow", flow: body };
+
+  if (isFlowExpired(body) || isFlowReplaced(body)) {
+    const errorBody = errorBodyOf(body);
+    if (errorBody?.use_flow_id) return { kind: "load-flow", flowId: errorBody.use_flow_id };
+    const returnTo = errorBody?.error?.details?.return_to;
+    return {
+      kind: "restart",
+      returnTo: typeof returnTo === "string" && returnTo !== "" ? returnTo : context.returnTo,
+      notice: flowNotices.expired,
+    };
+  }
+  if (isCsrfViolation(body)) return { kind: "restart", returnTo: context.returnTo, notice: flowNotices.csrf };
+  if (isIdentityMismatch(body)) {
+    return { kind: "restart", returnTo: context.returnTo, notice: flowNotices.identityMismatch };
+  }
+  // 422 browser_location_change_required: the flow continues elsewhere (second factor, settings after recovery).
+  if (isBrowserLocationChangeRequired(body)) {
+    const url = errorBodyOf(body)?.redirect_browser_to;
+    if (url) return { kind: "redirect", url };
+  }
+  if (isAal2Required(body)) {
+    return { kind: "navigate", to: href("login", { aal: "aal2", return_to: context.currentUrl }) };
+  }
+  // 403 session_refresh_required: a privileged change on a session older than privileged_session_max_age.
+  if (isRefreshRequired(body)) {
+    return { kind: "navigate", to: href("login", { refresh: "true", return_to: context.currentUrl }) };
+  }
+  if (isSessionAlreadyAvailable(body)) return { kind: "navigate", to: href("settings") };
+  if (isSessionInactive(body) || status === 401) {
+    return { kind: "navigate", to: href("login", { return_to: context.currentUrl }) };
+  }
+
+  if (status === 410) return { kind: "restart", returnTo: context.returnTo, notice: flowNotices.expired };
+  if (status === 404) return { kind: "restart", returnTo: context.returnTo, notice: flowNotices.unknownFlow };
+
+  return { kind: "fail", message: errorMessageOf(body) ?? unreachableMessage };
+}

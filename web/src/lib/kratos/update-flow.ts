@@ -1,0 +1,57 @@
+// POST /self-service/<kind>?flow=…: submits a flow as JSON, by kind.
+import type {
+  RecoveryFlow,
+  SettingsFlow,
+  SuccessfulNativeLogin,
+  SuccessfulNativeRegistration,
+  UpdateLoginFlowBody,
+  UpdateRecoveryFlowBody,
+  UpdateRegistrationFlowBody,
+  UpdateSettingsFlowBody,
+  UpdateVerificationFlowBody,
+  VerificationFlow,
+} from "@ory/client";
+import { kratos } from "./client";
+import type { FlowKind } from "./flow-kinds";
+
+/** A submission body collected from the flow's own nodes: field names and values as Kratos described them. */
+export type FlowBody = Record<string, unknown>;
+
+export interface UpdateResults {
+  login: SuccessfulNativeLogin;
+  registration: SuccessfulNativeRegistration;
+  recovery: RecoveryFlow;
+  verification: VerificationFlow;
+  settings: SettingsFlow;
+}
+
+// The body comes from the flow's nodes, so it has the shape of the method the
+// clicked button names; the SDK's per-method unions cannot see that statically.
+const updaters: { [K in FlowKind]: (flow: string, body: FlowBody) => Promise<UpdateResults[K]> } = {
+  login: async (flow, body) =>
+    (await kratos().updateLoginFlow({ flow, updateLoginFlowBody: body as unknown as UpdateLoginFlowBody })).data,
+  registration: async (flow, body) =>
+    (
+      await kratos().updateRegistrationFlow({
+        flow,
+        updateRegistrationFlowBody: body as unknown as UpdateRegistrationFlowBody,
+      })
+    ).data,
+  recovery: async (flow, body) =>
+    (await kratos().updateRecoveryFlow({ flow, updateRecoveryFlowBody: body as unknown as UpdateRecoveryFlowBody }))
+      .data,
+  verification: async (flow, body) =>
+    (
+      await kratos().updateVerificationFlow({
+        flow,
+        updateVerificationFlowBody: body as unknown as UpdateVerificationFlowBody,
+      })
+    ).data,
+  settings: async (flow, body) =>
+    (await kratos().updateSettingsFlow({ flow, updateSettingsFlowBody: body as unknown as UpdateSettingsFlowBody }))
+      .data,
+};
+
+export function updateFlow<K extends FlowKind>(kind: K, flowId: string, body: FlowBody): Promise<UpdateResults[K]> {
+  return updaters[kind](flowId, body);
+}
