@@ -6,7 +6,8 @@ import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
 import Spinner from "react-bootstrap/Spinner";
 import { useNavigate } from "react-router-dom";
-import { kratos } from "../../lib/kratos/client";
+import { createLogoutUrl } from "../../lib/kratos/create-logout-url";
+import { failureOf } from "../../lib/kratos/errors";
 import { paths } from "../../lib/paths";
 
 export function LogoutPage() {
@@ -16,15 +17,14 @@ export function LogoutPage() {
 
   useEffect(() => {
     let current = true;
-    kratos()
-      .createBrowserLogoutFlow()
-      .then(({ data }) => {
-        if (current) window.location.assign(data.logout_url);
+    createLogoutUrl()
+      .then((logoutUrl) => {
+        if (current) window.location.assign(logoutUrl);
       })
       .catch((error: unknown) => {
         if (!current) return;
         // 401 session_inactive: there is no session to end, so the user is already signed out.
-        if (statusOf(error) === 401) navigate(paths.login, { replace: true });
+        if (failureOf(error).status === 401) navigate(paths.login, { replace: true });
         else setFailed(true);
       });
     return () => {
@@ -58,8 +58,4 @@ export function LogoutPage() {
       </Card.Body>
     </Card>
   );
-}
-
-function statusOf(error: unknown): number | undefined {
-  return (error as { response?: { status?: number } } | null)?.response?.status;
 }
