@@ -15,7 +15,7 @@ import type { ModalOptions } from "../lib/feedback";
 
 export type RouteKind = "public" | "private";
 
-export interface ModalState {
+interface ModalState {
   open: boolean;
   title: string;
   /** The body; the title and buttons stay with the modal while it fades out. */
@@ -29,17 +29,17 @@ export interface AppState {
   modal: ModalState;
 }
 
-export type AppAction =
+type AppAction =
   | { type: "session-checked"; routeKind: RouteKind; outcome: SessionOutcome }
   | { type: "modal-opened"; options: ModalOptions }
   | { type: "modal-closed" };
 
-export const initialAppState: AppState = {
+const initialAppState: AppState = {
   sessionCheck: null,
   modal: { open: false, title: "", component: null, options: {} },
 };
 
-export function appReducer(state: AppState, action: AppAction): AppState {
+function appReducer(state: AppState, action: AppAction): AppState {
   switch (action.type) {
     case "session-checked":
       return { ...state, sessionCheck: { routeKind: action.routeKind, outcome: action.outcome } };

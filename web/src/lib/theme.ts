@@ -10,7 +10,7 @@ export const theme = {
 
 export const narrowViewportQuery = `(max-width: ${theme.narrowViewport - 0.02}px)`;
 
-export function themeVariables(): Record<string, string> {
+function themeVariables(): Record<string, string> {
   return {
     "--card-narrow": `${theme.cardWidth.narrow}px`,
     "--card-wide": `${theme.cardWidth.wide}px`,

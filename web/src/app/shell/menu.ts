@@ -12,7 +12,7 @@ export interface MenuItem {
   role?: string;
 }
 
-export const menuItems: readonly MenuItem[] = [
+const menuItems: readonly MenuItem[] = [
   { key: 3, label: "Verify Account", path: paths.verification, icon: VerifyIcon },
   { key: 4, label: "Account Settings", path: paths.settings, icon: SettingsIcon },
   { key: 6, label: "Recovery", path: paths.changePassword, icon: KeyIcon },
