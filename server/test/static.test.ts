@@ -1,5 +1,7 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import t from "tap";
-import { build } from "./helpers/build.js";
+import { build, fakeWebRoot } from "./helpers/build.js";
 
 t.test("the SPA is served with a client-side-routing fallback", async (t) => {
   const app = await build(t);
@@ -54,4 +56,13 @@ t.test("GET /healthz answers while the process lives", async (t) => {
   const response = await app.inject("/healthz");
   t.equal(response.statusCode, 200);
   t.same(response.json(), { status: "ok" });
+});
+
+t.test("a rebuilt SPA is served without restarting the server", async (t) => {
+  const webRoot = fakeWebRoot(t);
+  const app = await build(t, { WEB_ROOT: webRoot });
+  writeFileSync(join(webRoot, "assets", "index-new456.js"), "console.log('rebuilt')");
+  const response = await app.inject("/assets/index-new456.js");
+  t.equal(response.statusCode, 200);
+  t.equal(response.body, "console.log('rebuilt')");
 });

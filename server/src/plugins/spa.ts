@@ -14,9 +14,9 @@ const spa: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { conf
   }
   await fastify.register(fastifyStatic, {
     root: config.webRoot,
-    // Routes for the files that exist now, so that unknown paths reach the
-    // not-found handlers of their own prefix (/api answers JSON).
-    wildcard: false,
+    // Files are looked up per request, so a rebuilt SPA (new hashed asset
+    // names) is served without a restart.
+    wildcard: true,
     setHeaders: (reply, path) => {
       const hashed = path.includes(`${join(config.webRoot, "assets")}`);
       reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");

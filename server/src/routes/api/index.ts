@@ -4,7 +4,9 @@ import sessionRoutes from "./session.js";
 
 const apiRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(sessionRoutes);
-  fastify.setNotFoundHandler((request, reply) =>
+  // A route of its own, more specific than the SPA's /*, so that an unknown
+  // /api path is never answered with index.html.
+  fastify.all("/*", async (request, reply) =>
     reply.code(404).send({ message: `No API route ${request.method} ${request.url.split("?")[0]}` }),
   );
 };
