@@ -74,7 +74,7 @@ export function FlowForm({
       {prepend}
       {sections.map((section, index) => (
         <div key={section.group} className="flow-group" data-group={section.group}>
-          {index > 0 && section.group !== defaultGroup && sections[index - 1]?.visible && section.visible && (
+          {index > 0 && sections[index - 1]?.group !== defaultGroup && sections[index - 1]?.visible && section.visible && (
             <div className="flow-separator" aria-hidden="true">
               <span>or</span>
             </div>

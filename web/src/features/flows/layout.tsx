@@ -35,7 +35,7 @@ export function SectionCard({
   return (
     <Card as="section" aria-labelledby={headingId} className={`card-${width} shadow-sm mb-4`}>
       <Card.Body className="p-4">
-        <h2 id={headingId} className="h5 mb-1">
+        <h2 id={headingId} className={description ? "h5 mb-1" : "h5 mb-3"}>
           {title}
         </h2>
         {description && <p className="text-body-secondary small mb-3">{description}</p>}

@@ -18,7 +18,7 @@ export function NodeText({ node, attributes }: { node: UiNode; attributes: UiNod
         <ul className="flow-codes list-unstyled mb-0">
           {secrets.map((secret, index) => (
             <li key={index} className={secret.id === textIds.lookupSecretUsed ? "flow-code flow-code--used" : "flow-code"}>
-              {secret.id === textIds.lookupSecretUsed ? <span>{secret.text}</span> : <code>{secret.text}</code>}
+              {secret.id === textIds.lookupSecretUsed ? usedLabel(secret) : <code>{secret.text}</code>}
             </li>
           ))}
         </ul>
@@ -38,6 +38,14 @@ export function secretsOf(text: UiText): UiText[] | undefined {
   return context.secrets.filter(
     (secret): secret is UiText => typeof secret === "object" && secret !== null && typeof (secret as UiText).text === "string",
   );
+}
+
+/** A used code: Kratos says when ("Secret was used at …"); shown short, with the date from its context. */
+function usedLabel(secret: UiText): string {
+  const usedAt = (secret.context as { used_at?: unknown } | undefined)?.used_at;
+  const date = typeof usedAt === "string" ? new Date(usedAt) : undefined;
+  if (!date || Number.isNaN(date.getTime())) return secret.text;
+  return `Used ${new Intl.DateTimeFormat(undefined, { dateStyle: "short", timeStyle: "short" }).format(date)}`;
 }
 
 function hasSecret(text: UiText): boolean {
