@@ -73,7 +73,6 @@ export function VerificationPage() {
             <FlowForm
               flow={flow}
               busy={busy}
-              aria-label="Verify an address"
               initialValues={{ ...(firstUnverified ? { email: firstUnverified } : {}), ...(code ? { code } : {}) }}
               onSubmit={(body) => void submit(body)}
             />

@@ -33,7 +33,6 @@ export function GroupCard({ settings, groups, title, description, width, exclude
         groups={groups}
         exclude={exclude}
         busy={busy}
-        aria-label={title}
         onSubmit={(body, submitter) => void submitGroup(body, submitter)}
         onNativeSubmit={noteNativeSubmit}
         prepend={before}
