@@ -2,10 +2,12 @@
 // the settings flow, one card per group, and the active sessions. Password and
 // backup codes live on the Recovery page (/changepwd).
 import type { UiNode } from "@ory/client";
+import { useState } from "react";
 import Alert from "react-bootstrap/Alert";
 import { Link } from "react-router-dom";
 import { useCurrentSession } from "../../../lib/current-session";
 import { href } from "../../../lib/paths";
+import { verificationFlowId } from "../continue-with";
 import { FlowMessages } from "../flow-messages";
 import { FlowAlerts, Loading } from "../layout";
 import { CredentialList, removeButtons } from "../settings/credential-list";
@@ -25,6 +27,8 @@ export function SettingsPage() {
   const { session, refresh } = useCurrentSession();
   const groups = flow ? groupsOf(flow.ui.nodes) : new Set<string>();
   const unverified = session.identity.verifiable_addresses.filter((address) => !address.verified);
+  // A changed email gets a code mailed right away, for the verification flow Kratos names here.
+  const [verificationFlow, setVerificationFlow] = useState<string>();
 
   return (
     <div className="account-page">
@@ -41,7 +45,10 @@ export function SettingsPage() {
               // A saved profile can change the name in the header and the email's verification.
               submitGroup: async (body, submitter) => {
                 const result = await submitGroup(body, submitter);
-                if (result?.state === "success") await refresh();
+                if (result?.state === "success") {
+                  setVerificationFlow(verificationFlowId(result.continue_with));
+                  await refresh();
+                }
                 return result;
               },
             }}
@@ -52,7 +59,7 @@ export function SettingsPage() {
               unverified.length > 0 && (
                 <Alert variant="warning" className="py-2 small">
                   {unverified.map((address) => address.value).join(", ")} is not verified yet.{" "}
-                  <Link to={href("verification")}>Verify it</Link>
+                  <Link to={href("verification", { flow: verificationFlow })}>Verify it</Link>
                 </Alert>
               )
             }
