@@ -62,8 +62,9 @@ export function FlowForm({
 
   return (
     <Form
-      // A new flow from Kratos re-mounts the fields with Kratos' values (new CSRF token, cleared password).
-      key={flowKey(flow)}
+      // A new flow from Kratos re-mounts the fields with Kratos' values (new CSRF token, cleared password),
+      // and so do starting values that arrive after the flow.
+      key={`${flowKey(flow)}:${JSON.stringify(initialValues ?? {})}`}
       action={flow.ui.action}
       method={flow.ui.method}
       noValidate

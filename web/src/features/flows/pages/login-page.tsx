@@ -1,8 +1,9 @@
 // /login: every way in Kratos offers (password, emailed code, passkey), the
 // second factor at ?aal=aal2, and re-authentication at ?refresh=true.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import Button from "react-bootstrap/Button";
 import { Link, useSearchParams } from "react-router-dom";
+import { kratos } from "../../../lib/kratos/client";
 import { createLogoutUrl } from "../../../lib/kratos/create-logout-url";
 import { errorMessageOf, failureOf } from "../../../lib/kratos/errors";
 import { href } from "../../../lib/paths";
@@ -30,6 +31,7 @@ export function LoginPage() {
   const refresh = flow?.refresh === true || query.refresh === "true";
   const title = secondFactor ? "Two-factor authentication" : refresh ? "Confirm it's you" : "Sign in";
   const returnTo = flow?.return_to ?? query.return_to;
+  const signedInAs = useSignedInEmail(refresh);
 
   async function signOut() {
     try {
@@ -50,6 +52,7 @@ export function LoginPage() {
           <FlowForm
             flow={flow}
             order={groupOrder}
+            initialValues={signedInAs ? { identifier: signedInAs } : undefined}
             busy={busy}
             aria-label={title}
             onSubmit={async (body) => {
@@ -73,4 +76,31 @@ export function LoginPage() {
       </nav>
     </PublicCard>
   );
+}
+
+/**
+ * Kratos 1.3's refresh flow comes with an empty identifier field (the code
+ * method replaces the hidden one the password method sets), so the signed-in
+ * address is filled in for the user.
+ */
+function useSignedInEmail(refresh: boolean): string | undefined {
+  const [email, setEmail] = useState<string>();
+  useEffect(() => {
+    if (!refresh) return;
+    let active = true;
+    kratos()
+      .toSession()
+      .then(
+        ({ data }) => {
+          const traits = data.identity?.traits as { email?: unknown } | undefined;
+          if (active && typeof traits?.email === "string") setEmail(traits.email);
+        },
+        // Without a session there is nothing to fill in; the user types the address.
+        () => undefined,
+      );
+    return () => {
+      active = false;
+    };
+  }, [refresh]);
+  return email;
 }
