@@ -1,0 +1,134 @@
+// The sign-in page as a user meets it, with the Kratos SDK stubbed and flows
+// saved from the real Kratos v1.3.1.
+import { cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { flowNotices } from "../../../lib/kratos/handle-flow-error";
+import loginWrongPassword from "../fixtures/login-wrong-password.json";
+import { LoginPage } from "./login-page";
+
+const sdk = vi.hoisted(() => ({
+  getLoginFlow: vi.fn(),
+  updateLoginFlow: vi.fn(),
+  toSession: vi.fn(),
+  createBrowserLogoutFlow: vi.fn(),
+}));
+vi.mock("../../../lib/kratos/client", () => ({ kratos: () => sdk }));
+
+const assign = vi.fn();
+const originalLocation = window.location;
+
+function answer(status: number, data: unknown) {
+  return Object.assign(new Error(`Request failed with status code ${status}`), { response: { status, data } });
+}
+
+function renderAt(url: string) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  Object.defineProperty(window, "location", {
+    configurable: true,
+    value: { href: "http://localhost:3000/login?flow=login-1", origin: "http://localhost:3000", assign },
+  });
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(JSON.stringify({ KRATOS_PUBLIC_URL: "http://localhost:3000/kratos" }))),
+  );
+  sdk.getLoginFlow.mockResolvedValue({ data: { ...loginWrongPassword, return_to: "http://localhost:3000/verification" } });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  Object.defineProperty(window, "location", { configurable: true, value: originalLocation });
+});
+
+describe("LoginPage", () => {
+  it("shows the flow named in the URL with Kratos' labels and messages", async () => {
+    renderAt("/login?flow=login-1");
+    expect(await screen.findByLabelText("Email")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Sign in" })).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toContain("The provided credentials are invalid");
+    expect(sdk.getLoginFlow).toHaveBeenCalledWith({ id: "login-1" });
+  });
+
+  it("starts a browser flow at Kratos, keeping return_to, aal and login_challenge", async () => {
+    renderAt("/login?aal=aal2&return_to=http%3A%2F%2Flocalhost%3A3000%2Fsettings&login_challenge=abc");
+    await vi.waitFor(() => expect(assign).toHaveBeenCalled());
+    const target = new URL(assign.mock.calls[0]?.[0] as string);
+    expect(`${target.origin}${target.pathname}`).toBe("http://localhost:3000/kratos/self-service/login/browser");
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      return_to: "http://localhost:3000/settings",
+      aal: "aal2",
+      login_challenge: "abc",
+    });
+  });
+
+  it("goes where Kratos' continue_with says once signed in", async () => {
+    sdk.updateLoginFlow.mockResolvedValue({
+      data: {
+        session: { id: "s-1" },
+        continue_with: [{ action: "redirect_browser_to", redirect_browser_to: "http://localhost:3000/verification" }],
+      },
+    });
+    renderAt("/login?flow=login-1");
+    await userEvent.type(await screen.findByLabelText("Password"), "Correct-horse-battery-9");
+    await userEvent.click(screen.getByRole("button", { name: "Sign in with password" }));
+    expect(assign).toHaveBeenCalledWith("http://localhost:3000/verification");
+  });
+
+  it("shows the wrong-password answer next to the form instead of failing", async () => {
+    const wrong = {
+      ...loginWrongPassword,
+      id: "login-1",
+      ui: { ...loginWrongPassword.ui, messages: [{ id: 4000006, text: "Check your password.", type: "error" }] },
+    };
+    sdk.updateLoginFlow.mockRejectedValue(answer(400, wrong));
+    renderAt("/login?flow=login-1");
+    await userEvent.type(await screen.findByLabelText("Password"), "nope");
+    await userEvent.click(screen.getByRole("button", { name: "Sign in with password" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Check your password.");
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("starts over after a CSRF violation and says why on the new flow", async () => {
+    sdk.updateLoginFlow.mockRejectedValue(
+      answer(403, { error: { id: "security_csrf_violation", code: 403, message: "the request was rejected" } }),
+    );
+    const { unmount } = renderAt("/login?flow=login-1");
+    await userEvent.type(await screen.findByLabelText("Password"), "Correct-horse-battery-9");
+    await userEvent.click(screen.getByRole("button", { name: "Sign in with password" }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalled());
+    const target = new URL(assign.mock.calls[0]?.[0] as string);
+    expect(target.pathname).toBe("/kratos/self-service/login/browser");
+    expect(target.searchParams.get("return_to")).toBe("http://localhost:3000/verification");
+    unmount();
+
+    // Kratos redirects back with the new flow's id.
+    renderAt("/login?flow=login-2");
+    expect(await screen.findByText(flowNotices.csrf)).toBeTruthy();
+  });
+
+  it("steps up to the second factor when Kratos asks for it", async () => {
+    sdk.updateLoginFlow.mockRejectedValue(
+      answer(422, {
+        error: { id: "browser_location_change_required", code: 422, message: "browser location change required" },
+        redirect_browser_to: "http://localhost:3000/kratos/self-service/login/browser?aal=aal2",
+      }),
+    );
+    renderAt("/login?flow=login-1");
+    await userEvent.type(await screen.findByLabelText("Password"), "Correct-horse-battery-9");
+    await userEvent.click(screen.getByRole("button", { name: "Sign in with password" }));
+    expect(assign).toHaveBeenCalledWith("http://localhost:3000/kratos/self-service/login/browser?aal=aal2");
+  });
+});
