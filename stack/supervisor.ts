@@ -76,6 +76,8 @@ export class Supervisor {
     this.pipe(label, child);
     child.on("error", (error) => this.died?.(`${label} could not be started: ${error.message}`));
     child.on("exit", (code, signal) => {
+      // stop() unregisters a child before ending it: only a registered one dies unexpectedly.
+      if (this.children.get(label) !== child) return;
       this.children.delete(label);
       if (!this.stopping) this.died?.(`${label} exited unexpectedly with ${signal ?? `status ${code}`}`);
     });
