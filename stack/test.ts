@@ -13,7 +13,11 @@ import { buildWeb } from "./web-build.js";
 const suites = ["types", "web", "server", "e2e"] as const;
 type Suite = (typeof suites)[number];
 
-const requested = process.argv.slice(2);
+// Arguments after a second `--` go to Playwright, e.g. `npm test -- e2e -- --grep logout`.
+const args = process.argv.slice(2);
+const split = args.indexOf("--");
+const requested = split < 0 ? args : args.slice(0, split);
+const playwrightArgs = split < 0 ? [] : args.slice(split + 1);
 const unknown = requested.filter((name) => !(suites as readonly string[]).includes(name));
 if (unknown.length > 0) {
   console.error(`unknown suite ${unknown.join(", ")}; the suites are ${suites.join(", ")}`);
@@ -83,7 +87,7 @@ try {
       await startPortal(stack.supervisor, stack.settings, stack);
       results.push([
         "browser tests (Playwright)",
-        await run("browser tests (Playwright, Chromium)", bin("playwright"), ["test", "--config", "e2e/playwright.config.ts"], {
+        await run("browser tests (Playwright, Chromium)", bin("playwright"), ["test", "--config", "e2e/playwright.config.ts", ...playwrightArgs], {
           ...env,
           CHROMIUM_PATH: chromiumPath,
         }),
