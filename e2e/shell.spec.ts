@@ -1,0 +1,198 @@
+// The account shell (issue 3, spec §2, §4, §8, §9) in real Chromium against the real stack.
+import { expect, test, type Page } from "@playwright/test";
+import { createIdentity } from "../stack/testing/identities.js";
+import { expectAccessible } from "./support/a11y.js";
+import { newIdentity, signInByApi } from "./support/identities.js";
+import { startPrivateStack } from "./support/private-stack.js";
+import { saveScreenshot } from "./support/screenshots.js";
+
+const menu = (page: Page) => page.getByRole("navigation", { name: "Main menu" });
+
+/** The menu's items, in order, with the Logout button at the bottom. */
+async function expectMenu(page: Page, labels: string[]): Promise<void> {
+  const items = menu(page).getByRole("link").or(menu(page).getByRole("button", { name: "Logout" }));
+  await expect(items).toHaveText(labels);
+}
+
+async function sidebarWidth(page: Page): Promise<number> {
+  return (await page.getByTestId("sidebar").boundingBox())!.width;
+}
+
+test("a signed-out visit goes to /login and comes back there after signing in", async ({ page }) => {
+  const user = await newIdentity();
+  // Not /settings: that is also where Kratos sends a user who has no return_to.
+  await page.goto("/verification");
+  await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("return_to")?.endsWith("/verification") === true);
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign in with password" }).click();
+
+  await expect(page).toHaveURL(/\/verification(\?|$)/);
+  await expect(menu(page)).toBeVisible();
+});
+
+test("the spinner shows until the session check ends", async ({ page }) => {
+  const user = await newIdentity();
+  await signInByApi(page, user);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/session", async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto("/settings");
+  await expect(page.getByRole("status", { name: "Loading" })).toBeVisible();
+  await expect(menu(page)).toHaveCount(0);
+
+  release();
+  await expect(menu(page)).toBeVisible();
+  await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
+});
+
+test("the menu, the header and the active item for a signed-in user", async ({ page }) => {
+  const user = await newIdentity({ name: { first: "Grace", last: "Hopper" } });
+  await signInByApi(page, user);
+  await page.goto("/");
+
+  await expect(page).toHaveURL(/\/settings(\?|$)/);
+  await expectMenu(page, ["Verify Account", "Account Settings", "Recovery", "Logout"]);
+  await expect(menu(page).getByRole("link", { name: "Account Settings" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("banner")).toContainText("Grace Hopper");
+
+  await menu(page).getByRole("link", { name: "Verify Account" }).click();
+  await expect(page).toHaveURL(/\/verification(\?|$)/);
+  await expect(menu(page).getByRole("link", { name: "Verify Account" })).toHaveAttribute("aria-current", "page");
+
+  await menu(page).getByRole("link", { name: "Recovery" }).click();
+  await expect(page).toHaveURL(/\/changepwd(\?|$)/);
+  await expectAccessible(page);
+  await saveScreenshot(page, "shell");
+});
+
+test("the menu collapses to 60 px and expands to 200 px, and the choice survives a reload", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInByApi(page, await newIdentity());
+  await page.goto("/settings");
+  await expect(menu(page)).toBeVisible();
+  expect(await sidebarWidth(page)).toBe(200);
+
+  await page.getByRole("button", { name: "Collapse menu" }).click();
+  await expect.poll(() => sidebarWidth(page)).toBe(60);
+  await expect(menu(page).getByRole("link", { name: "Account Settings" })).toBeVisible();
+  await menu(page).getByRole("link", { name: "Account Settings" }).hover();
+  await expect(page.getByRole("tooltip", { name: "Account Settings" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("Collapsed"))).toBe("true");
+  await saveScreenshot(page, "shell-collapsed");
+
+  await page.reload();
+  await expect(menu(page)).toBeVisible();
+  expect(await sidebarWidth(page)).toBe(60);
+
+  await page.getByRole("button", { name: "Expand menu" }).click();
+  await expect.poll(() => sidebarWidth(page)).toBe(200);
+  await page.reload();
+  await expect(menu(page)).toBeVisible();
+  expect(await sidebarWidth(page)).toBe(200);
+});
+
+test("on a narrow screen the menu starts collapsed and nothing overflows", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signInByApi(page, await newIdentity());
+  await page.goto("/settings");
+  await expect(menu(page)).toBeVisible();
+  expect(await sidebarWidth(page)).toBe(60);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await saveScreenshot(page, "shell-narrow");
+});
+
+test("a toast appears at the top right and is gone after about a second", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInByApi(page, await newIdentity());
+  await page.goto("/settings");
+  const profile = page.locator("form").filter({ has: page.getByLabel("First name") });
+  await profile.getByLabel("First name").fill("Katherine");
+  await profile.getByRole("button", { name: "Save" }).click();
+
+  const toast = page.getByRole("alert").filter({ hasText: "Your profile was saved." });
+  await expect(toast).toBeVisible();
+  const shownAt = Date.now();
+  const box = (await toast.boundingBox())!;
+  expect(1280 - (box.x + box.width), "distance from the right edge").toBeLessThan(40);
+  expect(box.y, "distance from the top").toBeLessThan(120);
+  await saveScreenshot(page, "toast");
+  await expect(toast).toBeHidden({ timeout: 5000 });
+  expect(Date.now() - shownAt, "how long the toast stayed").toBeLessThan(2500);
+  await expect(page.getByRole("banner")).toContainText("Katherine");
+});
+
+test("Logout asks first; Cancel stays, Confirm signs out", async ({ page }) => {
+  await signInByApi(page, await newIdentity());
+  await page.goto("/settings");
+  const logout = menu(page).getByRole("button", { name: "Logout" });
+
+  await logout.click();
+  const dialog = page.getByRole("dialog", { name: "Notification" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Are you sure want to exit the system ?");
+  await expectAccessible(page);
+  await saveScreenshot(page, "logout-confirm");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(logout).toBeFocused();
+  await expect(page).toHaveURL(/\/settings(\?|$)/);
+
+  await logout.click();
+  await page.getByRole("dialog", { name: "Notification" }).getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect((await page.request.get("/api/session")).status()).toBe(401);
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/\/login\?/);
+});
+
+test("an admin sees Manage Clients; anyone else does not and is refused there", async ({ browser }) => {
+  const adminPage = await (await browser.newContext()).newPage();
+  await signInByApi(adminPage, await newIdentity({ roles: ["admin"] }));
+  await adminPage.goto("/settings");
+  await expectMenu(adminPage, ["Verify Account", "Account Settings", "Recovery", "Manage Clients", "Logout"]);
+  await menu(adminPage).getByRole("link", { name: "Manage Clients" }).click();
+  await expect(adminPage.getByRole("heading", { name: "Manage Clients" })).toBeVisible();
+
+  const userPage = await (await browser.newContext()).newPage();
+  await signInByApi(userPage, await newIdentity({ roles: ["viewer"] }));
+  await userPage.goto("/manage-clients");
+  await expect(userPage.getByRole("heading", { name: "Not allowed" })).toBeVisible();
+  await expect(userPage.getByRole("heading", { name: "Manage Clients" })).toHaveCount(0);
+  await expect(menu(userPage).getByRole("link", { name: "Manage Clients" })).toHaveCount(0);
+  await expectAccessible(userPage);
+});
+
+test("with the identity service stopped the portal says so, and recovers when it is back", async ({ page }) => {
+  test.setTimeout(120_000);
+  const stack = await startPrivateStack();
+  try {
+    const user = await createIdentity(stack.adminUrl);
+    await page.goto(`${stack.portalOrigin}/login`);
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Sign in with password" }).click();
+    await expect(menu(page)).toBeVisible();
+    await expect(page.getByLabel("First name"), "the settings page has loaded its flow").toBeVisible();
+
+    await stack.stopKratos();
+    await page.goto(`${stack.portalOrigin}/settings`);
+    await expect(page.getByRole("heading", { name: "Identity service unavailable" })).toBeVisible();
+    await expectAccessible(page);
+    await saveScreenshot(page, "identity-service-unavailable");
+
+    await stack.startKratos();
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expect(menu(page)).toBeVisible();
+    await expect(page).toHaveURL(/\/settings(\?|$)/);
+  } finally {
+    await stack.stop();
+  }
+});
