@@ -14,7 +14,6 @@ export const kratosErrorIds = {
   refreshRequired: "session_refresh_required",
   sessionAlreadyAvailable: "session_already_available",
   sessionInactive: "session_inactive",
-  returnToForbidden: "self_service_flow_return_to_forbidden",
 } as const;
 
 export interface KratosGenericError {

@@ -45,7 +45,6 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
             attributes={attributes}
             busy={busy}
             variant={submitVariant(attributes.name, primary)}
-           
             aria-describedby={describedBy}
           >
             {label ?? value}
@@ -54,7 +53,9 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
         </div>
       );
 
-    case "button":
+    case "button": {
+      const scriptFailed = Boolean(attributes.onclickTrigger) && scripts === "failed";
+      const scriptFailedId = `${id}-script`;
       // WebAuthn and passkey buttons: Kratos' script reads its options from
       // the button's value and submits the form natively once the browser answers.
       return (
@@ -65,19 +66,24 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
             value={value}
             data-group={node.group}
             variant="outline-primary"
-           
             disabled={attributes.disabled || busy || (Boolean(attributes.onclickTrigger) && scripts !== "ready")}
             onClick={() => {
               onTrigger?.(node.group);
               callTrigger(attributes.onclickTrigger);
             }}
-            aria-describedby={describedBy}
+            aria-describedby={scriptFailed ? scriptFailedId : describedBy}
           >
             {label ?? attributes.name}
           </Button>
           {messages}
+          {scriptFailed && (
+            <div id={scriptFailedId} className="invalid-feedback d-block">
+              This browser could not load the script security keys and passkeys need. Reload the page to try again.
+            </div>
+          )}
         </div>
       );
+    }
 
     case "checkbox":
       return (
