@@ -70,9 +70,12 @@ describe("the session gate on a public route", () => {
     });
   });
 
-  it("renders the second-factor login itself instead of redirecting to it again", () => {
-    expect(decide(403, "http://localhost:3000/login?aal=aal2")).toEqual({ kind: "page" });
-  });
+  it.each(["/login?aal=aal2", "/login?flow=9f1c"])(
+    "renders the second-factor login %s itself instead of redirecting to it again",
+    (path) => {
+      expect(decide(403, `http://localhost:3000${path}`)).toEqual({ kind: "page" });
+    },
+  );
 
   it.each(["/logout", "/error"])("lets %s render without the second factor", (path) => {
     expect(decide(403, `http://localhost:3000${path}`)).toEqual({ kind: "page" });

@@ -29,7 +29,10 @@ export function decideGate(outcome: SessionOutcome, url: URL): GateDecision {
 }
 
 function stepUpFromPublicPage(url: URL): GateDecision {
-  const alreadyThere = url.pathname === paths.login && url.searchParams.get("aal") === "aal2";
+  // Kratos sends the browser back to /login?flow=<id> without the aal parameter:
+  // a login that carries a flow is the step-up already, and redirecting it loops.
+  const search = url.searchParams;
+  const alreadyThere = url.pathname === paths.login && (search.get("aal") === "aal2" || search.has("flow"));
   // Signing out and reading an error must work without the second factor.
   if (alreadyThere || url.pathname === paths.logout || url.pathname === paths.error) return { kind: "page" };
   return { kind: "redirect", to: stepUpHref(url.searchParams.get("return_to") ?? undefined) };
