@@ -1,4 +1,4 @@
-// Builds an identity service (Kratos, later Hydra) from its Go launcher module
+// Builds an identity service (Kratos, Hydra) from its Go launcher module
 // in launchers/<name>, into the git-ignored .bin folder. The build is skipped
 // while the launcher's sources and build flags are those of the last build.
 import { spawn } from "node:child_process";
@@ -18,6 +18,13 @@ export const kratosLauncher: Launcher = {
   name: "kratos",
   tags: "sqlite",
   ldflags: "-X github.com/ory/kratos/driver/config.Version=v1.3.1",
+};
+
+export const hydraLauncher: Launcher = {
+  name: "hydra",
+  // The tags of Hydra's own Makefile: SQLite, without loadable extensions.
+  tags: "sqlite,sqlite_omit_load_extension",
+  ldflags: "-X github.com/ory/hydra/v2/driver/config.Version=v2.3.0",
 };
 
 export const binDir = join(rootDir, ".bin");
