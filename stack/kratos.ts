@@ -3,6 +3,7 @@
 // migrates the database, serves, and waits until Kratos says it is ready.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { merge, type ConfigTree } from "./config-tree.js";
 import type { StackSettings } from "./settings.js";
 import { rootDir } from "./settings.js";
 import { waitForHttp, type Supervisor } from "./supervisor.js";
@@ -12,22 +13,7 @@ export interface KratosUrls {
   adminUrl: string;
 }
 
-type ConfigTree = { [key: string]: unknown };
-
 const configDir = join(rootDir, "config", "kratos");
-
-function isTree(value: unknown): value is ConfigTree {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function merge(base: ConfigTree, extra: ConfigTree): ConfigTree {
-  const out: ConfigTree = { ...base };
-  for (const [key, value] of Object.entries(extra)) {
-    const current = out[key];
-    out[key] = isTree(current) && isTree(value) ? merge(current, value) : value;
-  }
-  return out;
-}
 
 /** The part of Kratos' configuration that follows from the stack's settings. */
 export function runtimeConfig(settings: StackSettings, extra: ConfigTree = {}): ConfigTree {
@@ -44,6 +30,8 @@ export function runtimeConfig(settings: StackSettings, extra: ConfigTree = {}): 
       identity: { schemas: [{ id: "default", url: `file://${join(configDir, "identity.schema.json")}` }] },
       secrets: kratos.secrets,
       courier: { smtp: { connection_uri: kratos.smtpUri } },
+      // Kratos accepts Hydra's login requests itself when a login flow carries a login_challenge.
+      oauth2_provider: { url: `http://127.0.0.1:${settings.hydra.adminPort}` },
       selfservice: {
         default_browser_return_url: `${origin}/`,
         allowed_return_urls: [origin],

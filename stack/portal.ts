@@ -1,5 +1,6 @@
 // Runs the portal server (server/src/server.ts) as a supervised process.
 import { join } from "node:path";
+import type { HydraUrls } from "./hydra.js";
 import type { KratosUrls } from "./kratos.js";
 import { rootDir, type StackSettings } from "./settings.js";
 import { waitForHttp, type Supervisor } from "./supervisor.js";
@@ -9,6 +10,8 @@ export async function startPortal(
   supervisor: Supervisor,
   settings: StackSettings,
   kratos: KratosUrls,
+  /** Without it, the portal's default (Hydra on its default admin port). */
+  hydra?: HydraUrls,
   label = "portal",
 ): Promise<string> {
   const { host, port, origin } = settings.portal;
@@ -20,6 +23,7 @@ export async function startPortal(
       PORT: String(port),
       PORTAL_ORIGIN: origin,
       KRATOS_PUBLIC_URL: kratos.publicUrl,
+      ...(hydra ? { HYDRA_ADMIN_URL: hydra.adminUrl } : {}),
       WEB_ROOT: webDist,
     },
   });

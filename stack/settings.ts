@@ -19,6 +19,13 @@ export interface StackSettings {
     secrets: { cookie: string[]; cipher: string[] };
     smtpUri: string;
   };
+  hydra: {
+    publicPort: number;
+    adminPort: number;
+    dsn: string;
+    /** The first encrypts and signs; the others still decrypt and verify (rotation). */
+    secrets: { system: string[] };
+  };
   mail: { smtpPort: number; webPort: number };
 }
 
@@ -37,24 +44,26 @@ function secretList(env: Env, name: string, minLength: number, exactLength?: num
   return values;
 }
 
-interface StoredSecrets {
-  cookie: string[];
-  cipher: string[];
-}
-
-// Generated once per data folder and kept, so that sessions survive a restart.
-function storedSecrets(dataDir: string): StoredSecrets {
-  const file = join(dataDir, "kratos", "secrets.json");
-  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as StoredSecrets;
-  const secrets: StoredSecrets = {
-    cookie: [randomBytes(32).toString("base64url")],
-    // Kratos' cipher secrets must be exactly 32 characters.
-    cipher: [randomBytes(16).toString("hex")],
-  };
+// Generated once per data folder and kept, so that sessions (and Hydra's
+// encrypted data) survive a restart.
+function storedSecrets<T>(dataDir: string, service: string, generate: () => T): T {
+  const file = join(dataDir, service, "secrets.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as T;
+  const secrets = generate();
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }
+
+const kratosSecrets = (dataDir: string) =>
+  storedSecrets(dataDir, "kratos", () => ({
+    cookie: [randomBytes(32).toString("base64url")],
+    // Kratos' cipher secrets must be exactly 32 characters.
+    cipher: [randomBytes(16).toString("hex")],
+  }));
+
+const hydraSecrets = (dataDir: string) =>
+  storedSecrets(dataDir, "hydra", () => ({ system: [randomBytes(32).toString("base64url")] }));
 
 export function readSettings(env: Env = process.env): StackSettings {
   const dataDir = resolve(rootDir, env.DATA_DIR || ".data");
@@ -62,6 +71,8 @@ export function readSettings(env: Env = process.env): StackSettings {
   const smtpPort = readPort(env, "MAIL_SMTP_PORT", 1025);
   const cookie = secretList(env, "KRATOS_SECRETS_COOKIE", 16);
   const cipher = secretList(env, "KRATOS_SECRETS_CIPHER", 32, 32);
+  // Hydra's schema asks for 16 characters or more (spec/config.json, secrets.system).
+  const system = secretList(env, "HYDRA_SECRETS_SYSTEM", 16);
   return {
     dataDir,
     portal: {
@@ -74,10 +85,17 @@ export function readSettings(env: Env = process.env): StackSettings {
       adminPort: readPort(env, "KRATOS_ADMIN_PORT", 4434),
       dsn: env.KRATOS_DSN || `sqlite://${join(dataDir, "kratos", "kratos.sqlite")}?_fk=true&mode=rwc`,
       secrets: {
-        cookie: cookie ?? storedSecrets(dataDir).cookie,
-        cipher: cipher ?? storedSecrets(dataDir).cipher,
+        cookie: cookie ?? kratosSecrets(dataDir).cookie,
+        cipher: cipher ?? kratosSecrets(dataDir).cipher,
       },
       smtpUri: env.KRATOS_SMTP_URI || `smtp://127.0.0.1:${smtpPort}/?disable_starttls=true`,
+    },
+    hydra: {
+      publicPort: readPort(env, "HYDRA_PUBLIC_PORT", 4444),
+      adminPort: readPort(env, "HYDRA_ADMIN_PORT", 4445),
+      // Its own database file: Hydra's migrations must never touch Kratos' tables.
+      dsn: env.HYDRA_DSN || `sqlite://${join(dataDir, "hydra", "hydra.sqlite")}?_fk=true&mode=rwc`,
+      secrets: { system: system ?? hydraSecrets(dataDir).system },
     },
     mail: { smtpPort, webPort: readPort(env, "MAIL_WEB_PORT", 1080) },
   };

@@ -1,6 +1,7 @@
-// `npm start`: builds what is missing, then runs the mail catcher, Kratos and
-// the portal until Ctrl-C or SIGTERM, or until one of them dies.
-import { buildLauncher, kratosLauncher } from "./go-build.js";
+// `npm start`: builds what is missing, then runs the mail catcher, Kratos,
+// Hydra and the portal until Ctrl-C or SIGTERM, or until one of them dies.
+import { buildLauncher, hydraLauncher, kratosLauncher } from "./go-build.js";
+import { startHydra } from "./hydra.js";
 import { startKratos } from "./kratos.js";
 import { startMailCatcher } from "./mail-catcher.js";
 import { startPortal } from "./portal.js";
@@ -34,20 +35,30 @@ try {
     assertPortFree(settings.portal.port, "PORTAL_PORT"),
     assertPortFree(settings.kratos.publicPort, "KRATOS_PUBLIC_PORT"),
     assertPortFree(settings.kratos.adminPort, "KRATOS_ADMIN_PORT"),
+    assertPortFree(settings.hydra.publicPort, "HYDRA_PUBLIC_PORT"),
+    assertPortFree(settings.hydra.adminPort, "HYDRA_ADMIN_PORT"),
     assertPortFree(settings.mail.smtpPort, "MAIL_SMTP_PORT"),
     assertPortFree(settings.mail.webPort, "MAIL_WEB_PORT"),
   ]);
-  const [kratosBinary] = await Promise.all([
-    buildLauncher(kratosLauncher, (line) => supervisor.log("build", line)),
-    buildWeb(supervisor),
+  const buildLog = (line: string) => supervisor.log("build", line);
+  // One Go build after the other: on a small machine two in parallel only fight for the cores.
+  const goBuilds = (async () => {
+    const kratos = await buildLauncher(kratosLauncher, buildLog);
+    return { kratos, hydra: await buildLauncher(hydraLauncher, buildLog) };
+  })();
+  const [binaries] = await Promise.all([goBuilds, buildWeb(supervisor)]);
+  await startMailCatcher(supervisor, settings);
+  // Kratos and Hydra call each other's admin APIs only per request: they can start together.
+  const [kratos, hydra] = await Promise.all([
+    startKratos(supervisor, settings, { binary: binaries.kratos }),
+    startHydra(supervisor, settings, { binary: binaries.hydra }),
   ]);
-  const mailUrl = await startMailCatcher(supervisor, settings);
-  const kratos = await startKratos(supervisor, settings, { binary: kratosBinary });
-  const portal = await startPortal(supervisor, settings, kratos);
+  const portal = await startPortal(supervisor, settings, kratos, hydra);
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   say(`  portal        ${portal}`);
   say(`  mail catcher  http://localhost:${settings.mail.webPort}  (verification and recovery codes arrive here)`);
   say(`  kratos admin  ${kratos.adminUrl}  (loopback only)`);
+  say(`  hydra         ${hydra.publicUrl}  (OAuth2/OpenID Connect issuer; admin ${hydra.adminUrl}, loopback only)`);
   say("press Ctrl-C to stop");
 } catch (error) {
   await shutdown(`cannot start: ${(error as Error).message}`, 1);

@@ -70,12 +70,14 @@ try {
     results.push(["web unit tests", await run("web unit tests (vitest)", bin("vitest"), ["run", "--config", "web/vite.config.ts"])]);
   }
   if (selected.has("server") || selected.has("e2e")) {
-    say("── starting the test stack (Kratos and the mail catcher on free ports)");
+    say("── starting the test stack (Kratos, Hydra and the mail catcher on free ports)");
     stack = await startTestStack(false);
     const env: Record<string, string> = {
       [testStackEnv.kratosPublicUrl]: stack.publicUrl,
       [testStackEnv.kratosAdminUrl]: stack.adminUrl,
       [testStackEnv.mailUrl]: stack.mailUrl,
+      [testStackEnv.hydraPublicUrl]: stack.hydra.publicUrl,
+      [testStackEnv.hydraAdminUrl]: stack.hydra.adminUrl,
       [testStackEnv.portalOrigin]: stack.portalOrigin,
     };
     if (selected.has("server")) {
@@ -84,7 +86,7 @@ try {
     if (selected.has("e2e")) {
       await ensureChromium();
       await buildWeb(supervisor);
-      await startPortal(stack.supervisor, stack.settings, stack);
+      await startPortal(stack.supervisor, stack.settings, stack, stack.hydra);
       results.push([
         "browser tests (Playwright)",
         await run("browser tests (Playwright, Chromium)", bin("playwright"), ["test", "--config", "e2e/playwright.config.ts", ...playwrightArgs], {
