@@ -1,20 +1,19 @@
-// A flow page's state: the flow named by ?flow=<id> (or a new one), its
-// submission, and what Kratos' answers mean for the page (handleFlowError).
+// A flow page's state: the flow named by ?flow=<id> (or a new one, created
+// without leaving the page), its submission, and what Kratos' answers mean for
+// the page (handleFlowError). The new flow's id goes into the URL in place, so a
+// reload resumes the same flow.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { isFlow, type KratosFlow } from "../../lib/kratos/errors";
 import type { FlowKind, FlowOf } from "../../lib/kratos/flow-kinds";
 import { getFlow } from "../../lib/kratos/get-flow";
 import { handleFlowError, type FlowErrorAction } from "../../lib/kratos/handle-flow-error";
-import { browserFlowUrl, startBrowserFlow, type BrowserFlowQuery } from "../../lib/kratos/start-browser-flow";
+import { createBrowserFlow, type BrowserFlowQuery } from "../../lib/kratos/create-browser-flow";
 import { updateFlow, type FlowBody, type UpdateResults } from "../../lib/kratos/update-flow";
-import { keepNotice, takeNotice } from "./flow-notice";
 
 export interface UseFlowOptions<K extends FlowKind> {
-  /** The query of a new browser flow: return_to, and for login aal, refresh, login_challenge. */
+  /** The query of a new browser flow, from the page's URL: return_to, and for login aal, refresh, login_challenge. */
   browserQuery?: BrowserFlowQuery;
-  /** Creates the flow without leaving the page, instead of starting a browser flow. */
-  create?: () => Promise<FlowOf<K>>;
   /** Lets the page follow one of Kratos' redirects itself; true when it did. */
   onRedirect?: (url: string) => boolean;
 }
@@ -51,7 +50,7 @@ export function useFlow<K extends FlowKind>(kind: K, options: UseFlowOptions<K> 
 
   const apply = useCallback(
     (action: FlowErrorAction) => {
-      const { browserQuery = {}, create, onRedirect } = optionsRef.current;
+      const { onRedirect } = optionsRef.current;
       switch (action.kind) {
         case "show-flow":
           setFlow(action.flow as FlowOf<K>);
@@ -59,16 +58,14 @@ export function useFlow<K extends FlowKind>(kind: K, options: UseFlowOptions<K> 
         case "load-flow":
           setParams((current) => withFlow(current, action.flowId));
           return;
-        case "restart":
-          if (create) {
-            setNotice(action.notice);
-            setFlow(undefined);
-            setParams((current) => withFlow(current, undefined), { replace: true });
-            return;
-          }
-          keepNotice(kind, action.notice);
-          void startBrowserFlow(kind, { ...browserQuery, return_to: action.returnTo ?? browserQuery.return_to });
+        case "restart": {
+          // Without ?flow= the page creates a new flow from the query, which keeps what the old flow asked for.
+          const carried = { ...queryOf(flowRef.current), ...(action.returnTo ? { return_to: action.returnTo } : {}) };
+          setNotice(action.notice);
+          setFlow(undefined);
+          setParams((current) => restartParams(current, carried), { replace: true });
           return;
+        }
         case "redirect":
           if (!onRedirect?.(action.url)) window.location.assign(action.url);
           return;
@@ -80,7 +77,7 @@ export function useFlow<K extends FlowKind>(kind: K, options: UseFlowOptions<K> 
           return;
       }
     },
-    [kind, navigate, setParams],
+    [navigate, setParams],
   );
 
   const contextOf = useCallback(
@@ -91,11 +88,6 @@ export function useFlow<K extends FlowKind>(kind: K, options: UseFlowOptions<K> 
     [],
   );
 
-  useEffect(() => {
-    const kept = takeNotice(kind);
-    if (kept) setNotice(kept);
-  }, [kind]);
-
   const applyRef = useRef(apply);
   applyRef.current = apply;
   const setParamsRef = useRef(setParams);
@@ -104,18 +96,17 @@ export function useFlow<K extends FlowKind>(kind: K, options: UseFlowOptions<K> 
   // Runs when the flow id in the URL changes, and only then.
   useEffect(() => {
     let active = true;
-    const { browserQuery, create } = optionsRef.current;
     const fail = (error: unknown) => active && applyRef.current(handleFlowError(error, contextOf()));
     if (!flowId) {
-      if (create) {
-        create().then((created) => {
-          if (!active) return;
-          setFlow(created);
-          setParamsRef.current((current) => withFlow(current, created.id), { replace: true });
-        }, fail);
-      } else {
-        browserFlowUrl(kind, browserQuery).then((url) => active && window.location.assign(url), fail);
-      }
+      createBrowserFlow(kind, optionsRef.current.browserQuery).then((created) => {
+        if (!active) return;
+        if (created.kind === "redirect") {
+          window.location.assign(created.url);
+          return;
+        }
+        setFlow(created.flow);
+        setParamsRef.current((current) => withFlow(current, created.flow.id), { replace: true });
+      }, fail);
     } else if (flowRef.current?.id !== flowId) {
       getFlow(kind, flowId).then((loaded) => active && setFlow(loaded), fail);
     }
@@ -146,6 +137,24 @@ export function useFlow<K extends FlowKind>(kind: K, options: UseFlowOptions<K> 
   );
 
   return { flow, notice, failure, busy, submit };
+}
+
+/** What a new flow keeps of the one it replaces: return_to, and for login the assurance level, refresh and challenge. */
+function queryOf(flow: FlowOf<FlowKind> | undefined): BrowserFlowQuery {
+  if (!flow) return {};
+  const login = flow as Partial<FlowOf<"login">>;
+  return {
+    return_to: flow.return_to || undefined,
+    aal: login.requested_aal === "aal1" ? undefined : login.requested_aal,
+    refresh: login.refresh ? "true" : undefined,
+    login_challenge: login.oauth2_login_challenge || undefined,
+  };
+}
+
+function restartParams(params: URLSearchParams, query: BrowserFlowQuery): URLSearchParams {
+  const next = withFlow(params, undefined);
+  for (const [key, value] of Object.entries(query)) if (value) next.set(key, value);
+  return next;
 }
 
 function withFlow(params: URLSearchParams, flowId: string | undefined): URLSearchParams {

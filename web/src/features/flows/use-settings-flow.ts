@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import type { FlowBody } from "../../lib/kratos/update-flow";
 import { useToast } from "../../lib/feedback";
 import type { Submitter } from "./submit-body";
-import { useFlow, type UseFlowOptions } from "./use-flow";
+import { useFlow } from "./use-flow";
 
 const successByButton: Record<string, string> = {
   totp_unlink: "The authenticator app was unlinked.",
@@ -28,8 +28,8 @@ const successByGroup: Record<string, string> = {
 
 const nativeSubmitKey = "settings-native-submit";
 
-export function useSettingsFlow(options: UseFlowOptions<"settings"> = {}) {
-  const controller = useFlow("settings", options);
+export function useSettingsFlow() {
+  const controller = useFlow("settings");
   const toast = useToast();
   const [activeGroup, setActiveGroup] = useState<string>();
   const flowId = controller.flow?.id;

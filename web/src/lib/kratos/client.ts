@@ -5,7 +5,7 @@
 // argument is missing with "Required parameter … was null or undefined".
 import { Configuration, FrontendApi } from "@ory/client";
 
-let frontend: FrontendApi | undefined;
+let configured: { api: FrontendApi; basePath: string } | undefined;
 
 export function createKratosClient(basePath: string): FrontendApi {
   return new FrontendApi(new Configuration({ basePath, baseOptions: { withCredentials: true } }));
@@ -13,11 +13,20 @@ export function createKratosClient(basePath: string): FrontendApi {
 
 /** Called once at start-up, after /config.json is read. */
 export function configureKratos(basePath: string): FrontendApi {
-  frontend = createKratosClient(basePath);
-  return frontend;
+  configured = { api: createKratosClient(basePath), basePath: basePath.replace(/\/+$/, "") };
+  return configured.api;
+}
+
+function current(): NonNullable<typeof configured> {
+  if (!configured) throw new Error("The Kratos client is used before configureKratos() ran");
+  return configured;
 }
 
 export function kratos(): FrontendApi {
-  if (!frontend) throw new Error("The Kratos client is used before configureKratos() ran");
-  return frontend;
+  return current().api;
+}
+
+/** Kratos' public URL as the browser reaches it, without a trailing slash, for the few places the browser itself must go. */
+export function kratosBasePath(): string {
+  return current().basePath;
 }

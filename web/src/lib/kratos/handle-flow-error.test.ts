@@ -110,6 +110,18 @@ describe("handleFlowError", () => {
   it("goes to the account when a session is already available", () => {
     const already = { error: { id: "session_already_available", code: 400, message: "already signed in" } };
     expect(handleFlowError(answer(400, already), context)).toEqual({ kind: "navigate", to: "/settings" });
+    expect(handleFlowError(answer(400, already), { ...context, returnTo: "http://localhost:3000/verification?x=1" })).toEqual({
+      kind: "navigate",
+      to: "/verification?x=1",
+    });
+  });
+
+  it("does not follow a return_to of another origin when a session is already available", () => {
+    const already = { error: { id: "session_already_available", code: 400, message: "already signed in" } };
+    expect(handleFlowError(answer(400, already), { ...context, returnTo: "https://evil.example/steal" })).toEqual({
+      kind: "navigate",
+      to: "/settings",
+    });
   });
 
   it("signs in first when there is no session", () => {

@@ -80,7 +80,8 @@ export function handleFlowError(error: unknown, context: FlowErrorContext): Flow
   if (isRefreshRequired(body)) {
     return { kind: "navigate", to: href("login", { refresh: "true", return_to: context.currentUrl }) };
   }
-  if (isSessionAlreadyAvailable(body)) return { kind: "navigate", to: href("settings") };
+  // A new login or registration flow for a signed-in user: go where it would have led.
+  if (isSessionAlreadyAvailable(body)) return { kind: "navigate", to: sameOriginPath(context) ?? href("settings") };
   if (isSessionInactive(body) || status === 401) {
     return { kind: "navigate", to: href("login", { return_to: context.currentUrl }) };
   }
@@ -89,4 +90,15 @@ export function handleFlowError(error: unknown, context: FlowErrorContext): Flow
   if (status === 404) return { kind: "restart", returnTo: context.returnTo, notice: flowNotices.unknownFlow };
 
   return { kind: "fail", message: errorMessageOf(body) ?? unreachableMessage };
+}
+
+/** return_to as an in-app path, only when it points at this origin (it comes from the URL, unchecked). */
+function sameOriginPath({ returnTo, currentUrl }: FlowErrorContext): string | undefined {
+  if (!returnTo) return undefined;
+  try {
+    const target = new URL(returnTo, currentUrl);
+    return target.origin === new URL(currentUrl).origin ? `${target.pathname}${target.search}${target.hash}` : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,7 +1,6 @@
 // /changepwd (Recovery): the password and the backup codes of the settings
 // flow. Recovery by email lands here with the settings flow Kratos opened.
 import type { SettingsFlow } from "@ory/client";
-import { createSettingsFlow } from "../../../lib/kratos/create-settings-flow";
 import { FlowMessages } from "../flow-messages";
 import { FlowAlerts, Loading } from "../layout";
 import { textIds } from "../nodes/node-label";
@@ -10,8 +9,7 @@ import { GroupCard } from "../settings/group-card";
 import { useSettingsFlow } from "../use-settings-flow";
 
 export function ChangePasswordPage() {
-  // Kratos sends a new browser settings flow to /settings; this page creates its own instead.
-  const settings = useSettingsFlow({ create: () => createSettingsFlow() });
+  const settings = useSettingsFlow();
   const { flow, notice, failure, activeGroup } = settings;
   const codes = flow ? backupCodes(flow) : undefined;
 

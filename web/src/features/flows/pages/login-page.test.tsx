@@ -2,7 +2,7 @@
 // saved from the real Kratos v1.3.1.
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { flowNotices } from "../../../lib/kratos/handle-flow-error";
 import loginWrongPassword from "../fixtures/login-wrong-password.json";
@@ -10,11 +10,15 @@ import { LoginPage } from "./login-page";
 
 const sdk = vi.hoisted(() => ({
   getLoginFlow: vi.fn(),
+  createBrowserLoginFlow: vi.fn(),
   updateLoginFlow: vi.fn(),
   toSession: vi.fn(),
   createBrowserLogoutFlow: vi.fn(),
 }));
-vi.mock("../../../lib/kratos/client", () => ({ kratos: () => sdk }));
+vi.mock("../../../lib/kratos/client", () => ({
+  kratos: () => sdk,
+  kratosBasePath: () => "http://localhost:3000/kratos",
+}));
 
 const assign = vi.fn();
 const originalLocation = window.location;
@@ -23,33 +27,44 @@ function answer(status: number, data: unknown) {
   return Object.assign(new Error(`Request failed with status code ${status}`), { response: { status, data } });
 }
 
+/** The router's current URL, as the address bar would show it. */
+function CurrentUrl() {
+  const location = useLocation();
+  return <output data-testid="url">{`${location.pathname}${location.search}`}</output>;
+}
+
 function renderAt(url: string) {
   return render(
     <MemoryRouter initialEntries={[url]}>
       <Routes>
-        <Route path="/login" element={<LoginPage />} />
+        <Route
+          path="/login"
+          element={
+            <>
+              <LoginPage />
+              <CurrentUrl />
+            </>
+          }
+        />
+        <Route path="*" element={<CurrentUrl />} />
       </Routes>
     </MemoryRouter>,
   );
 }
+
+const urlShown = () => new URL(screen.getByTestId("url").textContent ?? "", "http://localhost:3000");
 
 beforeEach(() => {
   Object.defineProperty(window, "location", {
     configurable: true,
     value: { href: "http://localhost:3000/login?flow=login-1", origin: "http://localhost:3000", assign },
   });
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => new Response(JSON.stringify({ KRATOS_PUBLIC_URL: "http://localhost:3000/kratos" }))),
-  );
   sdk.getLoginFlow.mockResolvedValue({ data: { ...loginWrongPassword, return_to: "http://localhost:3000/verification" } });
 });
 
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
-  vi.unstubAllGlobals();
-  sessionStorage.clear();
   Object.defineProperty(window, "location", { configurable: true, value: originalLocation });
 });
 
@@ -62,16 +77,40 @@ describe("LoginPage", () => {
     expect(sdk.getLoginFlow).toHaveBeenCalledWith({ id: "login-1" });
   });
 
-  it("starts a browser flow at Kratos, keeping return_to, aal and login_challenge", async () => {
+  it("creates a flow in place, keeping return_to, aal and login_challenge, and names it in the URL", async () => {
+    sdk.createBrowserLoginFlow.mockResolvedValue({ data: { ...loginWrongPassword, id: "login-new", ui: { ...loginWrongPassword.ui, messages: [] } } });
     renderAt("/login?aal=aal2&return_to=http%3A%2F%2Flocalhost%3A3000%2Fsettings&login_challenge=abc");
+    expect(await screen.findByLabelText("Email")).toBeTruthy();
+    expect(sdk.createBrowserLoginFlow).toHaveBeenCalledWith({
+      returnTo: "http://localhost:3000/settings",
+      aal: "aal2",
+      loginChallenge: "abc",
+    });
+    expect(Object.fromEntries(urlShown().searchParams)).toEqual({
+      aal: "aal2",
+      return_to: "http://localhost:3000/settings",
+      login_challenge: "abc",
+      flow: "login-new",
+    });
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("lets Kratos redirect the browser when it answers a login challenge without a flow", async () => {
+    // Kratos 1.3.1 when Hydra lets it skip the login of a signed-in user.
+    sdk.createBrowserLoginFlow.mockResolvedValue({ data: null });
+    renderAt("/login?login_challenge=abc");
     await vi.waitFor(() => expect(assign).toHaveBeenCalled());
     const target = new URL(assign.mock.calls[0]?.[0] as string);
     expect(`${target.origin}${target.pathname}`).toBe("http://localhost:3000/kratos/self-service/login/browser");
-    expect(Object.fromEntries(target.searchParams)).toEqual({
-      return_to: "http://localhost:3000/settings",
-      aal: "aal2",
-      login_challenge: "abc",
-    });
+    expect(Object.fromEntries(target.searchParams)).toEqual({ login_challenge: "abc" });
+  });
+
+  it("goes to return_to when the user is already signed in", async () => {
+    sdk.createBrowserLoginFlow.mockRejectedValue(
+      answer(400, { error: { id: "session_already_available", code: 400, message: "A valid session was detected" } }),
+    );
+    renderAt("/login?return_to=http%3A%2F%2Flocalhost%3A3000%2Fverification");
+    await vi.waitFor(() => expect(urlShown().pathname).toBe("/verification"));
   });
 
   it("goes where Kratos' continue_with says once signed in", async () => {
@@ -101,22 +140,21 @@ describe("LoginPage", () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it("starts over after a CSRF violation and says why on the new flow", async () => {
+  it("starts over after a CSRF violation, keeping return_to, and says why on the new flow", async () => {
     sdk.updateLoginFlow.mockRejectedValue(
       answer(403, { error: { id: "security_csrf_violation", code: 403, message: "the request was rejected" } }),
     );
-    const { unmount } = renderAt("/login?flow=login-1");
+    sdk.createBrowserLoginFlow.mockResolvedValue({ data: { ...loginWrongPassword, id: "login-2", ui: { ...loginWrongPassword.ui, messages: [] } } });
+    renderAt("/login?flow=login-1");
     await userEvent.type(await screen.findByLabelText("Password"), "Correct-horse-battery-9");
     await userEvent.click(screen.getByRole("button", { name: "Sign in with password" }));
-    await vi.waitFor(() => expect(assign).toHaveBeenCalled());
-    const target = new URL(assign.mock.calls[0]?.[0] as string);
-    expect(target.pathname).toBe("/kratos/self-service/login/browser");
-    expect(target.searchParams.get("return_to")).toBe("http://localhost:3000/verification");
-    unmount();
 
-    // Kratos redirects back with the new flow's id.
-    renderAt("/login?flow=login-2");
     expect(await screen.findByText(flowNotices.csrf)).toBeTruthy();
+    expect(sdk.createBrowserLoginFlow).toHaveBeenCalledWith({ returnTo: "http://localhost:3000/verification" });
+    await vi.waitFor(() => expect(urlShown().searchParams.get("flow")).toBe("login-2"));
+    expect(urlShown().searchParams.get("return_to")).toBe("http://localhost:3000/verification");
+    expect(screen.getByLabelText("Password")).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it("steps up to the second factor when Kratos asks for it", async () => {

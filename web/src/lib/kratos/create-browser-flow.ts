@@ -1,0 +1,51 @@
+// GET /self-service/<kind>/browser as an XHR: Kratos answers with the new flow
+// as JSON and sets its anti-CSRF cookie, so the page stays loaded. Kratos'
+// refusals (session_already_available, session_aal2_required, …) reject like
+// any other flow call and go through handleFlowError.
+import { kratos, kratosBasePath } from "./client";
+import { isFlow } from "./errors";
+import type { FlowKind, FlowOf } from "./flow-kinds";
+
+export interface BrowserFlowQuery {
+  return_to?: string;
+  /** Login only. */
+  aal?: string;
+  refresh?: string;
+  login_challenge?: string;
+}
+
+export type CreatedFlow<K extends FlowKind> =
+  | { kind: "flow"; flow: FlowOf<K> }
+  /** Only a page load can go on from here; the browser goes to Kratos, which redirects it. */
+  | { kind: "redirect"; url: string };
+
+const creators: { [K in FlowKind]: (query: BrowserFlowQuery) => Promise<unknown> } = {
+  login: async ({ return_to, aal, refresh, login_challenge }) =>
+    (
+      await kratos().createBrowserLoginFlow({
+        returnTo: return_to,
+        aal,
+        refresh: refresh === undefined ? undefined : refresh === "true",
+        loginChallenge: login_challenge,
+      })
+    ).data,
+  registration: async ({ return_to }) => (await kratos().createBrowserRegistrationFlow({ returnTo: return_to })).data,
+  recovery: async ({ return_to }) => (await kratos().createBrowserRecoveryFlow({ returnTo: return_to })).data,
+  verification: async ({ return_to }) => (await kratos().createBrowserVerificationFlow({ returnTo: return_to })).data,
+  settings: async ({ return_to }) => (await kratos().createBrowserSettingsFlow({ returnTo: return_to })).data,
+};
+
+export async function createBrowserFlow<K extends FlowKind>(kind: K, query: BrowserFlowQuery = {}): Promise<CreatedFlow<K>> {
+  const answer = await creators[kind](query);
+  if (isFlow(answer)) return { kind: "flow", flow: answer as FlowOf<K> };
+  // Kratos 1.3.1 answers a login challenge that Hydra lets it skip (an existing
+  // session) with 200 and no body as JSON; the redirect to Hydra is only sent to a browser.
+  return { kind: "redirect", url: browserFlowUrl(kind, query) };
+}
+
+function browserFlowUrl(kind: FlowKind, query: BrowserFlowQuery): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) search.set(key, value);
+  const qs = search.toString();
+  return `${kratosBasePath()}/self-service/${kind}/browser${qs ? `?${qs}` : ""}`;
+}
