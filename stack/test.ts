@@ -81,6 +81,8 @@ try {
       [testStackEnv.portalOrigin]: stack.portalOrigin,
     };
     if (selected.has("server")) {
+      // tap applies its plugin list (tsx instead of its ts-node loader) only once rebuilt.
+      await supervisor.run("tap", bin("tap"), ["build"], { cwd: rootDir, quiet: true });
       results.push(["server tests (tap)", await run("server tests (tap)", bin("tap"), [], env)]);
     }
     if (selected.has("e2e")) {
