@@ -4,6 +4,7 @@ import type { FastifyPluginAsync, FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
 import type { PortalConfig } from "./config.js";
 import errorHandler from "./plugins/error-handler.js";
+import hydra from "./plugins/hydra.js";
 import kratos from "./plugins/kratos.js";
 import spa from "./plugins/spa.js";
 import apiRoutes from "./routes/api/index.js";
@@ -20,16 +21,18 @@ export function serverOptions(config: PortalConfig): FastifyServerOptions {
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     // Unknown body properties are dropped before a handler sees them.
-    ajv: { customOptions: { removeAdditional: "all" } },
+    // allErrors: a 400 names every field that is wrong, not only the first.
+    ajv: { customOptions: { removeAdditional: "all", allErrors: true } },
   };
 }
 
 const app: FastifyPluginAsync<AppOptions> = async (fastify, { config }) => {
   await fastify.register(errorHandler);
   await fastify.register(kratos, { config });
+  await fastify.register(hydra, { config });
   await fastify.register(healthRoutes);
   await fastify.register(runtimeConfigRoute, { config });
-  await fastify.register(apiRoutes, { prefix: "/api" });
+  await fastify.register(apiRoutes, { prefix: "/api", config });
   await fastify.register(kratosProxy, { prefix: "/kratos", config });
   await fastify.register(spa, { config });
 };

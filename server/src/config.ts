@@ -10,11 +10,13 @@ export interface PortalConfig {
   /** The origin the browser uses, e.g. http://localhost:3000. */
   origin: string;
   kratosPublicUrl: string;
+  /** Hydra's admin API: OAuth2 clients, login/consent/logout requests. Never exposed to the browser. */
+  hydraAdminUrl: string;
   /** The built SPA that the server serves. */
   webRoot: string;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   trustProxy: boolean;
-  /** How long a call to Kratos may take before the portal calls it unavailable. */
+  /** How long a call to Kratos or Hydra may take before the portal calls it unavailable. */
   upstreamTimeoutMs: number;
 }
 
@@ -89,6 +91,7 @@ export function readConfig(env: Env = process.env): PortalConfig {
     port,
     origin: readUrl(env, "PORTAL_ORIGIN", `http://localhost:${port}`, true),
     kratosPublicUrl: readUrl(env, "KRATOS_PUBLIC_URL", "http://127.0.0.1:4433"),
+    hydraAdminUrl: readUrl(env, "HYDRA_ADMIN_URL", "http://127.0.0.1:4445"),
     webRoot: resolve(env.WEB_ROOT || defaultWebRoot),
     logLevel: readChoice(env, "LOG_LEVEL", logLevels, "info"),
     trustProxy: readBoolean(env, "TRUST_PROXY", false),

@@ -20,14 +20,6 @@ export function kratosFailure(error: unknown): KratosFailure {
   return { status: response.status, id: response.data?.error?.id, reason: response.data?.error?.reason };
 }
 
-/**
- * What to log of a failed call. The SDK's error carries the request it made,
- * with the browser's Cookie header: never log it whole.
- */
-export function loggableFailure(error: unknown): { message?: string; code?: string; status?: number; id?: string } {
-  const { message, code } = (error ?? {}) as ErrorLike;
-  const { status, id } = kratosFailure(error);
-  return { message, code, status, id };
-}
+export { loggableFailure } from "../upstream-errors.js";
 
 export const unavailableMessage = "The identity service is unavailable. Please try again in a moment.";

@@ -1,9 +1,12 @@
 // Everything under /api: JSON only, including the answer for unknown paths.
 import type { FastifyPluginAsync } from "fastify";
+import type { PortalConfig } from "../../config.js";
+import clientsRoutes from "./clients/index.js";
 import sessionRoutes from "./session.js";
 
-const apiRoutes: FastifyPluginAsync = async (fastify) => {
+const apiRoutes: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { config }) => {
   await fastify.register(sessionRoutes);
+  await fastify.register(clientsRoutes, { prefix: "/clients", config });
   // A route of its own, more specific than the SPA's /*, so that an unknown
   // /api path is never answered with index.html.
   fastify.all("/*", async (request, reply) =>

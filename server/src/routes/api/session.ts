@@ -3,12 +3,8 @@
 import type { Session } from "@ory/client";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { kratosFailure, loggableFailure, unavailableMessage } from "../../kratos/errors.js";
+import { rolesOf } from "../../kratos/roles.js";
 import { sessionResponses, type SessionBody } from "../../schemas/session.js";
-
-function rolesOf(metadata: unknown): string[] {
-  const roles = (metadata as { roles?: unknown } | null | undefined)?.roles;
-  return Array.isArray(roles) ? roles.filter((role): role is string => typeof role === "string") : [];
-}
 
 export function toSessionBody(session: Session): SessionBody {
   const identity = session.identity;
