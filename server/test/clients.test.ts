@@ -1,0 +1,281 @@
+// /api/clients against the real Hydra and Kratos: who may call it, what it
+// refuses before Hydra sees it, and what an admin sees Hydra do.
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import t from "tap";
+import { createIdentity } from "../../stack/testing/identities.js";
+import { freePort } from "../../stack/supervisor.js";
+import { build } from "./helpers/build.js";
+import { Browser } from "./helpers/browser.js";
+import { useHydra } from "./helpers/hydra.js";
+
+const hydra = await useHydra(t);
+const origin = hydra.env.PORTAL_ORIGIN!;
+const app = await build(t, hydra.env);
+
+async function signedIn(roles?: string[]): Promise<Browser> {
+  const user = await createIdentity(hydra.kratosAdminUrl, { roles });
+  const browser = new Browser(app);
+  const response = await browser.signIn(user.email, user.password);
+  if (response.statusCode !== 200) throw new Error(`sign-in: ${response.statusCode} ${response.body}`);
+  return browser;
+}
+
+const admin = await signedIn(["admin"]);
+const auditor = await signedIn(["auditor"]);
+
+interface CallOptions {
+  as?: Browser;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  on?: FastifyInstance;
+}
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/** A request as the SPA makes it (our Origin, JSON), unless the headers say otherwise. */
+function call(method: Method, url: string, { as, payload, headers = {}, on = app }: CallOptions = {}): Promise<LightMyRequestResponse> {
+  const base: Record<string, string> = { accept: "application/json", origin };
+  if (as) base.cookie = as.jar.header();
+  if (payload !== undefined) base["content-type"] = "application/json";
+  return on.inject({
+    method,
+    url,
+    headers: { ...base, ...headers },
+    ...(payload === undefined ? {} : { payload: typeof payload === "string" ? payload : JSON.stringify(payload) }),
+  });
+}
+
+const validClient = (name = `client ${randomUUID()}`) => ({
+  client_name: name,
+  grant_types: ["authorization_code", "refresh_token", "client_credentials"],
+  response_types: ["code"],
+  scope: "openid offline_access email profile",
+  redirect_uris: ["https://maps.example.org/callback"],
+  post_logout_redirect_uris: ["https://maps.example.org/signed-out"],
+});
+
+async function createClient(body: object = validClient()): Promise<{ client_id: string; client_secret: string | null }> {
+  const response = await call("POST", "/api/clients", { as: admin, payload: body });
+  if (response.statusCode !== 201) throw new Error(`create: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+/** A client_credentials token request at Hydra's public token endpoint: the secret's real test. */
+async function tokenStatus(clientId: string, secret: string): Promise<number> {
+  const response = await fetch(`${hydra.publicUrl}/oauth2/token`, {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({ grant_type: "client_credentials" }),
+  });
+  return response.status;
+}
+
+const someId = randomUUID();
+const routes: { method: Method; url: string; payload?: unknown }[] = [
+  { method: "GET", url: "/api/clients" },
+  { method: "GET", url: `/api/clients/${someId}` },
+  { method: "POST", url: "/api/clients", payload: validClient() },
+  { method: "PUT", url: `/api/clients/${someId}`, payload: { client_name: "renamed" } },
+  { method: "POST", url: `/api/clients/${someId}/secret` },
+  { method: "DELETE", url: `/api/clients/${someId}` },
+];
+const mutations = routes.filter((route) => route.method !== "GET");
+
+t.test("every route refuses a caller who is not signed in (401) or not an admin (403)", async (t) => {
+  for (const { method, url, payload } of routes) {
+    const anonymous = await call(method, url, { payload });
+    t.equal(anonymous.statusCode, 401, `${method} ${url} without a session`);
+    t.same(anonymous.json(), { message: "You are not signed in." });
+    const stale = await call(method, url, { payload, headers: { cookie: "ory_kratos_session=not-a-session" } });
+    t.equal(stale.statusCode, 401, `${method} ${url} with a cookie Kratos does not know`);
+    const other = await call(method, url, { as: auditor, payload });
+    t.equal(other.statusCode, 403, `${method} ${url} as a user without the admin role`);
+    t.same(other.json(), { message: "This needs the admin role." });
+  }
+});
+
+t.test("every mutation refuses a missing or foreign Origin and a body that is not JSON (CSRF)", async (t) => {
+  for (const { method, url, payload } of mutations) {
+    const missing = await call(method, url, { as: admin, payload, headers: { origin: "" } });
+    t.equal(missing.statusCode, 403, `${method} ${url} without Origin`);
+    const foreign = await call(method, url, { as: admin, payload, headers: { origin: "https://evil.example" } });
+    t.equal(foreign.statusCode, 403, `${method} ${url} from another origin`);
+    t.match(foreign.json().message, /Origin/);
+    const form = await call(method, url, {
+      as: admin,
+      payload: "client_name=x",
+      headers: { "content-type": "text/plain" },
+    });
+    t.equal(form.statusCode, 403, `${method} ${url} with a text/plain body`);
+    t.same(form.json(), { message: "Send this request as application/json." });
+  }
+  const list = await call("GET", "/api/clients?page_size=1", { as: admin, headers: { origin: "https://evil.example" } });
+  t.equal(list.statusCode, 200, "reading needs no Origin: it changes nothing");
+});
+
+t.test("create validates each rule with a message at the field, before Hydra sees it", async (t) => {
+  const cases: [string, object, string, RegExp][] = [
+    ["no name", { ...validClient(), client_name: "" }, "client_name", /must not be empty/],
+    ["a missing name", { grant_types: ["client_credentials"] }, "client_name", /is required/],
+    ["no grant type", { ...validClient(), grant_types: [] }, "grant_types", /at least 1 value/],
+    ["an unknown grant type", { ...validClient(), grant_types: ["password"] }, "grant_types", /must be one of: authorization_code, refresh_token, client_credentials, implicit/],
+    ["an unknown response type", { ...validClient(), response_types: ["code token"] }, "response_types", /must be one of/],
+    ["an unknown auth method", { ...validClient(), token_endpoint_auth_method: "private_key_jwt" }, "token_endpoint_auth_method", /client_secret_basic, client_secret_post, none/],
+    ["a relative redirect URI", { ...validClient(), redirect_uris: ["/callback"] }, "redirect_uris", /\/callback is not an absolute URI/],
+    ["a redirect URI with #", { ...validClient(), redirect_uris: ["https://maps.example.org/cb#x"], post_logout_redirect_uris: [] }, "redirect_uris", /must not contain a fragment/],
+    ["a post-logout URI on another host", { ...validClient(), post_logout_redirect_uris: ["https://other.example.org/bye"] }, "post_logout_redirect_uris", /scheme, host and port of one of the redirect URIs/],
+    ["a post-logout URI on another port", { ...validClient(), post_logout_redirect_uris: ["https://maps.example.org:8443/bye"] }, "post_logout_redirect_uris", /scheme, host and port/],
+    ["a post-logout URI on another scheme", { ...validClient(), post_logout_redirect_uris: ["http://maps.example.org/bye"] }, "post_logout_redirect_uris", /scheme, host and port/],
+    ["client_credentials for a public client", { ...validClient(), token_endpoint_auth_method: "none" }, "grant_types", /public client/],
+    ["authorization_code without a redirect URI", { ...validClient(), redirect_uris: [], post_logout_redirect_uris: [] }, "redirect_uris", /at least one redirect URI/],
+    ["a scope with a quote", { ...validClient(), scope: 'openid "email"' }, "scope", /not allowed/],
+    ["a logo that is not a URL", { ...validClient(), logo_uri: "logo.png" }, "logo_uri", /absolute http\(s\) URL/],
+  ];
+  for (const [what, body, field, message] of cases) {
+    const response = await call("POST", "/api/clients", { as: admin, payload: body });
+    t.equal(response.statusCode, 400, what);
+    const answer = response.json();
+    t.ok(answer.errors.some((e: { field: string; message: string }) => e.field === field && message.test(e.message)), `${what}: ${JSON.stringify(answer)}`);
+    t.match(answer.message, new RegExp(`^\\w+: `), `${what}: a message to show as a whole`);
+  }
+  const several = await call("POST", "/api/clients", { as: admin, payload: { client_name: "", grant_types: ["password"] } });
+  t.same(
+    several.json().errors.map((e: { field: string }) => e.field).sort(),
+    ["client_name", "grant_types"],
+    "every wrong field at once",
+  );
+});
+
+t.test("an admin creates, reads, updates, rotates and deletes a client", async (t) => {
+  const created = await call("POST", "/api/clients", {
+    as: admin,
+    payload: { ...validClient("Tile server"), client_secret: "chosen-by-the-caller", owner: "maps team", contacts: ["ops@example.org"] },
+  });
+  t.equal(created.statusCode, 201);
+  const client = created.json();
+  t.match(client, { client_name: "Tile server", owner: "maps team", contacts: ["ops@example.org"], token_endpoint_auth_method: "client_secret_basic" });
+  t.type(client.client_secret, "string");
+  t.not(client.client_secret, "chosen-by-the-caller", "a caller cannot choose the secret");
+  t.equal(created.headers["cache-control"], "no-store");
+  const secret: string = client.client_secret;
+  t.equal(await tokenStatus(client.client_id, secret), 200, "the secret shown works at Hydra");
+
+  const read = await call("GET", `/api/clients/${client.client_id}`, { as: admin });
+  t.equal(read.statusCode, 200);
+  t.notOk("client_secret" in read.json(), "the secret is never shown again");
+  t.same(Object.keys(read.json()).sort(), [
+    "audience", "client_id", "client_name", "client_uri", "contacts", "created_at", "grant_types", "logo_uri", "owner",
+    "post_logout_redirect_uris", "redirect_uris", "response_types", "scope", "skip_consent", "token_endpoint_auth_method", "updated_at",
+  ]);
+
+  const updated = await call("PUT", `/api/clients/${client.client_id}`, {
+    as: admin,
+    payload: { client_name: "Tile server (EU)", skip_consent: true },
+  });
+  t.equal(updated.statusCode, 200);
+  t.match(updated.json(), {
+    client_name: "Tile server (EU)",
+    skip_consent: true,
+    owner: "maps team",
+    contacts: ["ops@example.org"],
+    redirect_uris: ["https://maps.example.org/callback"],
+    scope: "openid offline_access email profile",
+  }, "what the update does not name is kept");
+  t.notOk("client_secret" in updated.json());
+  t.equal(await tokenStatus(client.client_id, secret), 200, "the update keeps the secret");
+
+  const badUpdate = await call("PUT", `/api/clients/${client.client_id}`, {
+    as: admin,
+    payload: { post_logout_redirect_uris: ["https://elsewhere.example/bye"] },
+  });
+  t.equal(badUpdate.statusCode, 400, "an update is checked against the client it merges into");
+  t.equal(badUpdate.json().errors[0].field, "post_logout_redirect_uris");
+  const emptyUpdate = await call("PUT", `/api/clients/${client.client_id}`, { as: admin, payload: {} });
+  t.equal(emptyUpdate.statusCode, 400);
+
+  const rotated = await call("POST", `/api/clients/${client.client_id}/secret`, { as: admin });
+  t.equal(rotated.statusCode, 200);
+  const newSecret: string = rotated.json().client_secret;
+  t.not(newSecret, secret);
+  t.equal(await tokenStatus(client.client_id, secret), 401, "the old secret stops working");
+  t.equal(await tokenStatus(client.client_id, newSecret), 200, "the new one works");
+
+  const deleted = await call("DELETE", `/api/clients/${client.client_id}`, { as: admin });
+  t.equal(deleted.statusCode, 204);
+  t.equal(deleted.body, "");
+  const gone = await call("GET", `/api/clients/${client.client_id}`, { as: admin });
+  t.equal(gone.statusCode, 404);
+  t.same(gone.json(), { message: `No OAuth2 client has the id ${client.client_id}.` });
+  for (const [method, url, payload] of [
+    ["PUT", `/api/clients/${client.client_id}`, { client_name: "x" }],
+    ["POST", `/api/clients/${client.client_id}/secret`, undefined],
+    ["DELETE", `/api/clients/${client.client_id}`, undefined],
+  ] as const) {
+    t.equal((await call(method, url, { as: admin, payload })).statusCode, 404, `${method} of a deleted client`);
+  }
+});
+
+t.test("a public client gets no secret and has none to rotate", async (t) => {
+  const body = { ...validClient(), grant_types: ["authorization_code"], token_endpoint_auth_method: "none" };
+  const created = await createClient(body);
+  t.equal(created.client_secret, null);
+  const rotate = await call("POST", `/api/clients/${created.client_id}/secret`, { as: admin });
+  t.equal(rotate.statusCode, 400);
+  t.equal(rotate.json().errors[0].field, "token_endpoint_auth_method");
+});
+
+t.test("the list pages through Hydra and searches by part of the name", async (t) => {
+  const tag = `pager-${randomUUID().slice(0, 8)}`;
+  const names = Array.from({ length: 5 }, (_, i) => `${tag} Client ${i}`);
+  const ids = [];
+  for (const name of names) ids.push((await createClient(validClient(name))).client_id);
+
+  const seen: string[] = [];
+  let token: string | null = null;
+  let pages = 0;
+  do {
+    const query: string = `page_size=2${token ? `&page_token=${encodeURIComponent(token)}` : ""}`;
+    const response = await call("GET", `/api/clients?${query}`, { as: admin });
+    t.equal(response.statusCode, 200);
+    const page = response.json();
+    t.ok(page.items.length <= 2, "no page is larger than asked");
+    seen.push(...page.items.map((c: { client_id: string }) => c.client_id));
+    token = page.next_page_token;
+    pages += 1;
+  } while (token && pages < 1000);
+  t.ok(pages >= 3, `more than one page (${pages})`);
+  t.equal(new Set(seen).size, seen.length, "no client twice");
+  for (const id of ids) t.ok(seen.includes(id), `${id} is on a page`);
+
+  const found: string[] = [];
+  token = null;
+  do {
+    const query: string = `page_size=2&search=${encodeURIComponent(tag.toUpperCase())}${token ? `&page_token=${encodeURIComponent(token)}` : ""}`;
+    const page = (await call("GET", `/api/clients?${query}`, { as: admin })).json();
+    found.push(...page.items.map((c: { client_name: string }) => c.client_name));
+    token = page.next_page_token;
+  } while (token);
+  t.same(found.sort(), names, "search finds every match, any case, and nothing else");
+
+  const none = (await call("GET", `/api/clients?search=${tag}-nothing`, { as: admin })).json();
+  t.same(none, { items: [], next_page_token: null });
+  const tooBig = await call("GET", "/api/clients?page_size=1000", { as: admin });
+  t.equal(tooBig.statusCode, 400);
+  t.equal(tooBig.json().errors[0].field, "page_size");
+});
+
+t.test("when Hydra cannot be reached, every route says so with 503", async (t) => {
+  const closedPort = await freePort();
+  const offline = await build(t, { ...hydra.env, HYDRA_ADMIN_URL: `http://127.0.0.1:${closedPort}` });
+  for (const { method, url, payload } of routes) {
+    const response = await call(method, url, { as: admin, payload, on: offline });
+    t.equal(response.statusCode, 503, `${method} ${url}`);
+    t.match(response.json().message, /OAuth2 service \(Hydra\) is unavailable/);
+  }
+  const session = await offline.inject({ url: "/api/session", headers: { cookie: admin.jar.header() } });
+  t.equal(session.statusCode, 200, "the rest of the portal keeps working");
+});

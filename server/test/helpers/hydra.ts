@@ -1,0 +1,35 @@
+// The real Hydra (and the Kratos beside it) for a test file: the ones `npm
+// test` started (handed over in TEST_* variables), or a stack of its own when
+// the file runs alone.
+import type { Test } from "tap";
+import { startTestStack, testStackEnv } from "../../../stack/testing/test-stack.js";
+import type { Env } from "./build.js";
+
+export interface HydraForTest {
+  publicUrl: string;
+  adminUrl: string;
+  kratosAdminUrl: string;
+  /** Environment for build(): the portal configured for this Kratos and Hydra. */
+  env: Env;
+}
+
+export async function useHydra(t: Test): Promise<HydraForTest> {
+  const env = process.env;
+  let publicUrl = env[testStackEnv.hydraPublicUrl];
+  let adminUrl = env[testStackEnv.hydraAdminUrl];
+  let kratosPublicUrl = env[testStackEnv.kratosPublicUrl];
+  let kratosAdminUrl = env[testStackEnv.kratosAdminUrl];
+  let origin = env[testStackEnv.portalOrigin];
+  if (!publicUrl || !adminUrl || !kratosPublicUrl || !kratosAdminUrl || !origin) {
+    const stack = await startTestStack(false);
+    t.teardown(() => stack.stop());
+    ({ publicUrl, adminUrl } = stack.hydra);
+    ({ publicUrl: kratosPublicUrl, adminUrl: kratosAdminUrl, portalOrigin: origin } = stack);
+  }
+  return {
+    publicUrl,
+    adminUrl,
+    kratosAdminUrl,
+    env: { KRATOS_PUBLIC_URL: kratosPublicUrl, HYDRA_ADMIN_URL: adminUrl, PORTAL_ORIGIN: origin },
+  };
+}
