@@ -9,6 +9,8 @@ import { rootDir, type StackSettings } from "./settings.js";
 import { waitForHttp, type Supervisor } from "./supervisor.js";
 
 export interface HydraUrls {
+  /** What OAuth2 clients are configured with: the issuer (localhost, served with --dev). */
+  issuer: string;
   /** Browsers and OAuth2 clients: authorize, token, userinfo. */
   publicUrl: string;
   /** The portal's server and Kratos only. */
@@ -71,6 +73,7 @@ export async function startHydra(
   );
 
   const urls = {
+    issuer: `http://localhost:${settings.hydra.publicPort}`,
     publicUrl: `http://127.0.0.1:${settings.hydra.publicPort}`,
     adminUrl: `http://127.0.0.1:${settings.hydra.adminPort}`,
   };

@@ -58,7 +58,7 @@ try {
   say(`  portal        ${portal}`);
   say(`  mail catcher  http://localhost:${settings.mail.webPort}  (verification and recovery codes arrive here)`);
   say(`  kratos admin  ${kratos.adminUrl}  (loopback only)`);
-  say(`  hydra         ${hydra.publicUrl}  (OAuth2/OpenID Connect issuer; admin ${hydra.adminUrl}, loopback only)`);
+  say(`  hydra         ${hydra.issuer}  (OAuth2/OpenID Connect issuer; admin ${hydra.adminUrl}, loopback only)`);
   say("press Ctrl-C to stop");
 } catch (error) {
   await shutdown(`cannot start: ${(error as Error).message}`, 1);
