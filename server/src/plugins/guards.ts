@@ -35,8 +35,11 @@ export function requireSameOriginJson(origin: string): onRequestHookHandler {
   };
 }
 
-/** The browser's Kratos session must carry the role (metadata_public.roles): none → 401, another → 403. */
-export function requireRole(role: string): onRequestHookHandler {
+/**
+ * A Kratos session from the browser's cookie (none → 401); with a role, the
+ * session must carry it in metadata_public.roles (another → 403).
+ */
+export function requireSession(role?: string): onRequestHookHandler {
   return async function (request: FastifyRequest, reply: FastifyReply) {
     const cookie = request.headers.cookie;
     if (!cookie) return reply.code(401).send({ message: "You are not signed in." });
@@ -51,9 +54,11 @@ export function requireRole(role: string): onRequestHookHandler {
       request.log.warn({ kratos: loggableFailure(error) }, "Kratos whoami failed");
       return reply.code(503).send({ message: unavailableMessage });
     }
-    if (!rolesOf(session.identity?.metadata_public).includes(role)) {
+    if (role !== undefined && !rolesOf(session.identity?.metadata_public).includes(role)) {
       return reply.code(403).send({ message: `This needs the ${role} role.` });
     }
     request.session = session;
   };
 }
+
+export const requireRole = (role: string): onRequestHookHandler => requireSession(role);

@@ -1,0 +1,59 @@
+// /api/oauth2: the portal as Hydra's consent and logout UI. The browser gets
+// what the pages show and the address to follow; never Hydra's admin answers whole.
+import { Type, type Static } from "@sinclair/typebox";
+import { ErrorBody } from "./error.js";
+
+const Challenge = Type.String({ minLength: 1, maxLength: 2048 });
+
+export const ConsentQuery = Type.Object({ consent_challenge: Challenge });
+export const LogoutQuery = Type.Object({ logout_challenge: Challenge });
+
+/** Where the browser goes next: back to Hydra, which sends it on to the application. */
+export const RedirectTo = Type.Object({ redirect_to: Type.String() });
+export type RedirectTo = Static<typeof RedirectTo>;
+
+export const ConsentApplication = Type.Object({
+  client_id: Type.String(),
+  client_name: Type.String(),
+  logo_uri: Type.String(),
+  client_uri: Type.String(),
+});
+
+export const ConsentRequest = Type.Object({
+  challenge: Type.String(),
+  application: ConsentApplication,
+  requested_scope: Type.Array(Type.String()),
+  requested_audience: Type.Array(Type.String()),
+});
+export type ConsentRequest = Static<typeof ConsentRequest>;
+
+/** Either the question to ask, or (consent remembered, or the client skips it) where to go. */
+export const ConsentAnswer = Type.Union([ConsentRequest, RedirectTo]);
+
+export const ConsentDecision = Type.Object({
+  consent_challenge: Challenge,
+  /** A subset of the requested scopes; unchecked ones are not granted. */
+  grant_scope: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100, uniqueItems: true }),
+  /** Remember the decision until the user revokes it in Connected apps. */
+  remember: Type.Boolean({ default: false }),
+});
+export type ConsentDecision = Static<typeof ConsentDecision>;
+
+export const ConsentRejection = Type.Object({ consent_challenge: Challenge });
+
+export const LogoutRequest = Type.Object({
+  challenge: Type.String(),
+  /** Null when the user started the logout at Hydra rather than from an application. */
+  application: Type.Union([Type.Object({ client_id: Type.String(), client_name: Type.String() }), Type.Null()]),
+});
+
+export const LogoutAcceptance = Type.Object({ logout_challenge: Challenge });
+
+export const challengeResponses = {
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  410: ErrorBody,
+  502: ErrorBody,
+  503: ErrorBody,
+};
