@@ -59,7 +59,9 @@ export function SettingsPage() {
               unverified.length > 0 && (
                 <Alert variant="warning" className="py-2 small">
                   {unverified.map((address) => address.value).join(", ")} is not verified yet.{" "}
-                  <Link to={href("verification", { flow: verificationFlow })}>Verify it</Link>
+                  <Link to={href("verification", { flow: verificationFlow })} className="alert-link">
+                    Verify it
+                  </Link>
                 </Alert>
               )
             }

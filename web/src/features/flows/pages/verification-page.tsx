@@ -35,7 +35,7 @@ export function VerificationPage() {
     <div className="account-page">
       <h1 className="h3 mb-4">Verify Account</h1>
       <SectionCard title="Email addresses" width="wide">
-        <Table size="sm" className="align-middle mb-0" aria-label="Your email addresses">
+        <Table responsive size="sm" className="align-middle mb-0" aria-label="Your email addresses">
           <thead>
             <tr>
               <th scope="col">Email</th>

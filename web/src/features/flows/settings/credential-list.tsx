@@ -43,7 +43,7 @@ export function CredentialList({
 }) {
   if (!credentials.length) return <p className="text-body-secondary small">No {noun}s yet.</p>;
   return (
-    <Table size="sm" className="align-middle mb-4" aria-label={`Your ${noun}s`}>
+    <Table responsive size="sm" className="align-middle mb-4" aria-label={`Your ${noun}s`}>
       <thead>
         <tr>
           <th scope="col">Name</th>
