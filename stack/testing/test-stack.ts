@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { merge, type ConfigTree } from "../config-tree.js";
 import { buildLauncher, hydraLauncher, kratosLauncher } from "../go-build.js";
 import { startHydra, type HydraUrls } from "../hydra.js";
 import { startKratos, type KratosUrls } from "../kratos.js";
@@ -56,14 +57,15 @@ export async function testSettings(): Promise<StackSettings> {
 /** Faster password hashing than production's: test identities need no protection. */
 const testKratosConfig = { hashers: { bcrypt: { cost: 4 } } };
 
-export async function startTestStack(log = false): Promise<TestStack> {
+/** `kratosConfig` goes on top of the test configuration, e.g. a short flow lifespan for one test. */
+export async function startTestStack(log = false, kratosConfig: ConfigTree = {}): Promise<TestStack> {
   const settings = await testSettings();
   const supervisor = new Supervisor(log);
   const buildLog = (line: string) => supervisor.log("build", line);
   const binary = await buildLauncher(kratosLauncher, buildLog);
   const hydraOptions = { binary: await buildLauncher(hydraLauncher, buildLog) };
   const mailUrl = await startMailCatcher(supervisor, settings);
-  const kratosOptions = { binary, config: testKratosConfig };
+  const kratosOptions = { binary, config: merge(testKratosConfig, kratosConfig) };
   const [kratos, hydra] = await Promise.all([
     startKratos(supervisor, settings, kratosOptions),
     startHydra(supervisor, settings, hydraOptions),
