@@ -1,0 +1,44 @@
+// What several journeys do the same way through the pages: sign in with a
+// password, read the shell's menu, a toast, the TOTP secret, sign out.
+import { expect, type Page } from "@playwright/test";
+
+export const menu = (page: Page) => page.getByRole("navigation", { name: "Main menu" });
+
+export const toast = (page: Page, text: string | RegExp) => page.getByRole("alert").filter({ hasText: text });
+
+/** Fills the password form of the /login page the browser is on and sends it. */
+export async function submitPassword(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in with password" }).click();
+}
+
+/** Signs in through /login with email and password; the caller checks where that leads. */
+export async function signInWithPassword(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await submitPassword(page, email, password);
+}
+
+/** Ends the session the way a user does: Logout in the menu, confirmed. */
+export async function signOut(page: Page): Promise<void> {
+  await menu(page).getByRole("button", { name: "Logout" }).click();
+  await page.getByRole("dialog", { name: "Notification" }).getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+/** The TOTP secret key the Authenticator app card shows, as an authenticator app would read it. */
+export async function totpSecretOn(page: Page): Promise<string> {
+  const card = page.getByRole("region", { name: "Authenticator app" });
+  const secret = (await card.getByRole("figure", { name: /authenticator app secret/i }).locator("code").textContent())?.trim();
+  if (!secret) throw new Error("the Authenticator app card shows no secret");
+  return secret;
+}
+
+/** What the portal's /api/session says about the page's session (status and body). */
+export async function apiSession(page: Page): Promise<{ status: number; aal?: string; email?: string }> {
+  const response = await page.request.get("/api/session");
+  if (!response.ok()) return { status: response.status() };
+  const body = (await response.json()) as { aal: string; identity: { traits?: { email?: string } } };
+  return { status: response.status(), aal: body.aal, email: body.identity.traits?.email };
+}
