@@ -1,0 +1,47 @@
+// Issue 4, journey 2: signing in with a password (and failing with a wrong
+// one), and with a one-time code from the mail.
+import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./support/a11y.js";
+import { apiSession, menu, submitPassword } from "./support/flows.js";
+import { newIdentity } from "./support/identities.js";
+import { codeIn, waitForMail } from "./support/mail.js";
+import { saveScreenshot } from "./support/screenshots.js";
+
+test("a wrong password shows Kratos' message; the right one signs in", async ({ page }) => {
+  const user = await newIdentity({ verified: true });
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Create an account" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Forgot your password?" })).toBeVisible();
+  await expectAccessible(page);
+  await saveScreenshot(page, "login");
+
+  await submitPassword(page, user.email, `${user.password}-wrong`);
+  await expect(page.getByText(/The provided credentials are invalid/)).toBeVisible();
+  await expect(menu(page)).toHaveCount(0);
+  await expectAccessible(page);
+  await saveScreenshot(page, "login-wrong-password");
+
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign in with password" }).click();
+  await expect(menu(page)).toBeVisible();
+  expect(await apiSession(page)).toMatchObject({ status: 200, aal: "aal1", email: user.email });
+});
+
+test("sign in with a code from the mail", async ({ page }) => {
+  const user = await newIdentity({ verified: true });
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(user.email);
+  const since = Date.now();
+  await page.getByRole("button", { name: "Send sign in code" }).click();
+
+  const code = page.getByLabel("Login code");
+  await expect(code).toBeVisible();
+  await saveScreenshot(page, "login-code");
+  const mail = await waitForMail(user.email, /login to your account/i, since);
+  await code.fill(codeIn(mail));
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(menu(page)).toBeVisible();
+  expect(await apiSession(page)).toMatchObject({ status: 200, email: user.email });
+});
