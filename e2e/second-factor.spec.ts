@@ -1,0 +1,150 @@
+// Issue 4, journeys 3 to 5: second factors. TOTP codes are computed from the
+// secret the page shows; security keys and passkeys live in Chromium's virtual
+// authenticator (DevTools Protocol).
+import { expect, test, type Page } from "@playwright/test";
+import { totpCode } from "../stack/testing/totp.js";
+import { expectAccessible } from "./support/a11y.js";
+import { apiSession, menu, signInWithPassword, signOut, toast, totpSecretOn } from "./support/flows.js";
+import { newIdentity, signInByApi } from "./support/identities.js";
+import { saveScreenshot } from "./support/screenshots.js";
+
+/** A platform authenticator with user verification, as a phone or laptop with a screen lock has. */
+async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+}
+
+const secondFactorHeading = (page: Page) => page.getByRole("heading", { name: "Two-factor authentication" });
+
+test("TOTP: set up, sign out, and sign in again with the code as second factor", async ({ page }) => {
+  const user = await newIdentity({ verified: true });
+  await signInByApi(page, user);
+  await page.goto("/settings");
+  const card = page.getByRole("region", { name: "Authenticator app" });
+  await expect(card.getByRole("img", { name: "Authenticator app QR code" })).toBeVisible();
+  await expectAccessible(page);
+  await saveScreenshot(page, "settings");
+
+  const secret = await totpSecretOn(page);
+  await card.getByLabel("Verify code").fill(totpCode(secret));
+  await card.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "The authenticator app is set up.")).toBeVisible();
+  await expect(card.getByRole("button", { name: "Unlink TOTP Authenticator App" })).toBeVisible();
+
+  await signOut(page);
+  await signInWithPassword(page, user.email, user.password);
+  await expect(secondFactorHeading(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?.*flow=/);
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  expect(await apiSession(page)).toMatchObject({ status: 403 });
+  await expectAccessible(page);
+  await saveScreenshot(page, "login-aal2");
+
+  await page.getByLabel("Authentication code").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Use Authenticator" }).click();
+  await expect(menu(page)).toBeVisible();
+  expect(await apiSession(page)).toMatchObject({ status: 200, aal: "aal2", email: user.email });
+});
+
+test("backup codes: generate, confirm, sign in with one; it does not work twice", async ({ page }) => {
+  const user = await newIdentity({ verified: true });
+  await signInByApi(page, user);
+  await page.goto("/changepwd");
+  const card = page.getByRole("region", { name: "Backup codes" });
+  await card.getByRole("button", { name: "Generate new backup recovery codes" }).click();
+  const codes = card.getByRole("figure", { name: /recovery codes/i }).getByRole("listitem");
+  await expect(codes.first()).toBeVisible();
+  await expect(card.getByText(/^(\d+) of \1 codes left$/)).toBeVisible();
+  await expectAccessible(page);
+  await saveScreenshot(page, "changepwd-backup-codes");
+  const code = (await codes.first().textContent())!.trim();
+  expect(code).toMatch(/^\w{6,}$/);
+
+  await card.getByRole("button", { name: "Confirm backup recovery codes" }).click();
+  await expect(toast(page, "Your backup codes are saved.")).toBeVisible();
+
+  await page.context().clearCookies();
+  await signInWithPassword(page, user.email, user.password);
+  await expect(secondFactorHeading(page)).toBeVisible();
+  await page.getByLabel("Backup recovery code").fill(code);
+  await page.getByRole("button", { name: "Use backup recovery code" }).click();
+  await expect(menu(page)).toBeVisible();
+  expect(await apiSession(page)).toMatchObject({ status: 200, aal: "aal2" });
+
+  await page.goto("/changepwd");
+  await card.getByRole("button", { name: "Reveal backup recovery codes" }).click();
+  await expect(card.getByText(/^(\d+) of (\d+) codes left$/)).toBeVisible();
+  const left = await card.getByText(/codes left$/).textContent();
+  const [, unused, total] = left!.match(/^(\d+) of (\d+)/)!;
+  expect(Number(unused)).toBe(Number(total) - 1);
+
+  await page.context().clearCookies();
+  await signInWithPassword(page, user.email, user.password);
+  await expect(secondFactorHeading(page)).toBeVisible();
+  await page.getByLabel("Backup recovery code").fill(code);
+  await page.getByRole("button", { name: "Use backup recovery code" }).click();
+  await expect(page.getByText("This backup recovery code has already been used.")).toBeVisible();
+  await expect(menu(page)).toHaveCount(0);
+});
+
+test("security key: added in settings, then asked for as second factor", async ({ page }) => {
+  const user = await newIdentity({ verified: true });
+  await addVirtualAuthenticator(page);
+  await signInByApi(page, user);
+  await page.goto("/settings");
+  const card = page.getByRole("region", { name: "Security keys" });
+  await card.getByLabel("Name of the security key").fill("Desk key");
+  await card.getByRole("button", { name: "Add security key" }).click();
+  await expect(toast(page, "The security key was added.")).toBeVisible();
+  await expect(card.getByRole("table", { name: "Your security keys" })).toContainText("Desk key");
+
+  await page.context().clearCookies();
+  await signInWithPassword(page, user.email, user.password);
+  await expect(secondFactorHeading(page)).toBeVisible();
+  await page.getByRole("button", { name: "Sign in with hardware key" }).click();
+  await expect(menu(page)).toBeVisible();
+  expect(await apiSession(page)).toMatchObject({ status: 200, aal: "aal2", email: user.email });
+
+  await page.goto("/settings");
+  await card.getByRole("button", { name: 'Remove security key "Desk key"' }).click();
+  await expect(toast(page, "The security key was removed.")).toBeVisible();
+  await expect(card.getByText("No security keys yet.")).toBeVisible();
+});
+
+test("passkey: added in settings, signs in without a password, removed", async ({ page }) => {
+  const user = await newIdentity({ verified: true });
+  await addVirtualAuthenticator(page);
+  await signInByApi(page, user);
+  await page.goto("/settings");
+  const card = page.getByRole("region", { name: "Passkeys" });
+  await card.getByRole("button", { name: "Add passkey" }).click();
+  await expect(toast(page, "The passkey was added.")).toBeVisible();
+  const remove = card.getByRole("button", { name: /^Remove passkey "/ });
+  await expect(remove).toHaveCount(1);
+
+  await page.context().clearCookies();
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  // The sign-in page offers passkeys as autofill (conditional mediation); Chromium's
+  // virtual authenticator picks its one passkey at once, as a user choosing it would.
+  await expect(menu(page)).toBeVisible();
+  expect(await apiSession(page)).toMatchObject({ status: 200, email: user.email });
+  const whoami = (await (await page.request.get("/kratos/sessions/whoami")).json()) as {
+    authentication_methods: { method: string }[];
+  };
+  expect(whoami.authentication_methods.map((method) => method.method)).toEqual(["passkey"]);
+
+  await page.goto("/settings");
+  await remove.click();
+  await expect(toast(page, "The passkey was removed.")).toBeVisible();
+  await expect(card.getByText("No passkeys yet.")).toBeVisible();
+});
