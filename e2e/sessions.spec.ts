@@ -1,0 +1,34 @@
+// Issue 4, journey 8: one user on two devices (browser contexts); the first
+// lists both sessions and signs the other one out.
+import { expect, test } from "@playwright/test";
+import { apiSession, menu, signInWithPassword, toast } from "./support/flows.js";
+import { newIdentity } from "./support/identities.js";
+import { saveScreenshot } from "./support/screenshots.js";
+
+test("sign out the session on another device", async ({ browser }) => {
+  const user = await newIdentity({ verified: true });
+  const first = await (await browser.newContext()).newPage();
+  const other = await (await browser.newContext()).newPage();
+  for (const page of [first, other]) {
+    await signInWithPassword(page, user.email, user.password);
+    await expect(menu(page)).toBeVisible();
+  }
+
+  await first.goto("/settings");
+  const sessions = first.getByRole("region", { name: "Active sessions" }).getByRole("table", { name: "Your sessions" });
+  const rows = sessions.getByRole("row");
+  await expect(rows).toHaveCount(3); // the header and two sessions
+  await expect(rows.filter({ hasText: "This device" })).toHaveCount(1);
+  await saveScreenshot(first, "settings-sessions");
+
+  await sessions.getByRole("button", { name: /^Sign out the session on/ }).click();
+  await expect(toast(first, /^Signed out the session on/)).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: "This device" })).toHaveCount(1);
+
+  await other.reload();
+  await expect(other).toHaveURL(/\/login\?/);
+  await expect(other.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  expect(await apiSession(other)).toMatchObject({ status: 401 });
+  expect(await apiSession(first)).toMatchObject({ status: 200, email: user.email });
+});
