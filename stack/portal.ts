@@ -1,6 +1,5 @@
 // Runs the portal server (server/src/server.ts) as a supervised process.
 import { join } from "node:path";
-import type { HydraUrls } from "./hydra.js";
 import type { KratosUrls } from "./kratos.js";
 import { rootDir, type StackSettings } from "./settings.js";
 import { waitForHttp, type Supervisor } from "./supervisor.js";
@@ -10,8 +9,6 @@ export async function startPortal(
   supervisor: Supervisor,
   settings: StackSettings,
   kratos: KratosUrls,
-  /** Without it, the portal's default (Hydra on its default admin port). */
-  hydra?: HydraUrls,
   label = "portal",
 ): Promise<string> {
   const { host, port, origin } = settings.portal;
@@ -23,7 +20,8 @@ export async function startPortal(
       PORT: String(port),
       PORTAL_ORIGIN: origin,
       KRATOS_PUBLIC_URL: kratos.publicUrl,
-      ...(hydra ? { HYDRA_ADMIN_URL: hydra.adminUrl } : {}),
+      // From the settings, so that every caller (npm start, npm test, a test's private stack) gets its own Hydra.
+      HYDRA_ADMIN_URL: `http://127.0.0.1:${settings.hydra.adminPort}`,
       WEB_ROOT: webDist,
     },
   });

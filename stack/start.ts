@@ -53,7 +53,7 @@ try {
     startKratos(supervisor, settings, { binary: binaries.kratos }),
     startHydra(supervisor, settings, { binary: binaries.hydra }),
   ]);
-  const portal = await startPortal(supervisor, settings, kratos, hydra);
+  const portal = await startPortal(supervisor, settings, kratos);
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   say(`  portal        ${portal}`);
   say(`  mail catcher  http://localhost:${settings.mail.webPort}  (verification and recovery codes arrive here)`);

@@ -88,7 +88,7 @@ try {
     if (selected.has("e2e")) {
       await ensureChromium();
       await buildWeb(supervisor);
-      await startPortal(stack.supervisor, stack.settings, stack, stack.hydra);
+      await startPortal(stack.supervisor, stack.settings, stack);
       results.push([
         "browser tests (Playwright)",
         await run("browser tests (Playwright, Chromium)", bin("playwright"), ["test", "--config", "e2e/playwright.config.ts", ...playwrightArgs], {
