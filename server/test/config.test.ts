@@ -11,6 +11,7 @@ t.test("defaults make a local portal", async (t) => {
   t.equal(config.port, 3000);
   t.equal(config.origin, "http://localhost:3000");
   t.equal(config.kratosPublicUrl, "http://127.0.0.1:4433");
+  t.equal(config.hydraAdminUrl, "http://127.0.0.1:4445");
 });
 
 t.test("a bad value is refused with a message naming the variable", async (t) => {
@@ -20,6 +21,7 @@ t.test("a bad value is refused with a message naming the variable", async (t) =>
     [{ PORTAL_ORIGIN: "localhost:3000" }, /^PORTAL_ORIGIN must use http or https/],
     [{ PORTAL_ORIGIN: "http://localhost:3000/account" }, /^PORTAL_ORIGIN must be an origin/],
     [{ KRATOS_PUBLIC_URL: "not a url" }, /^KRATOS_PUBLIC_URL must be an absolute http\(s\) URL/],
+    [{ HYDRA_ADMIN_URL: "ftp://hydra:4445" }, /^HYDRA_ADMIN_URL must use http or https/],
     [{ LOG_LEVEL: "loud" }, /^LOG_LEVEL must be one of/],
     [{ TRUST_PROXY: "maybe" }, /^TRUST_PROXY must be true or false/],
     [{ UPSTREAM_TIMEOUT_MS: "-5" }, /^UPSTREAM_TIMEOUT_MS must be a positive whole number/],

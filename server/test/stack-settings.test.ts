@@ -1,0 +1,57 @@
+// The local stack's settings for Hydra: its own database file, a system
+// secret generated once per data folder and kept, and overrides by variable.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import t, { type Test } from "tap";
+import { hydraRuntimeConfig } from "../../stack/hydra.js";
+import { runtimeConfig } from "../../stack/kratos.js";
+import { readSettings } from "../../stack/settings.js";
+
+function dataDir(t: Test): string {
+  const dir = mkdtempSync(join(tmpdir(), "portal-settings-"));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+t.test("Hydra keeps its system secret per data folder, in a database of its own", async (t) => {
+  const dir = dataDir(t);
+  const first = readSettings({ DATA_DIR: dir });
+  t.equal(first.hydra.secrets.system.length, 1);
+  t.ok(first.hydra.secrets.system[0]!.length >= 16, "long enough for Hydra's schema");
+  t.same(readSettings({ DATA_DIR: dir }).hydra.secrets.system, first.hydra.secrets.system, "the same on the next start");
+  t.same(JSON.parse(readFileSync(join(dir, "hydra", "secrets.json"), "utf8")).system, first.hydra.secrets.system);
+  t.not(readSettings({ DATA_DIR: dataDir(t) }).hydra.secrets.system[0], first.hydra.secrets.system[0], "another folder, another secret");
+  t.match(first.hydra.dsn, new RegExp(`^sqlite://${dir}/hydra/hydra\\.sqlite\\?`));
+  t.not(first.hydra.dsn, first.kratos.dsn);
+});
+
+t.test("variables override Hydra's settings, and a short secret is refused by name", async (t) => {
+  const settings = readSettings({
+    DATA_DIR: dataDir(t),
+    HYDRA_SECRETS_SYSTEM: "0123456789abcdef-new, 0123456789abcdef-old",
+    HYDRA_PUBLIC_PORT: "5444",
+    HYDRA_ADMIN_PORT: "5445",
+    HYDRA_DSN: "postgres://hydra@db/hydra",
+    PORTAL_ORIGIN: "https://account.example.org",
+  });
+  t.same(settings.hydra.secrets.system, ["0123456789abcdef-new", "0123456789abcdef-old"]);
+  t.equal(settings.hydra.dsn, "postgres://hydra@db/hydra");
+  t.throws(() => readSettings({ DATA_DIR: dataDir(t), HYDRA_SECRETS_SYSTEM: "short" }), {
+    name: "ConfigError",
+    message: /^HYDRA_SECRETS_SYSTEM takes comma-separated secrets of at least 16 characters/,
+  });
+  t.throws(() => readSettings({ DATA_DIR: dataDir(t), HYDRA_ADMIN_PORT: "0" }), { message: /^HYDRA_ADMIN_PORT must be a port/ });
+
+  const hydra = hydraRuntimeConfig(settings) as { serve: object; urls: Record<string, unknown> };
+  t.match(hydra.serve, { public: { host: "127.0.0.1", port: 5444 }, admin: { host: "127.0.0.1", port: 5445 } });
+  t.match(hydra.urls, {
+    self: { issuer: "http://localhost:5444" },
+    login: "https://account.example.org/login",
+    consent: "https://account.example.org/consent",
+    logout: "https://account.example.org/logout",
+    error: "https://account.example.org/error",
+    identity_provider: { url: `http://127.0.0.1:${settings.kratos.adminPort}` },
+  });
+  t.match(runtimeConfig(settings), { oauth2_provider: { url: "http://127.0.0.1:5445" } }, "Kratos finds Hydra's admin API");
+});
