@@ -1,10 +1,12 @@
 // /api/oauth2 in a real authorization-code flow: Hydra sends the browser to
 // the portal's login (Kratos accepts the login_challenge), then to its consent
-// page (these routes), and the application gets a code, tokens and claims.
+// page (these routes), and the application gets a code, tokens and claims;
+// then Connected apps lists and revokes what the user granted.
 import { randomUUID } from "node:crypto";
 import { Configuration, OAuth2Api } from "@ory/client";
 import type { LightMyRequestResponse } from "fastify";
 import t, { type Test } from "tap";
+import { freePort } from "../../stack/supervisor.js";
 import { createIdentity, type TestIdentity } from "../../stack/testing/identities.js";
 import { build } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
@@ -56,7 +58,7 @@ function authorizeUrl(clientId: string, scope = "openid email profile"): string 
   return `${hydra.publicUrl}/oauth2/auth?${query}`;
 }
 
-function send(method: "GET" | "POST", url: string, browser?: Browser, payload?: object, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+function send(method: "GET" | "POST" | "DELETE", url: string, browser?: Browser, payload?: object, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
   return app.inject({
     method,
     url,
@@ -229,4 +231,86 @@ t.test("logout: the user confirms, Hydra's and Kratos' sessions end", async (t) 
   t.type(done.json().redirect_to, "string");
   await follow(agent, done.json().redirect_to);
   t.equal((await send("GET", "/api/session", browser)).statusCode, 401, "the Kratos session ended too");
+});
+
+/** Signs the user in to a new application through Hydra, grants it everything it asks for, and returns its tokens. */
+async function grantApplication(t: Test, options: { user?: TestIdentity; remember?: boolean } = {}) {
+  const signedIn = await signInThroughHydra(t, { user: options.user });
+  const accepted = await send("POST", "/api/oauth2/consent/accept", signedIn.browser, {
+    consent_challenge: signedIn.consentUrl.searchParams.get("consent_challenge")!,
+    grant_scope: ["openid", "email", "profile"],
+    remember: options.remember ?? false,
+  });
+  const callback = await follow(signedIn.agent, accepted.json().redirect_to);
+  const tokens = await exchange(signedIn.client, callback.searchParams.get("code")!);
+  return { ...signedIn, tokens };
+}
+
+async function isActive(accessToken: string): Promise<boolean> {
+  const { data } = await admin.introspectOAuth2Token({ token: accessToken });
+  return data.active;
+}
+
+t.test("connected apps: the user sees the applications they granted, and revoking one ends its tokens", async (t) => {
+  const first = await grantApplication(t, { remember: true });
+  const { user, browser } = first;
+  const second = await grantApplication(t, { user });
+
+  t.equal((await send("GET", "/api/oauth2/consents")).statusCode, 401, "not signed in");
+  t.equal((await send("DELETE", "/api/oauth2/consents")).statusCode, 401, "not signed in");
+  t.equal((await send("DELETE", `/api/oauth2/consents/${first.client.id}`)).statusCode, 401, "not signed in");
+
+  const listed = await send("GET", "/api/oauth2/consents", browser);
+  t.equal(listed.statusCode, 200);
+  t.equal(listed.headers["cache-control"], "no-store");
+  const apps = listed.json().apps as { client_id: string; client_name: string; scopes: string[]; granted_at: string; remembered: boolean }[];
+  t.same(apps.map((app) => app.client_id).sort(), [first.client.id, second.client.id].sort(), "both applications, once each");
+  const firstApp = apps.find((app) => app.client_id === first.client.id)!;
+  t.match(firstApp.client_name, /^Map viewer/);
+  t.same([...firstApp.scopes].sort(), ["email", "openid", "profile"]);
+  t.ok(Date.parse(firstApp.granted_at) > Date.now() - 5 * 60_000, "granted just now");
+  t.equal(firstApp.remembered, true);
+  t.equal(apps.find((app) => app.client_id === second.client.id)!.remembered, false);
+
+  const stranger = new Browser(app);
+  const other = await createIdentity(hydra.kratosAdminUrl);
+  await stranger.signIn(other.email, other.password);
+  t.same((await send("GET", "/api/oauth2/consents", stranger)).json(), { apps: [] }, "another user sees none of them");
+  t.equal((await send("DELETE", "/api/oauth2/consents", stranger)).statusCode, 204, "and revoking theirs touches nobody else's");
+  t.ok(await isActive(first.tokens.access_token), "the first application's token still works");
+
+  const forged = await send("DELETE", `/api/oauth2/consents/${first.client.id}`, browser, undefined, { origin: "https://evil.example" });
+  t.equal(forged.statusCode, 403, "CSRF");
+  t.ok(await isActive(first.tokens.access_token));
+
+  const revoked = await send("DELETE", `/api/oauth2/consents/${first.client.id}`, browser);
+  t.equal(revoked.statusCode, 204);
+  t.notOk(await isActive(first.tokens.access_token), "the revoked application's access token is inactive");
+  t.ok(await isActive(second.tokens.access_token), "the other application keeps working");
+  t.same(
+    (await send("GET", "/api/oauth2/consents", browser)).json().apps.map((app: { client_id: string }) => app.client_id),
+    [second.client.id],
+  );
+
+  t.equal((await send("DELETE", "/api/oauth2/consents", browser, undefined, { origin: "https://evil.example" })).statusCode, 403, "CSRF");
+  t.equal((await send("DELETE", "/api/oauth2/consents", browser)).statusCode, 204);
+  t.notOk(await isActive(second.tokens.access_token), "revoke all ends every application's tokens");
+  t.same((await send("GET", "/api/oauth2/consents", browser)).json(), { apps: [] });
+});
+
+t.test("connected apps: when Hydra cannot be reached, every route says so with 503", async (t) => {
+  const closedPort = await freePort();
+  const offline = await build(t, { ...hydra.env, HYDRA_ADMIN_URL: `http://127.0.0.1:${closedPort}` });
+  const user = await createIdentity(hydra.kratosAdminUrl);
+  const browser = new Browser(app);
+  await browser.signIn(user.email, user.password);
+  for (const [method, url] of [
+    ["GET", "/api/oauth2/consents"],
+    ["DELETE", "/api/oauth2/consents"],
+    ["DELETE", "/api/oauth2/consents/some-client"],
+  ] as const) {
+    const response = await offline.inject({ method, url, headers: { accept: "application/json", origin, cookie: browser.jar.header() } });
+    t.equal(response.statusCode, 503, `${method} ${url}`);
+    t.match(response.json().message, /unavailable/);
+  }
 });

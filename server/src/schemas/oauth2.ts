@@ -57,3 +57,30 @@ export const challengeResponses = {
   502: ErrorBody,
   503: ErrorBody,
 };
+
+/** An application the user granted access to (Connected apps): its consent sessions at Hydra, one entry per client. */
+export const ConnectedApp = Type.Object({
+  client_id: Type.String(),
+  client_name: Type.String(),
+  logo_uri: Type.String(),
+  client_uri: Type.String(),
+  /** Every scope granted to the application, over all of its consent sessions. */
+  scopes: Type.Array(Type.String()),
+  /** When the user last granted access (ISO 8601); null when Hydra did not record it. */
+  granted_at: Type.Union([Type.String(), Type.Null()]),
+  /** The user asked not to be asked again. */
+  remembered: Type.Boolean(),
+});
+export type ConnectedApp = Static<typeof ConnectedApp>;
+
+export const ConnectedApps = Type.Object({ apps: Type.Array(ConnectedApp) });
+export type ConnectedApps = Static<typeof ConnectedApps>;
+
+export const ClientIdParams = Type.Object({ clientId: Type.String({ minLength: 1, maxLength: 255 }) });
+
+export const connectedAppsResponses = {
+  401: ErrorBody,
+  403: ErrorBody,
+  502: ErrorBody,
+  503: ErrorBody,
+};

@@ -1,6 +1,7 @@
 // /api/oauth2: Hydra's consent and logout requests, for the portal's /consent
-// and /logout pages. (Login requests need no route here: Kratos accepts them
-// itself, through oauth2_provider.url.) Mutations are same-origin JSON only.
+// and /logout pages, and the user's Connected apps (/consents). (Login requests
+// need no route here: Kratos accepts them itself, through oauth2_provider.url.)
+// Mutations are same-origin JSON only.
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Identity, OAuth2ConsentRequest } from "@ory/client";
 import type { FastifyBaseLogger, FastifyReply } from "fastify";
@@ -21,6 +22,7 @@ import {
 } from "../../../schemas/oauth2.js";
 import { ErrorBody } from "../../../schemas/error.js";
 import { loggableFailure } from "../../../upstream-errors.js";
+import consentsRoutes from "./consents.js";
 
 const unavailable = "The sign-in service for applications (Hydra) is unavailable. Please try again in a moment.";
 
@@ -83,6 +85,8 @@ const oauth2Routes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async 
     reply.header("cache-control", "no-store");
   });
   const hydra = fastify.hydra.oauth2;
+
+  await fastify.register(consentsRoutes, { prefix: "/consents" });
 
   // Consent belongs to the signed-in user whom Hydra asks about.
   await fastify.register(async (scope) => {
