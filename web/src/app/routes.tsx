@@ -10,9 +10,9 @@ import {
   SettingsPage,
   VerificationPage,
 } from "../features/flows";
+import { ManageClientsPage } from "../features/clients";
 import { paths } from "../lib/paths";
 import { LogoutPage } from "./pages/logout-page";
-import { ManageClientsPage } from "./pages/manage-clients-page";
 import { NotFoundPage } from "./pages/not-found-page";
 import { RouteErrorPage } from "./pages/route-error-page";
 import { PublicLayout } from "./public-layout";
