@@ -46,6 +46,7 @@ export const LogoutRequest = Type.Object({
   /** Null when the user started the logout at Hydra rather than from an application. */
   application: Type.Union([Type.Object({ client_id: Type.String(), client_name: Type.String() }), Type.Null()]),
 });
+export type LogoutRequest = Static<typeof LogoutRequest>;
 
 export const LogoutAcceptance = Type.Object({ logout_challenge: Challenge });
 

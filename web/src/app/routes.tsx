@@ -1,5 +1,6 @@
 // Every route of the SPA. Public routes render on their own; every other
-// route needs a session and renders inside the shell (spec §2, §6).
+// route needs a session and renders inside the shell (spec §2, §6), except
+// Hydra's consent page: it needs a session, but stands alone like /login.
 import { Navigate, type RouteObject } from "react-router-dom";
 import {
   ChangePasswordPage,
@@ -11,6 +12,7 @@ import {
   VerificationPage,
 } from "../features/flows";
 import { ManageClientsPage } from "../features/clients";
+import { ConsentPage } from "../features/oauth2";
 import { paths } from "../lib/paths";
 import { LogoutPage } from "./pages/logout-page";
 import { NotFoundPage } from "./pages/not-found-page";
@@ -33,6 +35,7 @@ export const routes: RouteObject[] = [
           { path: paths.recovery, element: <RecoveryPage /> },
           { path: paths.logout, element: <LogoutPage /> },
           { path: paths.error, element: <ErrorPage /> },
+          { path: paths.consent, element: <ConsentPage /> },
         ],
       },
       {

@@ -7,6 +7,8 @@ export const paths = {
   manageClients: "/manage-clients",
   login: "/login",
   logout: "/logout",
+  /** Hydra's consent UI: signed in, but without the shell (see publicPaths). */
+  consent: "/consent",
   registration: "/registration",
   recovery: "/recovery",
   error: "/error",
@@ -14,7 +16,11 @@ export const paths = {
 
 export type PathName = keyof typeof paths;
 
-/** Public routes render without a session and without the shell (spec §6). */
+/**
+ * Public routes render without a session and without the shell (spec §6).
+ * /consent is not one: it needs the session (and its second factor), so the
+ * gate sends a signed-out user to sign in and back; it only looks like one.
+ */
 export const publicPaths: readonly string[] = [paths.login, paths.logout, paths.registration, paths.recovery, paths.error];
 
 /** The href of a route with its query, e.g. href("login", { aal: "aal2" }). */

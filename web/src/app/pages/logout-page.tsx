@@ -1,16 +1,24 @@
 // /logout: asks Kratos for a browser logout flow and follows its logout URL;
-// Kratos ends the session and sends the browser on to /login.
+// Kratos ends the session and sends the browser on to /login. With Hydra's
+// ?logout_challenge=, an application asks instead, and the user confirms first.
 import { useEffect, useState } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
 import Spinner from "react-bootstrap/Spinner";
-import { useNavigate } from "react-router-dom";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { OAuth2LogoutPage } from "../../features/oauth2";
 import { createLogoutUrl } from "../../lib/kratos/create-logout-url";
 import { failureOf } from "../../lib/kratos/errors";
 import { paths } from "../../lib/paths";
 
 export function LogoutPage() {
+  const [params] = useSearchParams();
+  const challenge = params.get("logout_challenge");
+  return challenge ? <OAuth2LogoutPage challenge={challenge} /> : <AccountLogout />;
+}
+
+function AccountLogout() {
   const navigate = useNavigate();
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(false);
