@@ -1,6 +1,6 @@
 // /settings (Account Settings): profile, two-factor methods and passkeys from
-// the settings flow, one card per group, and the active sessions. Password and
-// backup codes live on the Recovery page (/changepwd).
+// the settings flow, one card per group, the active sessions and the connected
+// apps. Password and backup codes live on the Recovery page (/changepwd).
 import type { UiNode } from "@ory/client";
 import { useState } from "react";
 import Alert from "react-bootstrap/Alert";
@@ -11,6 +11,7 @@ import { verificationFlowId } from "../continue-with";
 import { FlowMessages } from "../flow-messages";
 import { FlowAlerts, Loading } from "../layout";
 import { CredentialList, removeButtons } from "../settings/credential-list";
+import { ConnectedAppsCard } from "../settings/connected-apps-card";
 import { GroupCard, groupsOf } from "../settings/group-card";
 import { SessionsCard } from "../settings/sessions-card";
 import { useSettingsFlow } from "../use-settings-flow";
@@ -118,6 +119,7 @@ export function SettingsPage() {
         </>
       )}
       <SessionsCard />
+      <ConnectedAppsCard />
     </div>
   );
 }
