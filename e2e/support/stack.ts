@@ -11,4 +11,8 @@ export const stack = {
   portalOrigin: required(testStackEnv.portalOrigin),
   kratosAdminUrl: required(testStackEnv.kratosAdminUrl),
   mailUrl: required(testStackEnv.mailUrl),
+  /** Hydra's public API on loopback, for the test's own calls (discovery, token, userinfo). */
+  hydraPublicUrl: required(testStackEnv.hydraPublicUrl),
+  /** Hydra's admin API: test clients and token introspection. */
+  hydraAdminUrl: required(testStackEnv.hydraAdminUrl),
 };

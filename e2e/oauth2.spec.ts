@@ -1,0 +1,259 @@
+// Issue 5: the portal as Hydra's login, consent and logout UI, in real
+// Chromium. An application (a public client with PKCE) sends the user to
+// Hydra; the portal signs them in and asks for consent; the application gets
+// a code, exchanges it at Hydra and reads the user at /userinfo. The
+// application's redirect URI is a tiny HTTP server of the test's own
+// (page.route cannot answer it: Playwright only routes the first request of
+// a redirect chain, and Hydra's answer is a redirect).
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test, type Page } from "@playwright/test";
+import { totpCode } from "../stack/testing/totp.js";
+import { expectAccessible } from "./support/a11y.js";
+import { apiSession, signOut, submitPassword, toast, totpSecretOn } from "./support/flows.js";
+import { newIdentity, signInByApi, type TestIdentity } from "./support/identities.js";
+import { saveScreenshot } from "./support/screenshots.js";
+import { stack } from "./support/stack.js";
+
+let application: Server;
+let redirectUri: string;
+let signedOutUri: string;
+
+test.beforeAll(async () => {
+  application = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Map viewer</title><h1>Map viewer</h1>");
+  });
+  await new Promise<void>((resolve) => application.listen(0, "127.0.0.1", resolve));
+  const appOrigin = `http://127.0.0.1:${(application.address() as AddressInfo).port}`;
+  redirectUri = `${appOrigin}/callback`;
+  signedOutUri = `${appOrigin}/signed-out`;
+});
+
+test.afterAll(() => new Promise<void>((resolve) => application.close(() => resolve())));
+
+const scope = "openid offline_access email profile";
+
+interface TestClient {
+  id: string;
+  name: string;
+}
+
+interface Tokens {
+  access_token: string;
+  id_token: string;
+  refresh_token?: string;
+}
+
+/** Hydra's endpoints as its discovery document names them: the browser must use the issuer's host, where Hydra's cookies live. */
+async function discovery(): Promise<{ authorization_endpoint: string }> {
+  const response = await fetch(`${stack.hydraPublicUrl}/.well-known/openid-configuration`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as { authorization_endpoint: string };
+}
+
+async function newClient(): Promise<TestClient> {
+  const name = `Map viewer ${randomUUID().slice(0, 6)}`;
+  const response = await fetch(`${stack.hydraAdminUrl}/admin/clients`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      client_name: name,
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      scope,
+      redirect_uris: [redirectUri],
+      post_logout_redirect_uris: [signedOutUri],
+      // A public client: no secret, so Hydra insists on PKCE.
+      token_endpoint_auth_method: "none",
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const { client_id: id } = (await response.json()) as { client_id: string };
+  return { id, name };
+}
+
+interface Authorization {
+  state: string;
+  verifier: string;
+}
+
+/** Sends the browser to Hydra's authorization endpoint as the application would, with PKCE (S256). */
+async function startAuthorization(page: Page, client: TestClient): Promise<Authorization> {
+  const { authorization_endpoint: endpoint } = await discovery();
+  const verifier = randomBytes(32).toString("base64url");
+  const state = randomUUID();
+  const query = new URLSearchParams({
+    client_id: client.id,
+    response_type: "code",
+    scope,
+    redirect_uri: redirectUri,
+    state,
+    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+    code_challenge_method: "S256",
+  });
+  await page.goto(`${endpoint}?${query}`);
+  return { state, verifier };
+}
+
+/** Waits for Hydra to send the browser back to the application; the code, checked against the state. */
+async function codeAtCallback(page: Page, { state }: Authorization): Promise<string> {
+  await page.waitForURL((url) => url.href.startsWith(redirectUri));
+  const callback = new URL(page.url());
+  expect(callback.searchParams.get("error"), callback.searchParams.get("error_description") ?? "").toBeNull();
+  expect(callback.searchParams.get("state")).toBe(state);
+  const code = callback.searchParams.get("code");
+  expect(code).toBeTruthy();
+  return code!;
+}
+
+async function exchange(client: TestClient, code: string, { verifier }: Authorization): Promise<Tokens> {
+  const response = await fetch(`${stack.hydraPublicUrl}/oauth2/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, client_id: client.id, code_verifier: verifier }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as Tokens;
+}
+
+async function expectUserinfo(tokens: Tokens, user: TestIdentity): Promise<void> {
+  const response = await fetch(`${stack.hydraPublicUrl}/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+  expect(response.status).toBe(200);
+  expect(await response.json()).toMatchObject({ sub: user.id, email: user.email });
+}
+
+async function isActive(accessToken: string): Promise<boolean> {
+  const response = await fetch(`${stack.hydraAdminUrl}/admin/oauth2/introspect`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ token: accessToken }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { active: boolean }).active;
+}
+
+const consentHeading = (page: Page, client: TestClient) => page.getByRole("heading", { name: `${client.name} wants to use your account` });
+
+test("OAuth2: sign in through the portal, consent, and the application reads the user; remembered consent is not asked again; logout", async ({ page }) => {
+  const user = await newIdentity({ verified: true });
+  const client = await newClient();
+
+  const first = await startAuthorization(page, client);
+  await expect(page).toHaveURL(/\/login\?.*login_challenge=/);
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await submitPassword(page, user.email, user.password);
+
+  await expect(consentHeading(page, client)).toBeVisible();
+  await expect(page).toHaveURL(/\/consent\?consent_challenge=/);
+  const access = page.getByRole("list", { name: `If you allow it, ${client.name} can:` });
+  await expect(access.getByRole("listitem")).toHaveText([
+    "Know who you are (your account ID)",
+    "Stay connected while you are away, without asking you to sign in again",
+    "See your email address",
+    "See your name",
+  ]);
+  await expect(page.getByText(`Signed in as Test User (${user.email}).`)).toBeVisible();
+  await expectAccessible(page);
+  await saveScreenshot(page, "oauth2-consent");
+  await page.getByLabel("Remember my decision").check();
+  await page.getByRole("button", { name: "Allow" }).click();
+
+  const tokens = await exchange(client, await codeAtCallback(page, first), first);
+  expect(tokens.refresh_token, "offline_access was granted").toBeTruthy();
+  await expectUserinfo(tokens, user);
+
+  // The decision was remembered: nobody clicks anything, yet the application gets its code.
+  const second = await startAuthorization(page, client);
+  const secondTokens = await exchange(client, await codeAtCallback(page, second), second);
+  await expectUserinfo(secondTokens, user);
+
+  // RP-initiated logout: the application names itself with the ID token.
+  const { authorization_endpoint: endpoint } = await discovery();
+  const logoutQuery = new URLSearchParams({ id_token_hint: secondTokens.id_token, post_logout_redirect_uri: signedOutUri, state: "bye" });
+  await page.goto(`${new URL(endpoint).origin}/oauth2/sessions/logout?${logoutQuery}`);
+  await expect(page).toHaveURL(/\/logout\?logout_challenge=/);
+  await expect(page.getByRole("heading", { name: `Sign out of ${client.name}?` })).toBeVisible();
+  await expectAccessible(page);
+  await saveScreenshot(page, "oauth2-logout");
+  expect(await apiSession(page)).toMatchObject({ status: 200 });
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL((url) => url.href.startsWith(signedOutUri));
+  expect(new URL(page.url()).searchParams.get("state")).toBe("bye");
+  expect(await apiSession(page), "the portal session ended too").toMatchObject({ status: 401 });
+});
+
+test("OAuth2: Deny sends the application access_denied", async ({ page }) => {
+  const user = await newIdentity({ verified: true });
+  const client = await newClient();
+  const { state } = await startAuthorization(page, client);
+  await submitPassword(page, user.email, user.password);
+  await expect(consentHeading(page, client)).toBeVisible();
+  await page.getByRole("button", { name: "Deny" }).click();
+  await page.waitForURL((url) => url.href.startsWith(redirectUri));
+  const callback = new URL(page.url());
+  expect(callback.searchParams.get("error")).toBe("access_denied");
+  expect(callback.searchParams.get("state")).toBe(state);
+});
+
+test("OAuth2: a user with an authenticator app passes the second factor on the way to the application", async ({ page }) => {
+  const user = await newIdentity({ verified: true });
+  await signInByApi(page, user);
+  await page.goto("/settings");
+  const card = page.getByRole("region", { name: "Authenticator app" });
+  const secret = await totpSecretOn(page);
+  await card.getByLabel("Verify code").fill(totpCode(secret));
+  await card.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "The authenticator app is set up.")).toBeVisible();
+  await signOut(page);
+
+  const client = await newClient();
+  const authorization = await startAuthorization(page, client);
+  await submitPassword(page, user.email, user.password);
+  await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+  await page.getByLabel("Authentication code").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Use Authenticator" }).click();
+
+  await expect(consentHeading(page, client)).toBeVisible();
+  await page.getByRole("button", { name: "Allow" }).click();
+  const tokens = await exchange(client, await codeAtCallback(page, authorization), authorization);
+  await expectUserinfo(tokens, user);
+  expect(await apiSession(page)).toMatchObject({ status: 200, aal: "aal2" });
+});
+
+test("Connected apps: the user sees the application they allowed, and revoking it ends its tokens", async ({ page }) => {
+  const user = await newIdentity({ verified: true });
+  const client = await newClient();
+  const other = await newClient();
+  const granted: Tokens[] = [];
+  for (const [index, application] of [client, other].entries()) {
+    const authorization = await startAuthorization(page, application);
+    if (index === 0) await submitPassword(page, user.email, user.password);
+    await expect(consentHeading(page, application)).toBeVisible();
+    await page.getByRole("button", { name: "Allow" }).click();
+    granted.push(await exchange(application, await codeAtCallback(page, authorization), authorization));
+  }
+  const [tokens, otherTokens] = granted as [Tokens, Tokens];
+
+  await page.goto("/settings");
+  const card = page.getByRole("region", { name: "Connected apps" });
+  const row = card.getByRole("row").filter({ hasText: client.name });
+  await expect(row).toContainText("See your email address");
+  await expect(card.getByRole("row").filter({ hasText: other.name })).toBeVisible();
+  await expectAccessible(page);
+  await saveScreenshot(page, "settings-connected-apps");
+
+  await row.getByRole("button", { name: `Revoke access of ${client.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Revoke access of ${client.name}?` });
+  await dialog.getByRole("button", { name: "Revoke" }).click();
+  await expect(toast(page, `Revoked the access of ${client.name}.`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect(await isActive(tokens.access_token), "the revoked application's access token").toBe(false);
+  expect(await isActive(otherTokens.access_token), "the other application's access token").toBe(true);
+
+  await card.getByRole("button", { name: "Revoke all" }).click();
+  await page.getByRole("dialog", { name: "Revoke access of all applications?" }).getByRole("button", { name: "Revoke all" }).click();
+  await expect(toast(page, "Revoked the access of all applications.")).toBeVisible();
+  await expect(card.getByText("You have not allowed any application to use your account.")).toBeVisible();
+  expect(await isActive(otherTokens.access_token)).toBe(false);
+});
