@@ -1,5 +1,5 @@
 // GET /api/clients: one page of clients, optionally those whose name contains `search`.
-import { apiRequest } from "../../lib/api";
+import { ApiError, apiRequest } from "../../lib/api";
 import { clientsPath, type ClientList } from "./client-types";
 
 export interface ListClientsQuery {
@@ -10,9 +10,12 @@ export interface ListClientsQuery {
 
 export const clientsPageSize = 25;
 
-export function listClients({ search, pageToken, pageSize = clientsPageSize }: ListClientsQuery, signal?: AbortSignal) {
-  return apiRequest<ClientList>(clientsPath, {
+export async function listClients({ search, pageToken, pageSize = clientsPageSize }: ListClientsQuery, signal?: AbortSignal) {
+  const list = await apiRequest<ClientList | undefined>(clientsPath, {
     query: { page_size: pageSize, page_token: pageToken, search: search?.trim() },
     signal,
   });
+  // A proxy or an old server could answer 200 with something else; the table must not break on it.
+  if (!Array.isArray(list?.items)) throw new ApiError(502, "The portal answered with something that is not a list of clients.");
+  return list;
 }

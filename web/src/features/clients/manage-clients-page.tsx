@@ -206,7 +206,7 @@ export function ManageClientsPage() {
             <p className="small">
               {shownProblem.message} The rest of the portal works as usual.
             </p>
-            <Button variant="outline-secondary" size="sm" onClick={retry}>
+            <Button variant="outline-dark" size="sm" onClick={retry}>
               Retry
             </Button>
           </Alert>
