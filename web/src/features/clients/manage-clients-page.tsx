@@ -1,6 +1,6 @@
 // Manage Clients: the OAuth2 clients in Hydra, for admins. The server enforces
 // the admin role; this page only shows what it answers.
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
@@ -51,6 +51,13 @@ export function ManageClientsPage() {
 
   const listProblem = problemOf(clients.failure);
   const shownProblem = problem ?? listProblem;
+
+  // The session ended or lost the admin role since the page opened: the
+  // session check then sends the user to sign in, or RequireRole refuses.
+  const listStatus = clients.failure?.status;
+  useEffect(() => {
+    if (listStatus === 401 || listStatus === 403) void refresh();
+  }, [listStatus, refresh]);
 
   /**
    * Failures that are not about the action itself: a session that ended

@@ -1,0 +1,86 @@
+// The page over a stubbed /api/clients: paging with "Load more", and Hydra down.
+import { cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CurrentSessionContext, type CurrentSession } from "../../lib/current-session";
+import { ModalContext, ToastContext } from "../../lib/feedback";
+import type { Client } from "./client-types";
+import { ManageClientsPage } from "./manage-clients-page";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const clientNamed = (name: string, id: string): Client => ({
+  client_id: id,
+  client_name: name,
+  grant_types: ["client_credentials"],
+  response_types: [],
+  scope: "",
+  audience: [],
+  redirect_uris: [],
+  post_logout_redirect_uris: [],
+  token_endpoint_auth_method: "client_secret_basic",
+  skip_consent: false,
+  client_uri: "",
+  logo_uri: "",
+  contacts: [],
+  owner: "",
+  created_at: "2025-03-04T05:06:07Z",
+  updated_at: null,
+});
+
+function renderPage(answer: (url: URL) => Response) {
+  const fetchStub = vi.fn(async (input: RequestInfo | URL) => answer(new URL(String(input), "http://localhost:3000")));
+  vi.stubGlobal("fetch", fetchStub);
+  const session = { refresh: vi.fn(async () => {}) } as unknown as CurrentSession;
+  render(
+    <CurrentSessionContext.Provider value={session}>
+      <ToastContext.Provider value={{ show: vi.fn() }}>
+        <ModalContext.Provider value={{ open: vi.fn(), close: vi.fn() }}>
+          <ManageClientsPage />
+        </ModalContext.Provider>
+      </ToastContext.Provider>
+    </CurrentSessionContext.Provider>,
+  );
+  return { fetchStub, session };
+}
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+
+describe("ManageClientsPage", () => {
+  it("adds the next page under the first on Load more, and stops offering it on the last", async () => {
+    const user = userEvent.setup();
+    const { fetchStub } = renderPage((url) =>
+      url.searchParams.get("page_token") === "p2"
+        ? json(200, { items: [clientNamed("Tiles", "c-2")], next_page_token: null })
+        : json(200, { items: [clientNamed("Atlas", "c-1")], next_page_token: "p2" }),
+    );
+
+    const table = await screen.findByRole("table", { name: "OAuth2 clients" });
+    expect(within(table).getByRole("cell", { name: "Atlas" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+
+    expect(await within(table).findByRole("cell", { name: "Tiles" })).toBeTruthy();
+    expect(within(table).getByRole("cell", { name: "Atlas" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+    expect(within(table).getByRole("button", { name: "Delete Tiles" })).toBeTruthy();
+    expect(new URL(String(fetchStub.mock.calls[1]![0]), "http://localhost:3000").searchParams.get("page_token")).toBe("p2");
+  });
+
+  it("says client management is unavailable when Hydra is down, and offers no New client", async () => {
+    renderPage(() => json(503, { message: "The OAuth2 service (Hydra) is unavailable." }));
+    expect(await screen.findByRole("heading", { name: "Client management is unavailable" })).toBeTruthy();
+    expect(screen.getByText(/The OAuth2 service \(Hydra\) is unavailable\./)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "New client" }).hasAttribute("disabled")).toBe(true);
+    expect(screen.queryByRole("table")).toBeNull();
+  });
+
+  it("refuses with the server's reason on a 403 and rechecks the session", async () => {
+    const { session } = renderPage(() => json(403, { message: "This needs the admin role." }));
+    expect(await screen.findByRole("heading", { name: "Not allowed" })).toBeTruthy();
+    expect(screen.getByText("This needs the admin role.")).toBeTruthy();
+    expect(session.refresh).toHaveBeenCalled();
+  });
+});
