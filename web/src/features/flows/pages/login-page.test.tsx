@@ -86,12 +86,15 @@ describe("LoginPage", () => {
       aal: "aal2",
       loginChallenge: "abc",
     });
-    expect(Object.fromEntries(urlShown().searchParams)).toEqual({
-      aal: "aal2",
-      return_to: "http://localhost:3000/settings",
-      login_challenge: "abc",
-      flow: "login-new",
-    });
+    // The form can show before the URL is replaced with the flow's id.
+    await vi.waitFor(() =>
+      expect(Object.fromEntries(urlShown().searchParams)).toEqual({
+        aal: "aal2",
+        return_to: "http://localhost:3000/settings",
+        login_challenge: "abc",
+        flow: "login-new",
+      }),
+    );
     expect(assign).not.toHaveBeenCalled();
   });
 
