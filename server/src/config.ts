@@ -95,6 +95,6 @@ export function readConfig(env: Env = process.env): PortalConfig {
     webRoot: resolve(env.WEB_ROOT || defaultWebRoot),
     logLevel: readChoice(env, "LOG_LEVEL", logLevels, "info"),
     trustProxy: readBoolean(env, "TRUST_PROXY", false),
-    upstreamTimeoutMs: readPositiveInteger(env, "UPSTREAM_TIMEOUT_MS", 5000),
+    upstreamTimeoutMs: readPositiveInteger(env, "UPSTREAM_TIMEOUT_MS", 10_000),
   };
 }

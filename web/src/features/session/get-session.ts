@@ -12,8 +12,12 @@ export type SessionOutcome =
 /** Kept in state only, never shown (spec §8). */
 export const noSessionMessage = "No valid Ory Session was found. Please sign in to receive one.";
 
-/** A check that takes longer counts as "identity service unavailable", so the spinner never spins forever. */
-export const sessionCheckTimeoutMs = 8000;
+/**
+ * A check that takes longer counts as "identity service unavailable", so the
+ * spinner never spins forever. Longer than the portal's own wait for Kratos
+ * (UPSTREAM_TIMEOUT_MS, 10 s by default), so that its clearer 503 arrives first.
+ */
+export const sessionCheckTimeoutMs = 12_000;
 
 export async function getSession(signal?: AbortSignal): Promise<SessionOutcome> {
   const controller = new AbortController();
