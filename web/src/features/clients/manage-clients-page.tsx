@@ -7,7 +7,6 @@ import Card from "react-bootstrap/Card";
 import Form from "react-bootstrap/Form";
 import InputGroup from "react-bootstrap/InputGroup";
 import Spinner from "react-bootstrap/Spinner";
-import Table from "react-bootstrap/Table";
 import { ApiError } from "../../lib/api";
 import { useCurrentSession } from "../../lib/current-session";
 import { useModal, useToast } from "../../lib/feedback";
@@ -21,6 +20,7 @@ import { rotateClientSecret } from "./rotate-client-secret";
 import { SecretNotice } from "./secret-notice";
 import { updateClient } from "./update-client";
 import { useClients } from "./use-clients";
+import { ListTable } from "../../lib/list-table";
 
 /** What the open form edits: a new client, or an existing one as it was when the form opened. */
 interface OpenForm {
@@ -257,31 +257,18 @@ export function ManageClientsPage() {
         ) : (
           !listProblem && (
             <>
-              <Table responsive size="sm" className="align-middle" aria-label="OAuth2 clients">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Client ID</th>
-                    <th scope="col">Grant types</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {clients.items.map((client) => (
-                    <ClientRow
-                      key={client.client_id}
-                      client={client}
-                      opening={opening === client.client_id}
-                      onEdit={() => void openEdit(client)}
-                      onRotate={() => confirmRotate(client)}
-                      onDelete={() => confirmDelete(client)}
-                    />
-                  ))}
-                </tbody>
-              </Table>
+              <ListTable label="OAuth2 clients" columns={["Name", "Client ID", "Grant types", "Created"]}>
+                {clients.items.map((client) => (
+                  <ClientRow
+                    key={client.client_id}
+                    client={client}
+                    opening={opening === client.client_id}
+                    onEdit={() => void openEdit(client)}
+                    onRotate={() => confirmRotate(client)}
+                    onDelete={() => confirmDelete(client)}
+                  />
+                ))}
+              </ListTable>
               {clients.items.length === 0 && (
                 <p className="text-body-secondary small">
                   {clients.search ? `No client's name contains "${clients.search}".` : "There are no clients yet."}

@@ -3,12 +3,12 @@
 import { useState } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
-import Table from "react-bootstrap/Table";
 import { useModal, useToast } from "../../../lib/feedback";
 import { describeScope } from "../../../lib/oauth2-scopes";
 import { Loading, SectionCard } from "../layout";
 import type { ConnectedApp } from "./list-connected-apps";
 import { useConnectedApps } from "./use-connected-apps";
+import { ListTable } from "../../../lib/list-table";
 
 export function ConnectedAppsCard() {
   const { apps, loading, failure, revoke, revokeAll } = useConnectedApps();
@@ -60,44 +60,32 @@ export function ConnectedAppsCard() {
         <p className="mb-0">You have not allowed any application to use your account.</p>
       ) : (
         <>
-          <Table responsive size="sm" className="align-middle" aria-label="Your connected apps">
-            <thead>
-              <tr>
-                <th scope="col">Application</th>
-                <th scope="col">Can</th>
-                <th scope="col">Allowed</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+          <ListTable label="Your connected apps" columns={["Application", "Can", "Allowed"]}>
+            {apps.map((app) => (
+              <tr key={app.client_id}>
+                <td>{app.client_name}</td>
+                <td>
+                  <ul className="list-unstyled small mb-0">
+                    {app.scopes.map((scope) => (
+                      <li key={scope}>{describeScope(scope).words ?? <code>{scope}</code>}</li>
+                    ))}
+                  </ul>
+                </td>
+                <td>{formatTime(app.granted_at)}</td>
+                <td className="text-end">
+                  <Button
+                    variant="outline-danger"
+                    size="sm"
+                    disabled={busy}
+                    onClick={() => confirmRevoke(app)}
+                    aria-label={`Revoke access of ${app.client_name}`}
+                  >
+                    Revoke
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {apps.map((app) => (
-                <tr key={app.client_id}>
-                  <td>{app.client_name}</td>
-                  <td>
-                    <ul className="list-unstyled small mb-0">
-                      {app.scopes.map((scope) => (
-                        <li key={scope}>{describeScope(scope).words ?? <code>{scope}</code>}</li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td>{formatTime(app.granted_at)}</td>
-                  <td className="text-end">
-                    <Button
-                      variant="outline-danger"
-                      size="sm"
-                      disabled={busy}
-                      onClick={() => confirmRevoke(app)}
-                      aria-label={`Revoke access of ${app.client_name}`}
-                    >
-                      Revoke
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+            ))}
+          </ListTable>
           <Button variant="outline-danger" disabled={busy} onClick={confirmRevokeAll}>
             Revoke all
           </Button>

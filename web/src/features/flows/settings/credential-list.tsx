@@ -1,9 +1,9 @@
 // Registered security keys or passkeys, from the flow's remove buttons: Kratos
 // names each credential and its date in the button's label context.
 import type { UiNode, UiNodeInputAttributes } from "@ory/client";
-import Table from "react-bootstrap/Table";
 import { SubmitButton } from "../nodes/node-input";
 import { labelOf } from "../nodes/node-label";
+import { ListTable } from "../../../lib/list-table";
 
 interface Credential {
   node: UiNode;
@@ -43,39 +43,28 @@ export function CredentialList({
 }) {
   if (!credentials.length) return <p className="text-body-secondary small">No {noun}s yet.</p>;
   return (
-    <Table responsive size="sm" className="align-middle mb-4" aria-label={`Your ${noun}s`}>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Added</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
+    <ListTable label={`Your ${noun}s`} columns={["Name", "Added"]} className="mb-4">
+      {credentials.map((credential) => (
+        <tr key={String(credential.attributes.value)}>
+          <td>{credential.name}</td>
+          <td>{credential.addedAt ? formatDate(credential.addedAt) : "—"}</td>
+          <td className="text-end">
+            <SubmitButton
+              node={credential.node}
+              attributes={credential.attributes}
+              busy={busy}
+              variant="outline-danger"
+              size="sm"
+              aria-label={labelOf(credential.node) ?? `Remove ${credential.name}`}
+              title={credential.attributes.disabled ? lastOneHint : undefined}
+            >
+              Remove
+            </SubmitButton>
+            {credential.attributes.disabled && <div className="form-text">{lastOneHint}</div>}
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {credentials.map((credential) => (
-          <tr key={String(credential.attributes.value)}>
-            <td>{credential.name}</td>
-            <td>{credential.addedAt ? formatDate(credential.addedAt) : "—"}</td>
-            <td className="text-end">
-              <SubmitButton
-                node={credential.node}
-                attributes={credential.attributes}
-                busy={busy}
-                variant="outline-danger"
-                size="sm"
-                aria-label={labelOf(credential.node) ?? `Remove ${credential.name}`}
-                title={credential.attributes.disabled ? lastOneHint : undefined}
-              >
-                Remove
-              </SubmitButton>
-              {credential.attributes.disabled && <div className="form-text">{lastOneHint}</div>}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+      ))}
+    </ListTable>
   );
 }
 

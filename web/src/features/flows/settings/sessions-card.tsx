@@ -4,11 +4,11 @@ import { useState } from "react";
 import Alert from "react-bootstrap/Alert";
 import Badge from "react-bootstrap/Badge";
 import Button from "react-bootstrap/Button";
-import Table from "react-bootstrap/Table";
 import { useToast } from "../../../lib/feedback";
 import { Loading, SectionCard } from "../layout";
 import { describeUserAgent } from "./describe-device";
 import { useSessions } from "./use-sessions";
+import { ListTable } from "../../../lib/list-table";
 
 export function SessionsCard() {
   const { current, others, loading, failure, signOut, signOutOthers } = useSessions();
@@ -50,60 +50,47 @@ export function SessionsCard() {
         <Loading />
       ) : (
         <>
-          <Table responsive size="sm" className="align-middle" aria-label="Your sessions">
-            <thead>
-              <tr>
-                <th scope="col">Device</th>
-                <th scope="col">IP address</th>
-                <th scope="col">Signed in</th>
-                <th scope="col">Expires</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sessions.map((session) => {
-                const device = session.devices?.[0];
-                const isCurrent = session.id === current?.id;
-                return (
-                  <tr key={session.id}>
-                    <td>
-                      <div>
-                        {deviceOf(session)}{" "}
-                        {isCurrent && (
-                          <Badge bg="success" pill>
-                            This device
-                          </Badge>
-                        )}
+          <ListTable label="Your sessions" columns={["Device", "IP address", "Signed in", "Expires"]}>
+            {sessions.map((session) => {
+              const device = session.devices?.[0];
+              const isCurrent = session.id === current?.id;
+              return (
+                <tr key={session.id}>
+                  <td>
+                    <div>
+                      {deviceOf(session)}{" "}
+                      {isCurrent && (
+                        <Badge bg="success" pill>
+                          This device
+                        </Badge>
+                      )}
+                    </div>
+                    {device?.user_agent && (
+                      <div className="form-text text-truncate session-agent" title={device.user_agent}>
+                        {device.user_agent}
                       </div>
-                      {device?.user_agent && (
-                        <div className="form-text text-truncate session-agent" title={device.user_agent}>
-                          {device.user_agent}
-                        </div>
-                      )}
-                    </td>
-                    <td>{device?.ip_address || "—"}</td>
-                    <td>{formatTime(session.authenticated_at)}</td>
-                    <td>{formatTime(session.expires_at)}</td>
-                    <td className="text-end">
-                      {!isCurrent && (
-                        <Button
-                          variant="outline-danger"
-                          size="sm"
-                          disabled={busy}
-                          onClick={() => void end(session)}
-                          aria-label={`Sign out the session on ${deviceOf(session)}, signed in ${formatTime(session.authenticated_at)}`}
-                        >
-                          Sign out
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
+                    )}
+                  </td>
+                  <td>{device?.ip_address || "—"}</td>
+                  <td>{formatTime(session.authenticated_at)}</td>
+                  <td>{formatTime(session.expires_at)}</td>
+                  <td className="text-end">
+                    {!isCurrent && (
+                      <Button
+                        variant="outline-danger"
+                        size="sm"
+                        disabled={busy}
+                        onClick={() => void end(session)}
+                        aria-label={`Sign out the session on ${deviceOf(session)}, signed in ${formatTime(session.authenticated_at)}`}
+                      >
+                        Sign out
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </ListTable>
           <Button variant="outline-danger" disabled={busy || others.length === 0} onClick={() => void endOthers()}>
             Sign out all other sessions
           </Button>
