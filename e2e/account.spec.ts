@@ -1,13 +1,15 @@
 // Issue 4, journey 6: changing the password and the email address, and the
 // account pages on a phone-sized screen.
 import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test.js";
 import { uniqueEmail } from "../stack/testing/identities.js";
 import { expectAccessible } from "./support/a11y.js";
-import { menu, signInWithPassword, toast } from "./support/flows.js";
+import { menu, signInWithPassword } from "./support/flows.js";
 import { newIdentity, signInByApi } from "./support/identities.js";
 import { codeIn, waitForMail } from "./support/mail.js";
 import { saveScreenshot } from "./support/screenshots.js";
+import { expectToast } from "./support/toasts.js";
 
 test("change the password: the old one fails, the new one works", async ({ page }) => {
   const user = await newIdentity({ verified: true });
@@ -21,7 +23,7 @@ test("change the password: the old one fails, the new one works", async ({ page 
   const newPassword = `Pw-${randomUUID()}`;
   await card.getByLabel("Password").fill(newPassword);
   await card.getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, "Your password was changed.")).toBeVisible();
+  await expectToast(page, "Your password was changed.");
 
   await page.context().clearCookies();
   await signInWithPassword(page, user.email, user.password);
@@ -40,7 +42,7 @@ test("a changed email is unverified until its emailed code is entered", async ({
   const since = Date.now();
   await profile.getByLabel("Email").fill(newEmail);
   await profile.getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, "Your profile was saved.")).toBeVisible();
+  await expectToast(page, "Your profile was saved.");
   await expect(profile.getByText(`${newEmail} is not verified yet.`)).toBeVisible();
   await expectAccessible(page);
   await saveScreenshot(page, "settings-email-unverified");
@@ -53,7 +55,7 @@ test("a changed email is unverified until its emailed code is entered", async ({
   const verify = page.getByRole("region", { name: "Verify an address" });
   await verify.getByLabel("Verification code").fill(codeIn(mail));
   await verify.getByRole("button", { name: "Continue" }).click();
-  await expect(toast(page, "Your email address is verified.")).toBeVisible();
+  await expectToast(page, "Your email address is verified.");
   await expect(addresses.getByText("Not verified")).toHaveCount(0);
   await expect(addresses.getByRole("row").filter({ hasText: newEmail })).toContainText("Verified");
 });

@@ -2,12 +2,14 @@
 // clients live in the stack's Hydra, and their secrets are tried at Hydra's
 // token endpoint, as an application would use them.
 import { randomUUID } from "node:crypto";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./support/test.js";
 import { expectAccessible } from "./support/a11y.js";
-import { menu, toast } from "./support/flows.js";
+import { menu } from "./support/flows.js";
 import { newIdentity, signInByApi } from "./support/identities.js";
 import { saveScreenshot } from "./support/screenshots.js";
 import { stack } from "./support/stack.js";
+import { expectToast } from "./support/toasts.js";
 
 /** The status of a client_credentials token request at Hydra with this id and secret. */
 async function tokenStatus(clientId: string, secret: string): Promise<number> {
@@ -69,7 +71,7 @@ test("an admin creates a client, finds it, edits it, rotates its secret and dele
 
   const created = page.getByRole("dialog", { name: "Client created" });
   await expect(created).toBeVisible();
-  await expect(toast(page, `Created ${name}.`)).toBeVisible();
+  await expectToast(page, `Created ${name}.`);
   await expect(form).toBeHidden();
   const secret = await secretIn(created);
   await created.getByRole("button", { name: "Copy" }).click();
@@ -102,7 +104,7 @@ test("an admin creates a client, finds it, edits it, rotates its secret and dele
   await edit.getByLabel("Name").fill(renamed);
   await edit.getByLabel("Redirect URIs", { exact: true }).fill("https://tiles.example.org/callback");
   await edit.getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, `Saved ${renamed}.`)).toBeVisible();
+  await expectToast(page, `Saved ${renamed}.`);
   await expect(edit).toBeHidden();
   await expect(rowOf(page, renamed)).toBeVisible();
   await expect(rowOf(page, name)).toHaveCount(0);
@@ -121,7 +123,7 @@ test("an admin creates a client, finds it, edits it, rotates its secret and dele
   await confirmRotate.getByRole("button", { name: "Rotate secret" }).click();
   const rotated = page.getByRole("dialog", { name: "New client secret" });
   await expect(rotated).toBeVisible();
-  await expect(toast(page, `${renamed} has a new secret.`)).toBeVisible();
+  await expectToast(page, `${renamed} has a new secret.`);
   const newSecret = await secretIn(rotated);
   expect(newSecret).not.toBe(secret);
   await rotated.getByRole("button", { name: "Close" }).click();
@@ -134,7 +136,7 @@ test("an admin creates a client, finds it, edits it, rotates its secret and dele
   const confirmDelete = page.getByRole("dialog", { name: "Delete client" });
   await expect(confirmDelete).toContainText(renamed);
   await confirmDelete.getByRole("button", { name: "Delete" }).click();
-  await expect(toast(page, `Deleted ${renamed}.`)).toBeVisible();
+  await expectToast(page, `Deleted ${renamed}.`);
   await expect(rowOf(page, renamed)).toHaveCount(0);
   await expect(page.getByText(`No client's name contains "${tag.toUpperCase()}".`)).toBeVisible();
   expect(await tokenStatus(clientId, newSecret), "a deleted client").toBe(401);

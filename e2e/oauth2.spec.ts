@@ -8,13 +8,15 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test.js";
 import { totpCode } from "../stack/testing/totp.js";
 import { expectAccessible } from "./support/a11y.js";
-import { apiSession, signOut, submitPassword, toast, totpSecretOn } from "./support/flows.js";
+import { apiSession, signOut, submitPassword, totpSecretOn } from "./support/flows.js";
 import { newIdentity, signInByApi, type TestIdentity } from "./support/identities.js";
 import { saveScreenshot } from "./support/screenshots.js";
 import { stack } from "./support/stack.js";
+import { expectToast } from "./support/toasts.js";
 
 let application: Server;
 let redirectUri: string;
@@ -204,7 +206,7 @@ test("OAuth2: a user with an authenticator app passes the second factor on the w
   const secret = await totpSecretOn(page);
   await card.getByLabel("Verify code").fill(totpCode(secret));
   await card.getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, "The authenticator app is set up.")).toBeVisible();
+  await expectToast(page, "The authenticator app is set up.");
   await signOut(page);
 
   const client = await newClient();
@@ -246,14 +248,14 @@ test("Connected apps: the user sees the application they allowed, and revoking i
   await row.getByRole("button", { name: `Revoke access of ${client.name}` }).click();
   const dialog = page.getByRole("dialog", { name: `Revoke access of ${client.name}?` });
   await dialog.getByRole("button", { name: "Revoke" }).click();
-  await expect(toast(page, `Revoked the access of ${client.name}.`)).toBeVisible();
+  await expectToast(page, `Revoked the access of ${client.name}.`);
   await expect(row).toHaveCount(0);
   expect(await isActive(tokens.access_token), "the revoked application's access token").toBe(false);
   expect(await isActive(otherTokens.access_token), "the other application's access token").toBe(true);
 
   await card.getByRole("button", { name: "Revoke all" }).click();
   await page.getByRole("dialog", { name: "Revoke access of all applications?" }).getByRole("button", { name: "Revoke all" }).click();
-  await expect(toast(page, "Revoked the access of all applications.")).toBeVisible();
+  await expectToast(page, "Revoked the access of all applications.");
   await expect(card.getByText("You have not allowed any application to use your account.")).toBeVisible();
   expect(await isActive(otherTokens.access_token)).toBe(false);
 });

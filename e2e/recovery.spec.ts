@@ -1,12 +1,13 @@
 // Issue 4, journey 7: a user who forgot the password recovers the account
 // with a code from the mail and sets a new password.
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.js";
 import { expectAccessible } from "./support/a11y.js";
-import { menu, signInWithPassword, toast } from "./support/flows.js";
+import { menu, signInWithPassword } from "./support/flows.js";
 import { newIdentity } from "./support/identities.js";
 import { codeIn, waitForMail } from "./support/mail.js";
 import { saveScreenshot } from "./support/screenshots.js";
+import { expectToast } from "./support/toasts.js";
 
 test("recover by emailed code, set a new password, sign in with it", async ({ page }) => {
   const user = await newIdentity({ verified: true });
@@ -33,7 +34,7 @@ test("recover by emailed code, set a new password, sign in with it", async ({ pa
   const card = page.getByRole("region", { name: "Change password" });
   await card.getByLabel("Password").fill(newPassword);
   await card.getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, "Your password was changed.")).toBeVisible();
+  await expectToast(page, "Your password was changed.");
 
   await page.context().clearCookies();
   await signInWithPassword(page, user.email, newPassword);

@@ -1,12 +1,13 @@
 // Issue 4, journey 1: a new user signs up, verifies the address with the code
 // from the mail, and is signed in to the shell.
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.js";
 import { uniqueEmail } from "../stack/testing/identities.js";
 import { expectAccessible } from "./support/a11y.js";
-import { apiSession, menu, toast } from "./support/flows.js";
+import { apiSession, menu } from "./support/flows.js";
 import { codeIn, waitForMail } from "./support/mail.js";
 import { saveScreenshot } from "./support/screenshots.js";
+import { expectToast } from "./support/toasts.js";
 
 test("register, verify the emailed code, and arrive signed in", async ({ page }) => {
   const email = uniqueEmail("register");
@@ -39,7 +40,7 @@ test("register, verify the emailed code, and arrive signed in", async ({ page })
   await verify.getByLabel("Verification code").fill(codeIn(mail));
   await verify.getByRole("button", { name: "Continue" }).click();
 
-  await expect(toast(page, "Your email address is verified.")).toBeVisible();
+  await expectToast(page, "Your email address is verified.");
   await expect(addresses.getByRole("row").filter({ hasText: email })).toContainText(/^.*Verified$/);
   await expect(addresses.getByText("Not verified")).toHaveCount(0);
   expect(await apiSession(page)).toMatchObject({ status: 200, email });

@@ -1,12 +1,14 @@
 // Issue 4, journeys 3 to 5: second factors. TOTP codes are computed from the
 // secret the page shows; security keys and passkeys live in Chromium's virtual
 // authenticator (DevTools Protocol).
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test.js";
 import { totpCode } from "../stack/testing/totp.js";
 import { expectAccessible } from "./support/a11y.js";
-import { apiSession, menu, signInWithPassword, signOut, toast, totpSecretOn } from "./support/flows.js";
+import { apiSession, menu, signInWithPassword, signOut, totpSecretOn } from "./support/flows.js";
 import { newIdentity, signInByApi } from "./support/identities.js";
 import { saveScreenshot } from "./support/screenshots.js";
+import { expectToast } from "./support/toasts.js";
 
 /** A platform authenticator with user verification, as a phone or laptop with a screen lock has. */
 async function addVirtualAuthenticator(page: Page): Promise<void> {
@@ -37,7 +39,7 @@ test("TOTP: set up, sign out, and sign in again with the code as second factor",
   const secret = await totpSecretOn(page);
   await card.getByLabel("Verify code").fill(totpCode(secret));
   await card.getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, "The authenticator app is set up.")).toBeVisible();
+  await expectToast(page, "The authenticator app is set up.");
   await expect(card.getByRole("button", { name: "Unlink TOTP Authenticator App" })).toBeVisible();
 
   await signOut(page);
@@ -70,7 +72,7 @@ test("backup codes: generate, confirm, sign in with one; it does not work twice"
   expect(code).toMatch(/^\w{6,}$/);
 
   await card.getByRole("button", { name: "Confirm backup recovery codes" }).click();
-  await expect(toast(page, "Your backup codes are saved.")).toBeVisible();
+  await expectToast(page, "Your backup codes are saved.");
 
   await page.context().clearCookies();
   await signInWithPassword(page, user.email, user.password);
@@ -104,7 +106,7 @@ test("security key: added in settings, then asked for as second factor", async (
   const card = page.getByRole("region", { name: "Security keys" });
   await card.getByLabel("Name of the security key").fill("Desk key");
   await card.getByRole("button", { name: "Add security key" }).click();
-  await expect(toast(page, "The security key was added.")).toBeVisible();
+  await expectToast(page, "The security key was added.");
   await expect(card.getByRole("table", { name: "Your security keys" })).toContainText("Desk key");
 
   await page.context().clearCookies();
@@ -116,7 +118,7 @@ test("security key: added in settings, then asked for as second factor", async (
 
   await page.goto("/settings");
   await card.getByRole("button", { name: 'Remove security key "Desk key"' }).click();
-  await expect(toast(page, "The security key was removed.")).toBeVisible();
+  await expectToast(page, "The security key was removed.");
   await expect(card.getByText("No security keys yet.")).toBeVisible();
 });
 
@@ -127,7 +129,7 @@ test("passkey: added in settings, signs in without a password, removed", async (
   await page.goto("/settings");
   const card = page.getByRole("region", { name: "Passkeys" });
   await card.getByRole("button", { name: "Add passkey" }).click();
-  await expect(toast(page, "The passkey was added.")).toBeVisible();
+  await expectToast(page, "The passkey was added.");
   const remove = card.getByRole("button", { name: /^Remove passkey "/ });
   await expect(remove).toHaveCount(1);
 
@@ -145,6 +147,6 @@ test("passkey: added in settings, signs in without a password, removed", async (
 
   await page.goto("/settings");
   await remove.click();
-  await expect(toast(page, "The passkey was removed.")).toBeVisible();
+  await expectToast(page, "The passkey was removed.");
   await expect(card.getByText("No passkeys yet.")).toBeVisible();
 });

@@ -1,13 +1,16 @@
 // Issue 4, journey 8: one user on two devices (browser contexts); the first
 // lists both sessions and signs the other one out.
-import { expect, test } from "@playwright/test";
-import { apiSession, menu, signInWithPassword, toast } from "./support/flows.js";
+import { expect, test } from "./support/test.js";
+import { apiSession, menu, signInWithPassword } from "./support/flows.js";
 import { newIdentity } from "./support/identities.js";
 import { saveScreenshot } from "./support/screenshots.js";
+import { expectToast, recordToasts } from "./support/toasts.js";
 
 test("sign out the session on another device", async ({ browser }) => {
   const user = await newIdentity({ verified: true });
-  const first = await (await browser.newContext()).newPage();
+  const firstContext = await browser.newContext();
+  await recordToasts(firstContext);
+  const first = await firstContext.newPage();
   const other = await (await browser.newContext()).newPage();
   for (const page of [first, other]) {
     await signInWithPassword(page, user.email, user.password);
@@ -22,7 +25,7 @@ test("sign out the session on another device", async ({ browser }) => {
   await saveScreenshot(first, "settings-sessions");
 
   await sessions.getByRole("button", { name: /^Sign out the session on/ }).click();
-  await expect(toast(first, /^Signed out the session on/)).toBeVisible();
+  await expectToast(first, /^Signed out the session on/);
   await expect(rows).toHaveCount(2);
   await expect(rows.filter({ hasText: "This device" })).toHaveCount(1);
 

@@ -1,5 +1,6 @@
 // The account shell (issue 3, spec §2, §4, §8, §9) in real Chromium against the real stack.
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test.js";
 import { createIdentity } from "../stack/testing/identities.js";
 import { expectAccessible } from "./support/a11y.js";
 import { newIdentity, signInByApi } from "./support/identities.js";

@@ -1,6 +1,6 @@
 // Issue 4, journey 2: signing in with a password (and failing with a wrong
 // one), and with a one-time code from the mail.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.js";
 import { expectAccessible } from "./support/a11y.js";
 import { apiSession, menu, submitPassword } from "./support/flows.js";
 import { newIdentity } from "./support/identities.js";

@@ -1,10 +1,8 @@
 // What several journeys do the same way through the pages: sign in with a
-// password, read the shell's menu, a toast, the TOTP secret, sign out.
+// password, read the shell's menu, the TOTP secret, sign out.
 import { expect, type Page } from "@playwright/test";
 
 export const menu = (page: Page) => page.getByRole("navigation", { name: "Main menu" });
-
-export const toast = (page: Page, text: string | RegExp) => page.getByRole("alert").filter({ hasText: text });
 
 /** Fills the password form of the /login page the browser is on and sends it. */
 export async function submitPassword(page: Page, email: string, password: string): Promise<void> {
