@@ -1,6 +1,6 @@
 // Create and edit a client in one form, in a dialog over the list. The
 // server checks everything; its messages appear at the fields they name.
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
@@ -39,6 +39,12 @@ export function ClientFormDialog({ show, title, submitLabel, initial, onSubmit, 
   const titleId = useId();
   const formId = useId();
 
+  // Move to the first field the server named, so keyboard and screen reader users
+  // land on it: after the commit that marks it invalid and enables the form again.
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [problems]);
+
   const set = <K extends ClientField>(field: K, value: ClientFormValues[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
 
@@ -49,10 +55,7 @@ export function ClientFormDialog({ show, title, submitLabel, initial, onSubmit, 
       await onSubmit(values);
       setProblems(noProblems);
     } catch (error) {
-      const found = problemsOfFailure(error);
-      setProblems(found);
-      // Move to the first field the server named, so keyboard and screen reader users land on it.
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      setProblems(problemsOfFailure(error));
     } finally {
       setBusy(false);
     }
