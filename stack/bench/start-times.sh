@@ -45,4 +45,6 @@ fi
 clone=$(fresh_clone warm)
 start_until_ready "$clone" "first start, warm Go caches"
 start_until_ready "$clone" "second start"
-printf '%-40s %6.1f MB\n' "Kratos binary" "$(echo "$(stat -c %s "$clone/.bin/kratos") / 1000000" | bc -l)"
+for binary in kratos hydra; do
+  printf '%-40s %6.1f MB\n' "$binary binary" "$(echo "$(stat -c %s "$clone/.bin/$binary") / 1000000" | bc -l)"
+done
