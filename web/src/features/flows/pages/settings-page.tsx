@@ -1,7 +1,6 @@
 // /settings (Account Settings): profile, two-factor methods and passkeys from
 // the settings flow, one card per group, the active sessions and the connected
 // apps. Password and backup codes live on the Recovery page (/changepwd).
-import type { UiNode } from "@ory/client";
 import { useState } from "react";
 import Alert from "react-bootstrap/Alert";
 import { Link } from "react-router-dom";
@@ -10,7 +9,7 @@ import { href } from "../../../lib/paths";
 import { verificationFlowId } from "../continue-with";
 import { FlowMessages } from "../flow-messages";
 import { FlowAlerts, Loading } from "../layout";
-import { CredentialList, removeButtons } from "../settings/credential-list";
+import { CredentialGroupCard } from "../settings/credential-group-card";
 import { ConnectedAppsCard } from "../settings/connected-apps-card";
 import { GroupCard, groupsOf } from "../settings/group-card";
 import { SessionsCard } from "../settings/sessions-card";
@@ -19,12 +18,9 @@ import { useSettingsFlow } from "../use-settings-flow";
 /** Groups with a card of their own here or on the Recovery page; any other group gets a generic card. */
 const placedGroups = new Set(["default", "profile", "totp", "webauthn", "passkey", "password", "lookup_secret"]);
 
-const isNamed = (name: string) => (node: UiNode) =>
-  node.attributes.node_type === "input" && node.attributes.name === name;
-
 export function SettingsPage() {
   const settings = useSettingsFlow();
-  const { flow, notice, failure, activeGroup, busy, submitGroup } = settings;
+  const { flow, notice, failure, activeGroup, submitGroup } = settings;
   const { session, refresh } = useCurrentSession();
   const groups = flow ? groupsOf(flow.ui.nodes) : new Set<string>();
   const unverified = session.identity.verifiable_addresses.filter((address) => !address.verified);
@@ -76,39 +72,23 @@ export function SettingsPage() {
             />
           )}
           {groups.has("webauthn") && (
-            <GroupCard
+            <CredentialGroupCard
               settings={settings}
-              groups={["webauthn"]}
+              group="webauthn"
               title="Security keys"
               description="Use a hardware security key as your second factor."
-              width="wide"
-              exclude={isNamed("webauthn_remove")}
-              before={
-                <CredentialList
-                  credentials={removeButtons(flow.ui.nodes, "webauthn_remove")}
-                  busy={busy}
-                  noun="security key"
-                  lastOneHint="This key is your only way to sign in."
-                />
-              }
+              noun="security key"
+              lastOneHint="This key is your only way to sign in."
             />
           )}
           {groups.has("passkey") && (
-            <GroupCard
+            <CredentialGroupCard
               settings={settings}
-              groups={["passkey"]}
+              group="passkey"
               title="Passkeys"
               description="Sign in without a password, with your device's screen lock."
-              width="wide"
-              exclude={isNamed("passkey_remove")}
-              before={
-                <CredentialList
-                  credentials={removeButtons(flow.ui.nodes, "passkey_remove")}
-                  busy={busy}
-                  noun="passkey"
-                  lastOneHint="This passkey is your only way to sign in."
-                />
-              }
+              noun="passkey"
+              lastOneHint="This passkey is your only way to sign in."
             />
           )}
           {[...groups]
