@@ -1,26 +1,44 @@
 // Toasts close after 1000 ms (spec §9): on a busy machine one can come and go
 // between two looks at the page. So every page records each toast it shows,
-// and a test asks whether the toast was shown, not whether it is still there.
+// where it stood and how long it stayed, and a test asks the record, never
+// whether the toast is still there.
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 
+export interface ShownToast {
+  text: string;
+  /** performance.now() when it was first seen shown, and when it was hidden or removed. */
+  shownAt: number;
+  hiddenAt?: number;
+  /** Distances from the viewport's right and top edges when it was first seen. */
+  right: number;
+  top: number;
+}
+
 interface ToastLog {
-  __shownToasts?: string[];
+  __shownToasts?: ShownToast[];
 }
 
 function installToastRecorder(): void {
   const log = window as unknown as ToastLog;
   if (log.__shownToasts) return;
-  const shown: string[] = (log.__shownToasts = []);
-  const seen = new WeakSet<Element>();
+  const shown: ShownToast[] = (log.__shownToasts = []);
+  const open = new Map<Element, ShownToast>();
   new MutationObserver(() => {
-    for (const toast of Array.from(document.querySelectorAll(".toast"))) {
+    const now = performance.now();
+    for (const toast of Array.from(document.querySelectorAll(".toast.show"))) {
       const text = toast.textContent?.trim();
-      if (text && !seen.has(toast)) {
-        seen.add(toast);
-        shown.push(text);
-      }
+      if (!text || open.has(toast)) continue;
+      const box = toast.getBoundingClientRect();
+      const entry = { text, shownAt: now, right: document.documentElement.clientWidth - box.right, top: box.top };
+      open.set(toast, entry);
+      shown.push(entry);
     }
-  }).observe(document, { childList: true, subtree: true, characterData: true });
+    for (const [toast, entry] of open) {
+      if (toast.isConnected && toast.classList.contains("show")) continue;
+      entry.hiddenAt = now;
+      open.delete(toast);
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["class"] });
 }
 
 /** Records the toasts of every page of the context, from its next navigation on. */
@@ -28,17 +46,31 @@ export async function recordToasts(context: BrowserContext): Promise<void> {
   await context.addInitScript(installToastRecorder);
 }
 
-/** Passes once the page has shown a toast with this text since it loaded. */
-export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
-  const matches = (shown: string) => (typeof text === "string" ? shown.includes(text) : text.test(shown));
+const shownToasts = (page: Page): Promise<ShownToast[]> =>
+  // The page may be between two documents; the next poll asks again.
+  page.evaluate(() => (window as unknown as ToastLog).__shownToasts ?? []).catch(() => []);
+
+const matcher = (text: string | RegExp) => (toast: ShownToast) =>
+  typeof text === "string" ? toast.text.includes(text) : text.test(toast.text);
+
+/** Passes once the page has shown a toast with this text since it loaded; resolves with its record. */
+export async function expectToast(page: Page, text: string | RegExp): Promise<ShownToast> {
+  let found: ShownToast | undefined;
   await expect
-    .poll(
-      async () => {
-        // The page may be between two documents; the next poll asks again.
-        const shown = await page.evaluate(() => (window as unknown as ToastLog).__shownToasts ?? []).catch(() => []);
-        return shown.some(matches);
-      },
-      { message: `a toast saying ${String(text)}` },
-    )
+    .poll(async () => (found = (await shownToasts(page)).find(matcher(text))) !== undefined, {
+      message: `a toast saying ${String(text)}`,
+    })
     .toBe(true);
+  return found!;
+}
+
+/** Passes once the toast with this text has closed; resolves with its record. */
+export async function expectToastClosed(page: Page, text: string | RegExp): Promise<ShownToast> {
+  let found: ShownToast | undefined;
+  await expect
+    .poll(async () => (found = (await shownToasts(page)).find(matcher(text)))?.hiddenAt !== undefined, {
+      message: `the toast saying ${String(text)} to close`,
+    })
+    .toBe(true);
+  return found!;
 }
