@@ -1,5 +1,5 @@
 // axe on the current page: serious and critical violations fail the test.
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 export async function expectAccessible(page: Page): Promise<void> {
