@@ -2,7 +2,7 @@
 // installed yet, so this file uses Node alone. It installs the npm packages
 // when package-lock.json changed since the last install, then hands over to
 // the TypeScript command through tsx.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
@@ -22,10 +22,18 @@ const lockHash = createHash("sha256").update(lock).digest("hex");
 const installed = existsSync(stamp) && readFileSync(stamp, "utf8") === lockHash;
 if (!installed) {
   console.log("[setup] installing npm packages (npm ci)…");
-  const npm = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
-  if (npm.status !== 0) {
+  // npm prints nothing while it works when its output is not a terminal (CI).
+  const started = Date.now();
+  const ticker = setInterval(() => console.log(`[setup] …npm ci, ${Math.round((Date.now() - started) / 1000)}s`), 10_000);
+  const status = await new Promise((resolve) => {
+    const npm = spawn("npm", ["ci", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+    npm.on("error", () => resolve(1));
+    npm.on("exit", (code) => resolve(code ?? 1));
+  });
+  clearInterval(ticker);
+  if (status !== 0) {
     console.error("[setup] npm ci failed; see the messages above.");
-    process.exit(npm.status ?? 1);
+    process.exit(status);
   }
   writeFileSync(stamp, lockHash);
 }

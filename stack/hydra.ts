@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { merge, type ConfigTree } from "./config-tree.js";
 import { rootDir, type StackSettings } from "./settings.js";
-import { waitForHttp, type Supervisor } from "./supervisor.js";
+import type { Supervisor } from "./supervisor.js";
 
 export interface HydraUrls {
   /** What OAuth2 clients are configured with: the issuer (localhost, served with --dev). */
@@ -61,7 +61,7 @@ export async function startHydra(
   writeFileSync(runtimeFile, JSON.stringify(hydraRuntimeConfig(settings, config), null, 2), { mode: 0o600 });
   const env = { ...process.env, DSN: settings.hydra.dsn };
 
-  supervisor.log(label, "applying database migrations");
+  supervisor.progress(label, "applying database migrations");
   // -e reads the DSN from the environment; `migrate sql` alone is deprecated in Hydra 2.
   await supervisor.run(label, binary, ["migrate", "sql", "up", "-e", "--yes"], { env, quiet: true });
   // --dev allows the http:// issuer of local mode.
@@ -77,6 +77,6 @@ export async function startHydra(
     publicUrl: `http://127.0.0.1:${settings.hydra.publicPort}`,
     adminUrl: `http://127.0.0.1:${settings.hydra.adminPort}`,
   };
-  await waitForHttp(`${urls.adminUrl}/health/ready`, "Hydra", 60_000, supervisor.death);
+  await supervisor.waitFor(label, `${urls.adminUrl}/health/ready`, "Hydra");
   return urls;
 }

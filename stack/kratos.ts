@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { merge, type ConfigTree } from "./config-tree.js";
 import type { StackSettings } from "./settings.js";
 import { rootDir } from "./settings.js";
-import { waitForHttp, type Supervisor } from "./supervisor.js";
+import type { Supervisor } from "./supervisor.js";
 
 export interface KratosUrls {
   publicUrl: string;
@@ -73,7 +73,7 @@ export async function startKratos(
   const configArgs = ["-c", join(configDir, "kratos.yml"), "-c", runtimeFile];
   const env = { ...process.env, DSN: settings.kratos.dsn };
 
-  supervisor.log(label, "applying database migrations");
+  supervisor.progress(label, "applying database migrations");
   await supervisor.run(label, binary, ["migrate", "sql", "-e", "--yes", ...configArgs], { env, quiet: true });
   supervisor.start(label, binary, ["serve", ...configArgs, "--dev", "--watch-courier", "--sqa-opt-out"], { env });
 
@@ -81,6 +81,6 @@ export async function startKratos(
     publicUrl: `http://127.0.0.1:${settings.kratos.publicPort}`,
     adminUrl: `http://127.0.0.1:${settings.kratos.adminPort}`,
   };
-  await waitForHttp(`${urls.adminUrl}/health/ready`, "Kratos", 60_000, supervisor.death);
+  await supervisor.waitFor(label, `${urls.adminUrl}/health/ready`, "Kratos");
   return urls;
 }

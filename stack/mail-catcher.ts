@@ -2,7 +2,7 @@
 // in local mode, readable at its web UI and REST API.
 import { createRequire } from "node:module";
 import type { StackSettings } from "./settings.js";
-import { waitForHttp, type Supervisor } from "./supervisor.js";
+import type { Supervisor } from "./supervisor.js";
 
 const maildevCli = createRequire(import.meta.url).resolve("maildev/bin/maildev");
 
@@ -16,6 +16,6 @@ export async function startMailCatcher(supervisor: Supervisor, settings: StackSe
     "--web-ip", "127.0.0.1",
   ]);
   const url = `http://127.0.0.1:${webPort}`;
-  await waitForHttp(`${url}/email`, "the mail catcher", 30_000, supervisor.death);
+  await supervisor.waitFor("mail", `${url}/email`, "the mail catcher", 30_000);
   return url;
 }

@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import type { KratosUrls } from "./kratos.js";
 import { rootDir, type StackSettings } from "./settings.js";
-import { waitForHttp, type Supervisor } from "./supervisor.js";
+import type { Supervisor } from "./supervisor.js";
 import { webDist } from "./web-build.js";
 
 export async function startPortal(
@@ -25,6 +25,6 @@ export async function startPortal(
       WEB_ROOT: webDist,
     },
   });
-  await waitForHttp(`http://127.0.0.1:${port}/healthz`, "the portal", 30_000, supervisor.death);
+  await supervisor.waitFor(label, `http://127.0.0.1:${port}/healthz`, "the portal", 30_000);
   return origin;
 }

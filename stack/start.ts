@@ -40,7 +40,7 @@ try {
     assertPortFree(settings.mail.smtpPort, "MAIL_SMTP_PORT"),
     assertPortFree(settings.mail.webPort, "MAIL_WEB_PORT"),
   ]);
-  const buildLog = (line: string) => supervisor.log("build", line);
+  const buildLog = (line: string) => supervisor.progress("build", line);
   // One Go build after the other: on a small machine two in parallel only fight for the cores.
   const goBuilds = (async () => {
     const kratos = await buildLauncher(kratosLauncher, buildLog);

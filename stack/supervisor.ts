@@ -16,21 +16,42 @@ export class Supervisor {
   readonly death = new Promise<string>((resolve) => (this.died = resolve));
 
   private readonly recent: string[] = [];
+  private readonly echo: boolean;
+  private readonly showProgress: boolean;
 
-  /** With echo off (in test suites), output is kept for recentOutput() instead of printed. */
-  constructor(private readonly echo = true) {}
+  /**
+   * `echo` off (test suites): the processes' output is kept for recentOutput()
+   * instead of printed. `progress` on: what the stack is doing (builds,
+   * migrations, what it waits for) is printed all the same.
+   */
+  constructor({ echo = true, progress = echo }: { echo?: boolean; progress?: boolean } = {}) {
+    this.echo = echo;
+    this.showProgress = progress;
+  }
 
   /** The last lines the processes printed, for explaining a failure. */
   recentOutput(): string {
     return this.recent.join("\n");
   }
 
+  /** A line of a process's output. */
   log(label: string, line: string): void {
-    if (!this.echo) {
-      this.recent.push(`${label} | ${line}`);
-      if (this.recent.length > 200) this.recent.shift();
-      return;
-    }
+    if (this.echo) this.print(label, line);
+    else this.keep(label, line);
+  }
+
+  /** A line about what the stack is doing, so that a long step never looks like a hang. */
+  progress(label: string, line: string): void {
+    if (this.showProgress) this.print(label, line);
+    if (!this.echo) this.keep(label, line);
+  }
+
+  private keep(label: string, line: string): void {
+    this.recent.push(`${label} | ${line}`);
+    if (this.recent.length > 200) this.recent.shift();
+  }
+
+  private print(label: string, line: string): void {
     const color = colors[[...label].reduce((sum, c) => sum + c.charCodeAt(0), 0) % colors.length];
     const tag = label.padEnd(this.labelWidth);
     const prefix = process.stdout.isTTY ? `\x1b[${color}m${tag}\x1b[0m |` : `${tag} |`;
@@ -96,6 +117,23 @@ export class Supervisor {
     clearTimeout(timer);
   }
 
+  /**
+   * Waits until the URL answers 2xx, saying every 10 s what it is still waiting
+   * for; fails naming it after the timeout, or at once when a process dies.
+   */
+  async waitFor(label: string, url: string, what: string, timeoutMs = 60_000): Promise<void> {
+    const started = Date.now();
+    const ticker = setInterval(
+      () => this.progress(label, `waiting for ${what} at ${url} (${Math.round((Date.now() - started) / 1000)}s)`),
+      10_000,
+    );
+    try {
+      await waitForHttp(url, what, timeoutMs, this.death);
+    } finally {
+      clearInterval(ticker);
+    }
+  }
+
   async stopAll(): Promise<void> {
     this.stopping = true;
     await Promise.all([...this.children.keys()].reverse().map((label) => this.stop(label)));
@@ -132,7 +170,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Polls a URL until it answers 2xx, or fails after the timeout naming what it waited for. */
-export async function waitForHttp(url: string, what: string, timeoutMs = 60_000, death?: Promise<string>): Promise<void> {
+async function waitForHttp(url: string, what: string, timeoutMs = 60_000, death?: Promise<string>): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError = "no answer";
   let dead: string | undefined;

@@ -71,7 +71,7 @@ try {
   }
   if (selected.has("server") || selected.has("e2e")) {
     say("── starting the test stack (Kratos, Hydra and the mail catcher on free ports)");
-    stack = await startTestStack(false);
+    stack = await startTestStack({ progress: true });
     const env: Record<string, string> = {
       [testStackEnv.kratosPublicUrl]: stack.publicUrl,
       [testStackEnv.kratosAdminUrl]: stack.adminUrl,

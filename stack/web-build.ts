@@ -31,7 +31,7 @@ export async function buildWeb(supervisor: Supervisor): Promise<void> {
   const stamp = join(webDist, ".fingerprint");
   const expected = fingerprint();
   if (existsSync(stamp) && readFileSync(stamp, "utf8") === expected) return;
-  supervisor.log("setup", "building the web app (vite build)");
+  supervisor.progress("setup", "building the web app (vite build)");
   const vite = join(rootDir, "node_modules", "vite", "bin", "vite.js");
   await supervisor.run("vite", process.execPath, [vite, "build", "--config", join(webDir, "vite.config.ts")], {
     cwd: rootDir,

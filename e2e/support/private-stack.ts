@@ -6,7 +6,7 @@ import { startPortal } from "../../stack/portal.js";
 import { startTestStack, type TestStack } from "../../stack/testing/test-stack.js";
 
 export async function startPrivateStack(kratosConfig: ConfigTree = {}): Promise<TestStack> {
-  const stack = await startTestStack(false, kratosConfig);
+  const stack = await startTestStack({ kratosConfig });
   try {
     await startPortal(stack.supervisor, stack.settings, stack);
   } catch (error) {

@@ -57,11 +57,17 @@ export async function testSettings(): Promise<StackSettings> {
 /** Faster password hashing than production's: test identities need no protection. */
 const testKratosConfig = { hashers: { bcrypt: { cost: 4 } } };
 
-/** `kratosConfig` goes on top of the test configuration, e.g. a short flow lifespan for one test. */
-export async function startTestStack(log = false, kratosConfig: ConfigTree = {}): Promise<TestStack> {
+export interface TestStackOptions {
+  /** Print what the stack is doing (builds, migrations, waits); the processes' own output is kept for failures. */
+  progress?: boolean;
+  /** Goes on top of the test configuration, e.g. a short flow lifespan for one test. */
+  kratosConfig?: ConfigTree;
+}
+
+export async function startTestStack({ progress = false, kratosConfig = {} }: TestStackOptions = {}): Promise<TestStack> {
   const settings = await testSettings();
-  const supervisor = new Supervisor(log);
-  const buildLog = (line: string) => supervisor.log("build", line);
+  const supervisor = new Supervisor({ echo: false, progress });
+  const buildLog = (line: string) => supervisor.progress("build", line);
   const binary = await buildLauncher(kratosLauncher, buildLog);
   const hydraOptions = { binary: await buildLauncher(hydraLauncher, buildLog) };
   const mailUrl = await startMailCatcher(supervisor, settings);

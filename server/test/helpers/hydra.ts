@@ -21,7 +21,7 @@ export async function useHydra(t: Test): Promise<HydraForTest> {
   let kratosAdminUrl = env[testStackEnv.kratosAdminUrl];
   let origin = env[testStackEnv.portalOrigin];
   if (!publicUrl || !adminUrl || !kratosPublicUrl || !kratosAdminUrl || !origin) {
-    const stack = await startTestStack(false);
+    const stack = await startTestStack();
     t.teardown(() => stack.stop());
     ({ publicUrl, adminUrl } = stack.hydra);
     ({ publicUrl: kratosPublicUrl, adminUrl: kratosAdminUrl, portalOrigin: origin } = stack);

@@ -16,7 +16,7 @@ export async function useKratos(t: Test): Promise<KratosForTest> {
   let adminUrl = process.env[testStackEnv.kratosAdminUrl];
   let origin = process.env[testStackEnv.portalOrigin];
   if (!publicUrl || !adminUrl || !origin) {
-    const stack = await startTestStack(false);
+    const stack = await startTestStack();
     t.teardown(() => stack.stop());
     ({ publicUrl, adminUrl, portalOrigin: origin } = stack);
   }
