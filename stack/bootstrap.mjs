@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const commands = { start: "stack/start.ts", test: "stack/test.ts" };
+const commands = { start: "stack/start.ts", test: "stack/test.ts", bench: "stack/bench/index.ts" };
 const command = commands[process.argv[2]];
 if (!command) {
   console.error(`usage: node stack/bootstrap.mjs ${Object.keys(commands).join("|")}`);

@@ -1,21 +1,33 @@
-// Runs the portal server (server/src/server.ts) as a supervised process.
+// Runs the portal server as a supervised process: from its TypeScript sources
+// through tsx (npm start, the test stack), or compiled (`npm run build`), as
+// the Docker image runs it.
 import { join } from "node:path";
 import type { KratosUrls } from "./kratos.js";
 import { rootDir, type StackSettings } from "./settings.js";
 import type { Supervisor } from "./supervisor.js";
 import { webDist } from "./web-build.js";
 
+export interface PortalOptions {
+  label?: string;
+  /** Run server/dist/server.js with NODE_ENV=production, as the Docker image does. */
+  compiled?: boolean;
+}
+
 export async function startPortal(
   supervisor: Supervisor,
   settings: StackSettings,
   kratos: KratosUrls,
-  label = "portal",
+  { label = "portal", compiled = false }: PortalOptions = {},
 ): Promise<string> {
   const { host, port, origin } = settings.portal;
-  supervisor.start(label, process.execPath, ["--import", "tsx", join(rootDir, "server", "src", "server.ts")], {
+  const args = compiled
+    ? [join(rootDir, "server", "dist", "server.js")]
+    : ["--import", "tsx", join(rootDir, "server", "src", "server.ts")];
+  supervisor.start(label, process.execPath, args, {
     cwd: rootDir,
     env: {
       ...process.env,
+      ...(compiled ? { NODE_ENV: "production" } : {}),
       HOST: host,
       PORT: String(port),
       PORTAL_ORIGIN: origin,

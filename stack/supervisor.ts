@@ -105,6 +105,11 @@ export class Supervisor {
     return child;
   }
 
+  /** The process id of a running service, e.g. to read its memory. */
+  pid(label: string): number | undefined {
+    return this.children.get(label)?.pid;
+  }
+
   /** Stops one service and waits for it, e.g. to show what the portal does without Kratos. */
   async stop(label: string, timeoutMs = 10_000): Promise<void> {
     const child = this.children.get(label);

@@ -1,0 +1,175 @@
+// `npm run bench`: starts a stack of its own and measures what issue 11 names:
+// the first load of /login, /settings and /manage-clients in a cold Chromium
+// context (loopback and throttled), and the hot paths (Kratos' whoami on its
+// own port, through the /kratos proxy, and /api/session) with the portal's
+// memory, for the portal as `npm start` runs it and as the Docker image runs
+// it. Prints medians and ratios; nothing here passes or fails.
+import { readFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { join } from "node:path";
+import { chromium, type APIRequestContext, type Browser, type BrowserContext } from "@playwright/test";
+import { createIdentity } from "../testing/identities.js";
+import { startTestStack, type TestStack } from "../testing/test-stack.js";
+import { totpCode } from "../testing/totp.js";
+import { startPortal } from "../portal.js";
+import { rootDir } from "../settings.js";
+import { buildWeb } from "../web-build.js";
+import { measureFirstLoads, loopback, throttled, type FirstLoadFigures, type PageUnderTest } from "./first-load.js";
+import { measureHotPaths, type RoundResult } from "./hot-path.js";
+
+const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const firstLoadRuns = Number(process.env.BENCH_RUNS || 5);
+const load = { connections: 32, seconds: Number(process.env.BENCH_SECONDS || 6), rounds: 3 };
+
+interface FlowNode {
+  attributes: { name?: string; value?: unknown; id?: string; text?: { text?: string } };
+}
+interface Flow {
+  id: string;
+  ui: { nodes: FlowNode[] };
+}
+
+const csrf = (flow: Flow) => String(flow.ui.nodes.find((node) => node.attributes.name === "csrf_token")?.attributes.value ?? "");
+
+async function flowOf(request: APIRequestContext, path: string): Promise<Flow> {
+  const response = await request.get(path, { headers: { accept: "application/json" } });
+  if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as Flow;
+}
+
+async function submit(request: APIRequestContext, path: string, data: Record<string, unknown>): Promise<void> {
+  const response = await request.post(path, { headers: { accept: "application/json" }, data });
+  if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+}
+
+/** An admin with an authenticator app, signed in with both factors in this context (what Manage Clients asks of admins). */
+async function signInAdmin(context: BrowserContext, stack: TestStack, origin: string): Promise<void> {
+  const admin = await createIdentity(stack.adminUrl, { roles: ["admin"], verified: true });
+  const { request } = context;
+  const login = await flowOf(request, `${origin}/kratos/self-service/login/browser`);
+  await submit(request, `${origin}/kratos/self-service/login?flow=${login.id}`, {
+    method: "password",
+    identifier: admin.email,
+    password: admin.password,
+    csrf_token: csrf(login),
+  });
+  const settings = await flowOf(request, `${origin}/kratos/self-service/settings/browser`);
+  const secret = settings.ui.nodes.find((node) => node.attributes.id === "totp_secret_key")?.attributes.text?.text;
+  if (!secret) throw new Error("the settings flow offers no authenticator app");
+  await submit(request, `${origin}/kratos/self-service/settings?flow=${settings.id}`, {
+    method: "totp",
+    totp_code: totpCode(secret),
+    csrf_token: csrf(settings),
+  });
+  // Setting up a second factor lifts the session that did it to aal2.
+  const whoami = await request.get(`${origin}/kratos/sessions/whoami`);
+  const aal = ((await whoami.json()) as { authenticator_assurance_level?: string }).authenticator_assurance_level;
+  if (aal !== "aal2") throw new Error(`the admin's session is ${aal}, not aal2`);
+}
+
+/** Resident memory of a process in MB: now, and the peak since it started. */
+function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+  return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const say = (line = "") => console.log(line);
+
+function printFirstLoads(figures: FirstLoadFigures[]): void {
+  say(`First load, cold Chromium context, median of ${firstLoadRuns} (min–max):`);
+  say("  page             profile     usable ms              bytes on the wire        requests");
+  for (const { page, profile, runs } of figures) {
+    const usable = runs.map((run) => run.usableMs);
+    const bytes = runs.map((run) => run.bytes);
+    say(
+      `  ${page.padEnd(16)} ${profile.padEnd(11)} ${`${median(usable)} (${Math.min(...usable)}–${Math.max(...usable)})`.padEnd(22)} ` +
+        `${kib(median(bytes)).padEnd(24)} ${median(runs.map((run) => run.requests))}`,
+    );
+  }
+}
+
+function printHotPaths(variant: string, results: RoundResult[], memory: { idleMb: number; peakMb: number }): void {
+  say(`Hot paths, ${variant}: ${load.connections} connections, ${load.seconds} s each, ${load.rounds} interleaved rounds (median; min–max):`);
+  const direct = results.filter((result) => result.target === "whoami on Kratos' port");
+  for (const name of [...new Set(results.map((result) => result.target))]) {
+    const own = results.filter((result) => result.target === name);
+    const rps = own.map((result) => result.requestsPerSecond);
+    const ratios = own.map((result, index) => result.requestsPerSecond / direct[index]!.requestsPerSecond);
+    const p99Ratios = own.map((result, index) => result.p99Ms / direct[index]!.p99Ms);
+    const failures = own.reduce((sum, result) => sum + result.non2xx + result.errors, 0);
+    say(
+      `  ${name.padEnd(26)} ${median(rps).toFixed(0)} req/s (${Math.min(...rps).toFixed(0)}–${Math.max(...rps).toFixed(0)}), ` +
+        `p50 ${median(own.map((r) => r.p50Ms))} ms, p99 ${median(own.map((r) => r.p99Ms))} ms` +
+        (name === direct[0]?.target
+          ? ""
+          : `; ×${median(ratios).toFixed(2)} of Kratos' req/s (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}), p99 ×${median(p99Ratios).toFixed(2)}`) +
+        (failures ? `; ${failures} non-2xx or errors` : ""),
+    );
+  }
+  say(`  portal memory: ${memory.idleMb.toFixed(0)} MB resident idle, ${memory.peakMb.toFixed(0)} MB peak under load`);
+}
+
+async function benchVariant(stack: TestStack, variant: "npm start" | "Docker image", cookie: string): Promise<void> {
+  const compiled = variant === "Docker image";
+  await startPortal(stack.supervisor, stack.settings, stack, { compiled });
+  const pid = stack.supervisor.pid("portal")!;
+  const idleMb = memoryOf(pid).rssMb;
+  const origin = `http://127.0.0.1:${stack.settings.portal.port}`;
+  const results = await measureHotPaths(
+    [
+      { name: "whoami on Kratos' port", url: `${stack.publicUrl}/sessions/whoami` },
+      { name: "whoami through /kratos", url: `${origin}/kratos/sessions/whoami` },
+      { name: "/api/session", url: `${origin}/api/session` },
+    ],
+    cookie,
+    load,
+  );
+  printHotPaths(variant, results, { idleMb, peakMb: memoryOf(pid).peakMb });
+  await stack.supervisor.stop("portal");
+}
+
+const started = Date.now();
+say("bench: building the app and the compiled server, and starting a stack of its own…");
+const stack = await startTestStack({ progress: true });
+let browser: Browser | undefined;
+try {
+  await stack.supervisor.run("build", process.execPath, [join("node_modules", "typescript", "bin", "tsc"), "-p", "server/tsconfig.build.json"], { cwd: rootDir });
+  await buildWeb(stack.supervisor);
+  browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu"] });
+
+  // First loads against the portal as the image runs it; the session of an admin for the pages behind it.
+  const origin = stack.portalOrigin;
+  await startPortal(stack.supervisor, stack.settings, stack, { compiled: true });
+  const adminContext = await browser.newContext();
+  await signInAdmin(adminContext, stack, origin);
+  const cookies = await adminContext.cookies();
+  await adminContext.close();
+  const pages: PageUnderTest[] = [
+    { name: "login", path: "/login", ready: (page) => page.locator('input[name="identifier"]').first() },
+    { name: "settings", path: "/settings", ready: (page) => page.locator('input[name="traits.name.first"]'), cookies },
+    { name: "manage-clients", path: "/manage-clients", ready: (page) => page.getByRole("table", { name: "OAuth2 clients" }), cookies },
+  ];
+  const figures = await measureFirstLoads(browser, origin, pages, [loopback, throttled], firstLoadRuns);
+  await stack.supervisor.stop("portal");
+
+  const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
+  const variants = ["npm start", "Docker image"] as const;
+  say();
+  printFirstLoads(figures);
+  say();
+  for (const variant of variants) {
+    await benchVariant(stack, variant, cookie);
+    say();
+  }
+  say(`bench: done in ${Math.round((Date.now() - started) / 1000)} s on ${cpus().length} cores, Node ${process.version}`);
+} finally {
+  await browser?.close();
+  await stack.stop();
+}
