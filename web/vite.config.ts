@@ -1,9 +1,11 @@
 import react from "@vitejs/plugin-react";
+import { compression } from "vite-plugin-compression2";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   root: "web",
-  plugins: [react()],
+  // Brotli and gzip copies of every asset, made once at build time: the server sends the one the browser accepts.
+  plugins: [react(), compression({ algorithms: ["brotliCompress", "gzip"] })],
   build: { outDir: "dist", emptyOutDir: true },
   test: { environment: "jsdom", root: "web" },
 });

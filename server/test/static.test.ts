@@ -1,4 +1,5 @@
 import { writeFileSync } from "node:fs";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { join } from "node:path";
 import t from "tap";
 import { build, fakeWebRoot } from "./helpers/build.js";
@@ -32,6 +33,33 @@ t.test("assets are served, and a missing asset is a 404, not index.html", async 
     t.equal(response.statusCode, 404, missing);
     t.notMatch(response.body, /<div id="root">/, `${missing} does not get index.html`);
   }
+});
+
+t.test("assets go out in the encoding the browser accepts, from the copies the build made", async (t) => {
+  const webRoot = fakeWebRoot(t);
+  const script = "console.log('spa');".repeat(200);
+  const file = join(webRoot, "assets", "index-big789.js");
+  writeFileSync(file, script);
+  writeFileSync(`${file}.br`, brotliCompressSync(script));
+  writeFileSync(`${file}.gz`, gzipSync(script));
+  const app = await build(t, { WEB_ROOT: webRoot });
+  const get = (encoding?: string) =>
+    app.inject({ url: "/assets/index-big789.js", headers: encoding ? { "accept-encoding": encoding } : {} });
+
+  const br = await get("gzip, deflate, br");
+  t.equal(br.headers["content-encoding"], "br");
+  t.match(br.headers.vary, /accept-encoding/i, "caches keep the encodings apart");
+  t.match(br.headers["cache-control"], /immutable/);
+  t.equal(brotliDecompressSync(br.rawPayload).toString(), script);
+  t.ok(br.rawPayload.length < script.length / 10, "what goes out is the compressed copy");
+
+  const gzip = await get("gzip");
+  t.equal(gzip.headers["content-encoding"], "gzip");
+  t.equal(gunzipSync(gzip.rawPayload).toString(), script);
+
+  const plain = await get();
+  t.equal(plain.headers["content-encoding"], undefined);
+  t.equal(plain.body, script);
 });
 
 t.test("an unknown /api path answers a JSON 404", async (t) => {

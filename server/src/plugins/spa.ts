@@ -17,6 +17,8 @@ const spa: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { conf
     // Files are looked up per request, so a rebuilt SPA (new hashed asset
     // names) is served without a restart.
     wildcard: true,
+    // The build writes .br and .gz beside each asset; the one the browser accepts is sent, with Vary.
+    preCompressed: true,
     setHeaders: (reply, path) => {
       const hashed = path.includes(`${join(config.webRoot, "assets")}`);
       reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
