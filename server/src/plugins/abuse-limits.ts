@@ -258,7 +258,7 @@ function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: Limit
 
   return {
     api: async (request, reply) => {
-      await charge([{ ...apiIp, key: ipKey(request.ip) }], reply);
+      if (!(await charge([{ ...apiIp, key: ipKey(request.ip) }], reply))) return reply;
     },
 
     submission(kind) {
@@ -271,7 +271,8 @@ function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: Limit
             if (!(error instanceof BadSubmission)) throw error;
             return reply.code(400).send({ message: error.message });
           }
-          if (await charge(charges, reply)) request.limitCharges = charges;
+          if (!(await charge(charges, reply))) return reply;
+          request.limitCharges = charges;
         },
         onResponse: async (request, reply) => {
           const failures = request.limitCharges?.filter((charge) => charge.onSuccess !== undefined) ?? [];
