@@ -117,12 +117,12 @@ function readPositiveInteger(env: Env, name: string, fallback: number): number {
 /** proxy-addr's names for the loopback, link-local and private ranges. */
 const proxyRangeNames = new Set(["loopback", "linklocal", "uniquelocal"]);
 
-function readTrustedProxies(env: Env): string[] {
-  const raw = env.TRUST_PROXY?.trim();
+function readTrustedProxies(env: Env, name: string): string[] {
+  const raw = env[name]?.trim();
   if (raw === undefined || raw === "" || raw === "false") return [];
   if (raw === "true" || /^\d+$/.test(raw)) {
     throw new ConfigError(
-      `TRUST_PROXY takes the addresses or CIDR ranges of your reverse proxies, comma-separated (e.g. 10.0.0.5 or 10.0.0.0/24, or loopback), not "${raw}": trusting any hop would let every client choose its own IP`,
+      `${name} takes the addresses or CIDR ranges of your reverse proxies, comma-separated (e.g. 10.0.0.5 or 10.0.0.0/24, or loopback), not "${raw}": trusting any hop would let every client choose its own IP`,
     );
   }
   return raw.split(",").map((entry) => {
@@ -133,7 +133,7 @@ function readTrustedProxies(env: Env): string[] {
         ? ipaddr.IPv4.isValidCIDRFourPartDecimal(value) || ipaddr.IPv6.isValidCIDR(value)
         : ipaddr.IPv4.isValidFourPartDecimal(value) || ipaddr.IPv6.isValid(value));
     if (!valid) {
-      throw new ConfigError(`TRUST_PROXY must list IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal), got "${value}"`);
+      throw new ConfigError(`${name} must list IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal), got "${value}"`);
     }
     return value;
   });
@@ -185,7 +185,7 @@ export function readConfig(env: Env = process.env): PortalConfig {
     webRoot: resolve(env.WEB_ROOT || defaultWebRoot),
     logLevel: readChoice(env, "LOG_LEVEL", logLevels, "info"),
     logRequests: readBoolean(env, "LOG_REQUESTS", false),
-    trustedProxies: readTrustedProxies(env),
+    trustedProxies: readTrustedProxies(env, "TRUST_PROXY"),
     kratosNativeFlows: readBoolean(env, "KRATOS_NATIVE_FLOWS", false),
     formActionOrigins: readOrigins(env, "CSP_FORM_ACTION_ORIGINS"),
     limits: readLimits(env),
