@@ -99,6 +99,7 @@ export function normalizeIdentifier(value: string): string {
   return value.normalize("NFKC").replace(/\s+/g, "").toLowerCase();
 }
 
+/** Answered by the error handler as a 400 with this message. */
 class BadSubmission extends Error {
   readonly statusCode = 400;
 }
@@ -264,13 +265,7 @@ function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: Limit
     submission(kind) {
       return {
         preHandler: async (request, reply) => {
-          let charges: Charge[];
-          try {
-            charges = await chargesFor(kind, request);
-          } catch (error) {
-            if (!(error instanceof BadSubmission)) throw error;
-            return reply.code(400).send({ message: error.message });
-          }
+          const charges = await chargesFor(kind, request);
           if (!(await charge(charges, reply))) return reply;
           request.limitCharges = charges;
         },
