@@ -17,6 +17,7 @@ import { newIdentity, signInByApi, type TestIdentity } from "./support/identitie
 import { saveScreenshot } from "./support/screenshots.js";
 import { stack } from "./support/stack.js";
 import { expectToast } from "./support/toasts.js";
+import { addVirtualAuthenticator } from "./support/webauthn.js";
 
 let application: Server;
 let redirectUri: string;
@@ -258,4 +259,23 @@ test("Connected apps: the user sees the application they allowed, and revoking i
   await expectToast(page, "Revoked the access of all applications.");
   await expect(card.getByText("You have not allowed any application to use your account.")).toBeVisible();
   expect(await isActive(otherTokens.access_token)).toBe(false);
+});
+
+test("OAuth2 with a passkey: Kratos redirects webauthn.js' native form post to Hydra, which the CSP's form-action allows", async ({ page }) => {
+  const user = await newIdentity({ verified: true });
+  await addVirtualAuthenticator(page);
+  await signInByApi(page, user);
+  await page.goto("/settings");
+  await page.getByRole("region", { name: "Passkeys" }).getByRole("button", { name: "Add passkey" }).click();
+  await expectToast(page, "The passkey was added.");
+  await page.context().clearCookies();
+
+  const client = await newClient();
+  const authorization = await startAuthorization(page, client);
+  // The sign-in page offers the passkey as autofill and the virtual authenticator
+  // picks it at once; webauthn.js posts its form, Kratos accepts the login at
+  // Hydra and redirects that post there (CSP_FORM_ACTION_ORIGINS names Hydra).
+  await expect(consentHeading(page, client)).toBeVisible();
+  await page.getByRole("button", { name: "Allow" }).click();
+  await expectUserinfo(await exchange(client, await codeAtCallback(page, authorization), authorization), user);
 });

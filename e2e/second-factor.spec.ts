@@ -1,6 +1,6 @@
 // Issue 4, journeys 3 to 5: second factors. TOTP codes are computed from the
 // secret the page shows; security keys and passkeys live in Chromium's virtual
-// authenticator (DevTools Protocol).
+// authenticator.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.js";
 import { totpCode } from "../stack/testing/totp.js";
@@ -9,21 +9,7 @@ import { apiSession, menu, signInWithPassword, signOut, totpSecretOn } from "./s
 import { newIdentity, signInByApi } from "./support/identities.js";
 import { saveScreenshot } from "./support/screenshots.js";
 import { expectToast } from "./support/toasts.js";
-
-/** A platform authenticator with user verification, as a phone or laptop with a screen lock has. */
-async function addVirtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-}
+import { addVirtualAuthenticator } from "./support/webauthn.js";
 
 const secondFactorHeading = (page: Page) => page.getByRole("heading", { name: "Two-factor authentication" });
 

@@ -34,6 +34,8 @@ export async function startPortal(
       KRATOS_PUBLIC_URL: kratos.publicUrl,
       // From the settings, so that every caller (npm start, npm test, a test's private stack) gets its own Hydra.
       HYDRA_ADMIN_URL: `http://127.0.0.1:${settings.hydra.adminPort}`,
+      // A passkey sign-in with a login_challenge: Kratos redirects webauthn.js' form post to Hydra's issuer.
+      CSP_FORM_ACTION_ORIGINS: `http://localhost:${settings.hydra.publicPort}`,
       WEB_ROOT: webDist,
     },
   });

@@ -3,9 +3,12 @@
 import type { FastifyPluginAsync, FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
 import type { PortalConfig } from "./config.js";
+import { logController, loggerOptions } from "./logging.js";
+import abuseLimits, { type LimiterStore } from "./plugins/abuse-limits.js";
 import errorHandler from "./plugins/error-handler.js";
 import hydra from "./plugins/hydra.js";
 import kratos from "./plugins/kratos.js";
+import securityHeaders from "./plugins/security-headers.js";
 import spa from "./plugins/spa.js";
 import apiRoutes from "./routes/api/index.js";
 import healthRoutes from "./routes/health.js";
@@ -14,25 +17,36 @@ import runtimeConfigRoute from "./routes/runtime-config.js";
 
 export interface AppOptions {
   config: PortalConfig;
+  /** Where the abuse limits count; in this process's memory unless given (e.g. Redis for several portals). */
+  limiterStore?: LimiterStore;
 }
 
 export function serverOptions(config: PortalConfig): FastifyServerOptions {
   return {
-    logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger: loggerOptions(config),
+    logController: logController(config),
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // Unknown body properties are dropped before a handler sees them.
     // allErrors: a 400 names every field that is wrong, not only the first.
     ajv: { customOptions: { removeAdditional: "all", allErrors: true } },
   };
 }
 
-const app: FastifyPluginAsync<AppOptions> = async (fastify, { config }) => {
+const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, limiterStore }) => {
   await fastify.register(errorHandler);
+  await fastify.register(securityHeaders, { config });
   await fastify.register(kratos, { config });
   await fastify.register(hydra, { config });
+  await fastify.register(abuseLimits, { config, store: limiterStore });
   await fastify.register(healthRoutes);
   await fastify.register(runtimeConfigRoute, { config });
-  await fastify.register(apiRoutes, { prefix: "/api", config });
+  await fastify.register(
+    async (api) => {
+      api.addHook("onRequest", api.limits.api);
+      await api.register(apiRoutes, { config });
+    },
+    { prefix: "/api" },
+  );
   await fastify.register(kratosProxy, { prefix: "/kratos", config });
   await fastify.register(spa, { config });
 };

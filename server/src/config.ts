@@ -3,6 +3,31 @@
 // message that names the variable.
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import ipaddr from "ipaddr.js";
+
+/** How many times something may happen per window, e.g. 10 wrong passwords per 15 minutes. */
+export interface Limit {
+  points: number;
+  /** The window, in seconds. */
+  duration: number;
+}
+
+export interface AbuseLimits {
+  /** Wrong sign-in attempts (password, emailed code) per account identifier. */
+  signInAccount: Limit;
+  /** Wrong sign-in attempts per client IP, all accounts together. */
+  signInIp: Limit;
+  /** Wrong second-factor attempts (TOTP, backup code) per account. */
+  secondFactor: Limit;
+  /** Mails Kratos is asked to send (codes, recovery, verification) per address. */
+  mailAddress: Limit;
+  /** The same, per client IP. */
+  mailIp: Limit;
+  /** Registration submissions per client IP. */
+  registrationIp: Limit;
+  /** Requests to /api/* per client IP. */
+  apiIp: Limit;
+}
 
 export interface PortalConfig {
   host: string;
@@ -15,7 +40,15 @@ export interface PortalConfig {
   /** The built SPA that the server serves. */
   webRoot: string;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
-  trustProxy: boolean;
+  /** Fastify's lines per request ("incoming request", "request completed") at info instead of debug. */
+  logRequests: boolean;
+  /** Addresses and CIDR ranges of the reverse proxies whose X-Forwarded-For is believed; empty: none. */
+  trustedProxies: string[];
+  /** Kratos' native flows (/self-service/…/api) through /kratos, for mobile apps. */
+  kratosNativeFlows: boolean;
+  /** Origins besides the portal's that a natively submitted form may be redirected to (CSP form-action). */
+  formActionOrigins: string[];
+  limits: AbuseLimits;
   /** How long a call to Kratos or Hydra may take before the portal calls it unavailable. */
   upstreamTimeoutMs: number;
 }
@@ -81,6 +114,63 @@ function readPositiveInteger(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+/** proxy-addr's names for the loopback, link-local and private ranges. */
+const proxyRangeNames = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function readTrustedProxies(env: Env, name: string): string[] {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === "" || raw === "false") return [];
+  if (raw === "true" || /^\d+$/.test(raw)) {
+    throw new ConfigError(
+      `${name} takes the addresses or CIDR ranges of your reverse proxies, comma-separated (e.g. 10.0.0.5 or 10.0.0.0/24, or loopback), not "${raw}": trusting any hop would let every client choose its own IP`,
+    );
+  }
+  return raw.split(",").map((entry) => {
+    const value = entry.trim();
+    const valid =
+      proxyRangeNames.has(value) ||
+      (value.includes("/")
+        ? ipaddr.IPv4.isValidCIDRFourPartDecimal(value) || ipaddr.IPv6.isValidCIDR(value)
+        : ipaddr.IPv4.isValidFourPartDecimal(value) || ipaddr.IPv6.isValid(value));
+    if (!valid) {
+      throw new ConfigError(`${name} must list IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal), got "${value}"`);
+    }
+    return value;
+  });
+}
+
+function readOrigins(env: Env, name: string): string[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === "") return [];
+  return raw.split(",").map((value) => readUrl({ [name]: value.trim() }, name, "", true));
+}
+
+const durationUnits = { s: 1, m: 60, h: 3600 } as const;
+
+/** "10/15m": 10 per 15 minutes. */
+function readLimit(env: Env, name: string, fallback: string): Limit {
+  const raw = env[name] || fallback;
+  const match = /^(\d+)\/(\d+)([smh])$/.exec(raw.trim());
+  const points = Number(match?.[1]);
+  const duration = Number(match?.[2]) * durationUnits[(match?.[3] ?? "s") as keyof typeof durationUnits];
+  if (!match || points < 1 || duration < 1) {
+    throw new ConfigError(`${name} must be a count per window such as 10/15m (s, m or h), got "${raw}"`);
+  }
+  return { points, duration };
+}
+
+export function readLimits(env: Env): AbuseLimits {
+  return {
+    signInAccount: readLimit(env, "LIMIT_SIGN_IN_ACCOUNT", "10/15m"),
+    signInIp: readLimit(env, "LIMIT_SIGN_IN_IP", "100/15m"),
+    secondFactor: readLimit(env, "LIMIT_SECOND_FACTOR", "10/15m"),
+    mailAddress: readLimit(env, "LIMIT_MAIL_ADDRESS", "5/15m"),
+    mailIp: readLimit(env, "LIMIT_MAIL_IP", "50/15m"),
+    registrationIp: readLimit(env, "LIMIT_REGISTRATION_IP", "50/15m"),
+    apiIp: readLimit(env, "LIMIT_API_IP", "1200/1m"),
+  };
+}
+
 const defaultWebRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "web", "dist");
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -94,7 +184,11 @@ export function readConfig(env: Env = process.env): PortalConfig {
     hydraAdminUrl: readUrl(env, "HYDRA_ADMIN_URL", "http://127.0.0.1:4445"),
     webRoot: resolve(env.WEB_ROOT || defaultWebRoot),
     logLevel: readChoice(env, "LOG_LEVEL", logLevels, "info"),
-    trustProxy: readBoolean(env, "TRUST_PROXY", false),
+    logRequests: readBoolean(env, "LOG_REQUESTS", false),
+    trustedProxies: readTrustedProxies(env, "TRUST_PROXY"),
+    kratosNativeFlows: readBoolean(env, "KRATOS_NATIVE_FLOWS", false),
+    formActionOrigins: readOrigins(env, "CSP_FORM_ACTION_ORIGINS"),
+    limits: readLimits(env),
     upstreamTimeoutMs: readPositiveInteger(env, "UPSTREAM_TIMEOUT_MS", 10_000),
   };
 }

@@ -12,6 +12,39 @@ t.test("defaults make a local portal", async (t) => {
   t.equal(config.origin, "http://localhost:3000");
   t.equal(config.kratosPublicUrl, "http://127.0.0.1:4433");
   t.equal(config.hydraAdminUrl, "http://127.0.0.1:4445");
+  t.same(config.trustedProxies, [], "no proxy is trusted");
+  t.equal(config.kratosNativeFlows, false);
+  t.equal(config.logRequests, false);
+  t.same(config.limits.signInAccount, { points: 10, duration: 900 }, "an account locks within 10 wrong passwords");
+});
+
+t.test("TRUST_PROXY names the proxies; true is refused with what to set instead", async (t) => {
+  t.same(readConfig({ TRUST_PROXY: "10.0.0.5, 10.1.0.0/16,::1,fd00::/8,loopback" }).trustedProxies, [
+    "10.0.0.5",
+    "10.1.0.0/16",
+    "::1",
+    "fd00::/8",
+    "loopback",
+  ]);
+  t.same(readConfig({ TRUST_PROXY: "false" }).trustedProxies, []);
+  t.throws(() => readConfig({ TRUST_PROXY: "true" }), {
+    message: /^TRUST_PROXY takes the addresses or CIDR ranges of your reverse proxies, comma-separated \(e\.g\. 10\.0\.0\.5/,
+  });
+  t.throws(() => readConfig({ TRUST_PROXY: "2" }), { message: /^TRUST_PROXY takes the addresses or CIDR ranges/ });
+});
+
+t.test("limits are a count per window", async (t) => {
+  const { limits } = readConfig({ LIMIT_MAIL_ADDRESS: "3/1h", LIMIT_API_IP: "50/30s", LIMIT_SIGN_IN_IP: " 200/20m " });
+  t.same(limits.mailAddress, { points: 3, duration: 3600 });
+  t.same(limits.apiIp, { points: 50, duration: 30 });
+  t.same(limits.signInIp, { points: 200, duration: 1200 });
+});
+
+t.test("CSP_FORM_ACTION_ORIGINS takes origins", async (t) => {
+  t.same(readConfig({ CSP_FORM_ACTION_ORIGINS: "https://auth.example.org, http://localhost:4444/" }).formActionOrigins, [
+    "https://auth.example.org",
+    "http://localhost:4444",
+  ]);
 });
 
 t.test("a bad value is refused with a message naming the variable", async (t) => {
@@ -23,7 +56,15 @@ t.test("a bad value is refused with a message naming the variable", async (t) =>
     [{ KRATOS_PUBLIC_URL: "not a url" }, /^KRATOS_PUBLIC_URL must be an absolute http\(s\) URL/],
     [{ HYDRA_ADMIN_URL: "ftp://hydra:4445" }, /^HYDRA_ADMIN_URL must use http or https/],
     [{ LOG_LEVEL: "loud" }, /^LOG_LEVEL must be one of/],
-    [{ TRUST_PROXY: "maybe" }, /^TRUST_PROXY must be true or false/],
+    [{ TRUST_PROXY: "maybe" }, /^TRUST_PROXY must list IP addresses or CIDR ranges .*got "maybe"/],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, /^TRUST_PROXY must list IP addresses or CIDR ranges/],
+    [{ TRUST_PROXY: "10.0.0.5,127.1" }, /^TRUST_PROXY must list IP addresses or CIDR ranges .*got "127.1"/],
+    [{ LOG_REQUESTS: "loud" }, /^LOG_REQUESTS must be true or false/],
+    [{ KRATOS_NATIVE_FLOWS: "yes" }, /^KRATOS_NATIVE_FLOWS must be true or false/],
+    [{ CSP_FORM_ACTION_ORIGINS: "https://auth.example.org/login" }, /^CSP_FORM_ACTION_ORIGINS must be an origin/],
+    [{ LIMIT_SIGN_IN_ACCOUNT: "10" }, /^LIMIT_SIGN_IN_ACCOUNT must be a count per window such as 10\/15m/],
+    [{ LIMIT_MAIL_IP: "0/15m" }, /^LIMIT_MAIL_IP must be a count per window/],
+    [{ LIMIT_API_IP: "100/1d" }, /^LIMIT_API_IP must be a count per window/],
     [{ UPSTREAM_TIMEOUT_MS: "-5" }, /^UPSTREAM_TIMEOUT_MS must be a positive whole number/],
   ];
   for (const [env, message] of cases) {

@@ -54,3 +54,119 @@ t.test("Kratos unreachable: the proxy answers 503 with a clear message", async (
   t.equal(response.statusCode, 503);
   t.same(response.json(), { message: "The identity service is unavailable. Please try again in a moment." });
 });
+
+t.test("only the Kratos paths a browser portal needs pass; the rest is refused with a message", async (t) => {
+  const kratos = await useKratos(t);
+  const app = await build(t, kratos.env);
+  const internal = [new URL(kratos.publicUrl).host, new URL(kratos.adminUrl).host];
+  const refused: [string, string, number][] = [
+    ["GET", "/kratos/admin/identities", 404],
+    ["GET", "/kratos/admin/sessions", 404],
+    ["GET", "/kratos/identities", 404],
+    ["POST", "/kratos/identities", 404],
+    ["GET", "/kratos/health/ready", 404],
+    ["GET", "/kratos/version", 404],
+    ["GET", "/kratos/schemas", 404],
+    ["GET", "/kratos/", 404],
+    ["GET", "/kratos/self-service/login", 404],
+    ["POST", "/kratos/sessions/whoami", 404],
+    ["PUT", "/kratos/self-service/login", 404],
+    ["GET", "/kratos/self-service/login/browser/../../../admin/identities", 404],
+    ["GET", "/kratos/self-service/login/api", 403],
+    ["GET", "/kratos/self-service/registration/api", 403],
+    ["GET", "/kratos/self-service/recovery/api", 403],
+    ["GET", "/kratos/self-service/verification/api", 403],
+    ["GET", "/kratos/self-service/settings/api", 403],
+    ["DELETE", "/kratos/self-service/logout/api", 403],
+    ["GET", "/kratos/sessions/token-exchange", 403],
+    ["DELETE", "/kratos/sessions/..%2F..%2Fadmin%2Fidentities", 400],
+  ];
+  for (const [method, url, status] of refused) {
+    const response = await app.inject({ method: method as "GET", url, headers: { accept: "application/json" } });
+    t.equal(response.statusCode, status, `${method} ${url}`);
+    t.type(response.json().message, "string", "with a message");
+    const everything = JSON.stringify(response.headers) + response.body;
+    t.notOk(internal.some((host) => everything.includes(host)), "no internal address in the answer");
+  }
+  t.match((await app.inject("/kratos/self-service/login/api")).json().message, /native app flows are turned off/);
+});
+
+t.test("KRATOS_NATIVE_FLOWS opens the native flows for mobile apps", async (t) => {
+  const kratos = await useKratos(t);
+  const app = await build(t, { ...kratos.env, KRATOS_NATIVE_FLOWS: "true" });
+  const flow = await app.inject("/kratos/self-service/login/api");
+  t.equal(flow.statusCode, 200);
+  t.equal(flow.json().type, "api");
+});
+
+t.test("bodies other than a JSON object or a form are refused before Kratos", async (t) => {
+  const kratos = await useKratos(t);
+  const app = await build(t, kratos.env);
+  const flow = (await app.inject({ url: "/kratos/self-service/login/browser", headers: { accept: "application/json" } })).json();
+  const url = `/kratos/self-service/login?flow=${flow.id}`;
+  const cases: [string, string, number][] = [
+    ["text/plain", "method=password", 415],
+    ["multipart/form-data; boundary=x", "--x--", 415],
+    ["application/json", "[1,2]", 400],
+    ["application/json", "null", 400],
+    ["application/json", '"method"', 400],
+    ["application/json", "{", 400],
+    ["application/json", '{"__proto__":{"x":1}}', 400],
+    ["application/json", JSON.stringify({ method: "password", password: "x".repeat(70_000) }), 413],
+  ];
+  for (const [type, payload, status] of cases) {
+    const response = await app.inject({ method: "POST", url, payload, headers: { "content-type": type, accept: "application/json" } });
+    t.equal(response.statusCode, status, `${type} ${payload.slice(0, 20)}`);
+    t.type(response.json().message, "string");
+  }
+});
+
+t.test("Kratos sees the client address the portal trusts, never one the client chose", async (t) => {
+  const kratos = await useKratos(t);
+  const user = await createIdentity(kratos.adminUrl);
+  const spoofed = {
+    "true-client-ip": "192.0.2.66",
+    "cf-connecting-ip": "192.0.2.67",
+    "x-real-ip": "192.0.2.68",
+    "x-client-ip": "192.0.2.69",
+    forwarded: "for=192.0.2.70",
+    "cf-ipcity": "Atlantis",
+    "cf-ipcountry": "XX",
+    "cf-region-code": "ZZ",
+  };
+  const devicesOf = async (app: Awaited<ReturnType<typeof build>>, headers: Record<string, string>) => {
+    const flow = await app.inject({ url: "/kratos/self-service/login/browser", headers: { accept: "application/json", ...headers } });
+    const csrf = flow.json().ui.nodes.find((n: { attributes: { name?: string } }) => n.attributes.name === "csrf_token").attributes.value;
+    const cookies = flow.cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
+    const signIn = await app.inject({
+      method: "POST",
+      url: `/kratos/self-service/login?flow=${flow.json().id}`,
+      payload: { method: "password", identifier: user.email, password: user.password, csrf_token: csrf },
+      headers: { accept: "application/json", cookie: cookies, ...headers },
+    });
+    t.equal(signIn.statusCode, 200, signIn.body);
+    return signIn.json().session.devices as { ip_address: string; location?: string }[];
+  };
+
+  const direct = await build(t, kratos.env);
+  const [device] = await devicesOf(direct, { ...spoofed, "x-forwarded-for": "192.0.2.71" });
+  t.equal(device?.ip_address, "127.0.0.1", "no proxy trusted: the socket's address");
+  t.notOk(device?.location, "and no place the client named");
+
+  const behindProxy = await build(t, { ...kratos.env, TRUST_PROXY: "127.0.0.1" });
+  const [proxied] = await devicesOf(behindProxy, { ...spoofed, "x-forwarded-for": "192.0.2.72, 198.51.100.9" });
+  t.equal(proxied?.ip_address, "198.51.100.9", "behind a trusted proxy: the address that proxy saw, not the client's own claim");
+  t.notOk(proxied?.location);
+});
+
+t.test("Kratos sees the portal's origin as host and scheme, never the request's Host", async (t) => {
+  const kratos = await useKratos(t);
+  const app = await build(t, kratos.env);
+  const response = await app.inject({
+    url: "/kratos/self-service/login/browser",
+    headers: { accept: "application/json", host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+  });
+  t.equal(response.statusCode, 200);
+  const { origin } = new URL(response.json().request_url);
+  t.equal(origin, kratos.env.PORTAL_ORIGIN);
+});

@@ -10,34 +10,13 @@ import { freePort } from "../../stack/supervisor.js";
 import { createIdentity, type TestIdentity } from "../../stack/testing/identities.js";
 import { build } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
-import { useHydra } from "./helpers/hydra.js";
+import { HydraAgent, useHydra } from "./helpers/hydra.js";
 
 const hydra = await useHydra(t);
 const origin = hydra.env.PORTAL_ORIGIN!;
 const app = await build(t, hydra.env);
 const admin = new OAuth2Api(new Configuration({ basePath: hydra.adminUrl }));
 const redirectUri = "https://maps.example.org/callback";
-
-/** The browser's side at Hydra: its cookies, and redirects one at a time. */
-class HydraAgent {
-  private readonly cookies = new Map<string, string>();
-
-  /** GET without following; returns the Location Hydra sends the browser to. */
-  async visit(url: string): Promise<URL> {
-    const response = await fetch(url, {
-      redirect: "manual",
-      headers: { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ") },
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const at = pair!.indexOf("=");
-      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-    const location = response.headers.get("location");
-    if (response.status !== 302 && response.status !== 303) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-    return new URL(location!, url);
-  }
-}
 
 async function newClient(extra: object = {}): Promise<{ id: string; secret: string }> {
   const { data } = await admin.createOAuth2Client({

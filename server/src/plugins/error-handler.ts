@@ -4,6 +4,7 @@
 // { message, errors: [{ field, message }] }.
 import type { FastifyError } from "fastify";
 import fp from "fastify-plugin";
+import { loggablePath } from "../logging.js";
 
 export interface FieldError {
   field: string;
@@ -72,10 +73,10 @@ export default fp(
     fastify.setErrorHandler((error: FastifyError, request, reply) => {
       const status = typeof error.statusCode === "number" && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {
-        request.log.error({ err: error, method: request.method, url: request.url }, "request failed");
+        request.log.error({ err: error, method: request.method, url: loggablePath(request.url) }, "request failed");
         return reply.code(status).send({ message: "Something went wrong on our side. Please try again." });
       }
-      request.log.info({ err: error, method: request.method, url: request.url }, "request rejected");
+      request.log.info({ err: error, method: request.method, url: loggablePath(request.url) }, "request rejected");
       const errors = status === 400 ? fieldErrorsOf(error) : undefined;
       if (errors && errors.length > 0) {
         const [first] = errors;

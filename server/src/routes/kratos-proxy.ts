@@ -1,28 +1,149 @@
 // /kratos/* is Kratos' public API on the portal's own origin, so that its
-// cookies are first-party. Cookies and Set-Cookie pass through untouched.
-import proxy from "@fastify/http-proxy";
-import type { FastifyPluginAsync } from "fastify";
+// cookies are first-party. Only what a browser portal needs passes: each
+// Kratos path and method is a route of its own (the flow submissions carry
+// the abuse limits), and anything else is refused here. The request reaches
+// Kratos with an allowlist of headers and the client address the portal
+// trusts; cookies and Set-Cookie pass through untouched.
+import type { IncomingHttpHeaders } from "node:http";
+import replyFrom, { type FastifyReplyFromHooks } from "@fastify/reply-from";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
 import type { PortalConfig } from "../config.js";
 import { unavailableMessage } from "../kratos/errors.js";
+import { loggablePath } from "../logging.js";
+import type { FlowKind } from "../plugins/abuse-limits.js";
+
+const flowKinds: FlowKind[] = ["login", "registration", "recovery", "verification", "settings"];
+
+/** Flow submissions are small; a passkey's attestation is the largest, a few KiB. */
+const bodyLimit = 64 * 1024;
+
+/**
+ * What Kratos may see of the browser's request. Everything else stays here:
+ * above all client-chosen addresses and places (True-Client-IP,
+ * CF-Connecting-IP, X-Real-IP, Forwarded, CF-IPCity, CF-IPCountry,
+ * CF-Region-Code, …), which Kratos would record as the session's device.
+ */
+const browserHeaders = [
+  "accept",
+  "accept-encoding",
+  "accept-language",
+  "content-length",
+  "content-type",
+  "cookie",
+  "host",
+  "if-modified-since",
+  "if-none-match",
+  "origin",
+  "referer",
+  "user-agent",
+  "x-csrf-token",
+];
+/** Native apps authenticate with the session token instead of the cookie. */
+const nativeAppHeaders = ["authorization", "x-session-token"];
 
 const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { config }) => {
-  await fastify.register(proxy, {
-    upstream: config.kratosPublicUrl,
-    rewritePrefix: "",
-    http: { requestOptions: { timeout: config.upstreamTimeoutMs } },
-    replyOptions: {
-      rewriteRequestHeaders: (request, headers) => ({
-        ...headers,
-        "x-forwarded-host": request.host,
-        "x-forwarded-proto": request.protocol,
-        "x-forwarded-for": request.ip,
-      }),
-      onError: (reply, { error }) => {
-        reply.log.warn({ err: error }, "Kratos proxy failed");
-        void reply.code(503).send({ message: unavailableMessage });
-      },
-    },
+  await fastify.register(replyFrom, {
+    base: config.kratosPublicUrl,
+    // One keep-alive pool to Kratos for the whole process.
+    undici: { headersTimeout: config.upstreamTimeoutMs, bodyTimeout: config.upstreamTimeoutMs },
+    disableRequestLogging: true,
   });
+
+  const portal = new URL(config.origin);
+  const forwarded = {
+    "x-forwarded-host": portal.host,
+    "x-forwarded-proto": portal.protocol.slice(0, -1),
+  };
+  const passedHeaders = config.kratosNativeFlows ? [...browserHeaders, ...nativeAppHeaders] : browserHeaders;
+  const kratosOrigin = new URL(config.kratosPublicUrl).origin;
+
+  const fromOptions: FastifyReplyFromHooks = {
+    rewriteRequestHeaders: (request, headers) => {
+      const passed: IncomingHttpHeaders = { ...forwarded, "x-forwarded-for": request.ip };
+      for (const name of passedHeaders) if (headers[name] !== undefined) passed[name] = headers[name];
+      return passed;
+    },
+    // Kratos' own address must never reach the browser.
+    rewriteHeaders: (headers) => {
+      const location = headers.location;
+      if (typeof location === "string" && URL.canParse(location)) {
+        const target = new URL(location);
+        if (target.origin === kratosOrigin) headers.location = `${config.origin}/kratos${target.pathname}${target.search}${target.hash}`;
+      }
+      return headers;
+    },
+    onError: (reply, { error }) => {
+      reply.log.warn({ err: error }, "Kratos proxy failed");
+      void reply.code(503).send({ message: unavailableMessage });
+    },
+  };
+  const forward =
+    (path: string): RouteHandlerMethod =>
+    (_request, reply) =>
+      reply.from(path, fromOptions);
+
+  // Bodies as Kratos takes them from a browser: the SPA's JSON and the form
+  // that webauthn.js submits natively. JSON is parsed (and sent on
+  // re-serialized, so Kratos reads exactly what the limits read); a form is
+  // passed on as it came.
+  fastify.removeAllContentTypeParsers();
+  const parseJson = fastify.getDefaultJsonParser("error", "error");
+  fastify.addContentTypeParser("application/json", { parseAs: "string", bodyLimit }, (request, body, done) =>
+    parseJson(request, body as string, (error, value) => {
+      if (error) return done(error);
+      if (typeof value !== "object" || value === null || Array.isArray(value)) {
+        return done(Object.assign(new Error("The body must be a JSON object."), { statusCode: 400 }));
+      }
+      done(null, value);
+    }),
+  );
+  fastify.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  for (const kind of flowKinds) {
+    const base = `/self-service/${kind}`;
+    const limits = fastify.limits.submission(kind);
+    fastify.get(`${base}/browser`, forward(`${base}/browser`));
+    fastify.get(`${base}/flows`, forward(`${base}/flows`));
+    fastify.post(base, limits, forward(base));
+    // The links in Kratos' mails submit with GET (verification code, recovery link).
+    if (kind === "verification" || kind === "recovery") fastify.get(base, limits, forward(base));
+  }
+  fastify.get("/self-service/logout/browser", forward("/self-service/logout/browser"));
+  fastify.get("/self-service/logout", forward("/self-service/logout"));
+  fastify.get("/self-service/errors", forward("/self-service/errors"));
+  fastify.get("/sessions/whoami", forward("/sessions/whoami"));
+  fastify.get("/sessions", forward("/sessions"));
+  fastify.delete("/sessions", forward("/sessions"));
+  fastify.delete<{ Params: { id: string } }>(
+    "/sessions/:id",
+    { schema: { params: { type: "object", properties: { id: { type: "string", format: "uuid" } }, required: ["id"] } } },
+    (request, reply) => reply.from(`/sessions/${request.params.id}`, fromOptions),
+  );
+  fastify.get("/.well-known/ory/webauthn.js", forward("/.well-known/ory/webauthn.js"));
+
+  // Kratos' native flows: no CSRF protection, the easiest target for guessing.
+  const nativePaths = [
+    ...flowKinds.map((kind) => ["GET", `/self-service/${kind}/api`] as const),
+    ["DELETE", "/self-service/logout/api"] as const,
+    ["GET", "/sessions/token-exchange"] as const,
+  ];
+  for (const [method, path] of nativePaths) {
+    fastify.route({
+      method,
+      url: path,
+      handler: config.kratosNativeFlows
+        ? forward(path)
+        : async (_request, reply) =>
+            reply.code(403).send({ message: "Kratos' native app flows are turned off on this portal (KRATOS_NATIVE_FLOWS)." }),
+    });
+  }
+
+  const notAvailable = async (request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(404).send({ message: `Kratos' ${request.method} ${loggablePath(request.url)} is not available through the portal.` });
+  fastify.all("/", notAvailable);
+  fastify.all("/*", notAvailable);
 };
 
 export default kratosProxy;

@@ -33,14 +33,24 @@ interface Flow {
 export class Browser {
   readonly jar = new CookieJar();
 
-  constructor(private readonly app: FastifyInstance) {}
+  /** headers: sent with every request, e.g. the X-Forwarded-For of a client behind a proxy. */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
-  async request(method: "GET" | "POST", url: string, payload?: object): Promise<LightMyRequestResponse> {
+  /** With form, the body goes as a natively submitted HTML form (flat fields), as webauthn.js sends it. */
+  async request(method: "GET" | "POST", url: string, payload?: object, form = false): Promise<LightMyRequestResponse> {
     const response = await this.app.inject({
       method,
       url,
-      payload,
-      headers: { accept: "application/json", cookie: this.jar.header() },
+      payload: form ? new URLSearchParams(payload as Record<string, string>).toString() : payload,
+      headers: {
+        ...this.headers,
+        accept: form ? "text/html" : "application/json",
+        ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+        cookie: this.jar.header(),
+      },
     });
     this.jar.store(response);
     return response;

@@ -3,10 +3,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Writable } from "node:stream";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Test } from "tap";
 import app, { serverOptions } from "../../src/app.js";
 import { readConfig } from "../../src/config.js";
+import type { LimiterStore } from "../../src/plugins/abuse-limits.js";
 
 export type Env = Record<string, string | undefined>;
 
@@ -21,14 +23,22 @@ export function fakeWebRoot(t: Test): string {
   return root;
 }
 
+export interface BuildOptions {
+  limiterStore?: LimiterStore;
+  /** Where the server's log lines go (with LOG_LEVEL in env), instead of stdout. */
+  logStream?: Writable;
+}
+
 export async function build(
   t: Test,
   env: Env = {},
   extend?: (instance: FastifyInstance) => void,
+  { limiterStore, logStream }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const config = readConfig({ LOG_LEVEL: "silent", WEB_ROOT: fakeWebRoot(t), ...env });
-  const instance = Fastify(serverOptions(config));
-  await instance.register(app, { config });
+  const options = serverOptions(config);
+  const instance = Fastify(logStream ? { ...options, logger: { ...(options.logger as object), stream: logStream } } : options);
+  await instance.register(app, { config, limiterStore });
   extend?.(instance);
   await instance.ready();
   t.teardown(() => instance.close());

@@ -7,6 +7,8 @@ import type { Env } from "./build.js";
 export interface KratosForTest {
   publicUrl: string;
   adminUrl: string;
+  /** The mail catcher Kratos sends to (maildev). */
+  mailUrl: string;
   /** Environment for build(): the portal configured for this Kratos. */
   env: Env;
 }
@@ -15,10 +17,11 @@ export async function useKratos(t: Test): Promise<KratosForTest> {
   let publicUrl = process.env[testStackEnv.kratosPublicUrl];
   let adminUrl = process.env[testStackEnv.kratosAdminUrl];
   let origin = process.env[testStackEnv.portalOrigin];
-  if (!publicUrl || !adminUrl || !origin) {
+  let mailUrl = process.env[testStackEnv.mailUrl];
+  if (!publicUrl || !adminUrl || !origin || !mailUrl) {
     const stack = await startTestStack();
     t.teardown(() => stack.stop());
-    ({ publicUrl, adminUrl, portalOrigin: origin } = stack);
+    ({ publicUrl, adminUrl, portalOrigin: origin, mailUrl } = stack);
   }
-  return { publicUrl, adminUrl, env: { KRATOS_PUBLIC_URL: publicUrl, PORTAL_ORIGIN: origin } };
+  return { publicUrl, adminUrl, mailUrl, env: { KRATOS_PUBLIC_URL: publicUrl, PORTAL_ORIGIN: origin } };
 }

@@ -1,0 +1,303 @@
+// Every abuse limit of the portal: Kratos has none of its own (ory/kratos#3037).
+//
+// Sign-in counts wrong attempts, not attempts: a submission reserves a point
+// before Kratos sees it (so parallel guesses cannot slip past the check) and
+// gets it back when Kratos signs the user in. Per account the lock holds
+// whatever IP the guesses come from; a success clears it. The second factor
+// has its own count per account, which a new first-factor sign-in does not
+// clear. Mail (codes, recovery, verification, an email change) counts every
+// request per address and per IP, as do registration and /api/* per IP.
+//
+// The counters live in a LimiterStore: in memory for one process unless the
+// app is given another, e.g. rate-limiter-flexible's RateLimiterRedis, which
+// takes the same rules.
+import { createHash } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onResponseHookHandler, preHandlerHookHandler } from "fastify";
+import fp from "fastify-plugin";
+import ipaddr from "ipaddr.js";
+import { LRUCache } from "lru-cache";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import type { AbuseLimits, Limit, PortalConfig } from "../config.js";
+
+export interface LimitRule extends Limit {
+  keyPrefix: string;
+}
+
+/** What the limits need of a counter; RateLimiterMemory and RateLimiterRedis both have it. */
+export type Counter = Pick<RateLimiterMemory, "consume" | "reward" | "delete">;
+
+/** The seam for a shared store: one counter per rule. */
+export type LimiterStore = (rule: LimitRule) => Counter;
+
+export const memoryStore: LimiterStore = (rule) => new RateLimiterMemory(rule);
+
+export type FlowKind = "login" | "registration" | "recovery" | "verification" | "settings";
+
+export interface SubmissionHooks {
+  preHandler: preHandlerHookHandler;
+  onResponse: onResponseHookHandler;
+}
+
+export interface AbuseLimitHooks {
+  /** Per client IP, for every route of the scope that adds it. */
+  api: onRequestHookHandler;
+  /** For a Kratos flow submission of this kind, sent through the proxy. */
+  submission(kind: FlowKind): SubmissionHooks;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    limits: AbuseLimitHooks;
+  }
+  interface FastifyRequest {
+    limitCharges: Charge[] | null;
+    /** The accounts a sign-in submission names, remembered for its session if it succeeds. */
+    limitAccounts: string[] | null;
+  }
+}
+
+/** Kratos' session cookie (its default name, which config/kratos keeps). */
+const sessionCookie = "ory_kratos_session";
+
+interface Counted {
+  counter: Counter;
+  /** Words for the 429, before "Try again in …". */
+  message: string;
+}
+
+interface Charge extends Counted {
+  key: string;
+  /** A count of failures: on success the point is given back (reward) or the count cleared. */
+  onSuccess?: "reward" | "clear";
+}
+
+/** "12 minutes", "40 seconds", "2 hours". */
+export function waitInWords(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  const [amount, unit] =
+    seconds < 60 ? [seconds, "second"] : seconds < 7200 ? [Math.ceil(seconds / 60), "minute"] : [Math.ceil(seconds / 3600), "hour"];
+  return `${amount} ${unit}${amount === 1 ? "" : "s"}`;
+}
+
+function tooMany(reply: FastifyReply, message: string, ms: number): FastifyReply {
+  return reply
+    .code(429)
+    .header("retry-after", String(Math.max(1, Math.ceil(ms / 1000))))
+    .send({ message: `${message} Try again in ${waitInWords(ms)}.`, code: "rate_limited" });
+}
+
+/** IPv6 clients get a /64 each, so the key is the /64. */
+export function ipKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === "ipv4") return address.toString();
+  return `${address.toNormalizedString().split(":").slice(0, 4).join(":")}::/64`;
+}
+
+/** Account identifiers and addresses as Kratos matches them: case and whitespace do not matter. */
+export function normalizeIdentifier(value: string): string {
+  return value.normalize("NFKC").replace(/\s+/g, "").toLowerCase();
+}
+
+/** Answered by the error handler as a 400 with this message. */
+class BadSubmission extends Error {
+  readonly statusCode = 400;
+}
+
+/**
+ * Every value the submission gives a field: in a JSON body (Kratos also reads
+ * "traits.email" flattened), in a form body, and in the query string, which
+ * Kratos reads too for recovery and verification. Taking all of them means a
+ * value Kratos reads is never one the limits missed.
+ */
+function fieldReader(request: FastifyRequest): (name: string) => string[] {
+  const queryStart = request.url.indexOf("?");
+  const query = new URLSearchParams(queryStart < 0 ? "" : request.url.slice(queryStart + 1));
+  const body = request.body;
+  let form: URLSearchParams | undefined;
+  let json: Record<string, unknown> | undefined;
+  if (typeof body === "string") form = new URLSearchParams(body);
+  else if (body !== undefined && body !== null) {
+    json = body as Record<string, unknown>;
+    // Kratos' JSON decoding matches field names in any case ("IDENTIFIER");
+    // its own names are lower case, so other spellings are refused here.
+    const odd = Object.keys(json).find((key) => !/^[a-z0-9_.]+$/.test(key));
+    if (odd !== undefined) throw new BadSubmission(`Unknown field "${odd}": Kratos' field names are lower case.`);
+  }
+  return (name) => {
+    const values: unknown[] = [...query.getAll(name), ...(form?.getAll(name) ?? [])];
+    if (json) {
+      values.push(json[name]);
+      const [parent, child] = name.split(".");
+      if (child !== undefined) values.push((json[parent!] as Record<string, unknown> | undefined)?.[child]);
+    }
+    return values.flatMap((value) => (typeof value === "string" || typeof value === "number" ? [String(value)] : []));
+  };
+}
+
+const distinct = (values: string[]) => [...new Set(values.map(normalizeIdentifier).filter((value) => value !== ""))];
+
+function setCookies(reply: FastifyReply): string[] {
+  const header = reply.getHeader("set-cookie");
+  return Array.isArray(header) ? header : header === undefined ? [] : [String(header)];
+}
+
+function setsSessionCookie(reply: FastifyReply): boolean {
+  return setCookies(reply).some((cookie) => cookie.startsWith(`${sessionCookie}=`) && !cookie.startsWith(`${sessionCookie}=;`));
+}
+
+/** The value of Kratos' session cookie in a Cookie header. */
+function sessionCookieOf(header: string | undefined): string | undefined {
+  const pair = header?.split(";").map((part) => part.trim()).find((part) => part.startsWith(`${sessionCookie}=`));
+  const value = pair?.slice(sessionCookie.length + 1);
+  return value === "" ? undefined : value;
+}
+
+const hash = (value: string) => createHash("sha256").update(value).digest("hex");
+
+function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: LimiterStore, nativeFlows: boolean): AbuseLimitHooks {
+  const counted = (keyPrefix: string, limit: Limit, message: string): Counted => ({
+    counter: store({ keyPrefix, ...limit }),
+    message,
+  });
+  const attempts = "Too many attempts.";
+  const mails = "Too many emails were requested.";
+  const signInAccount = counted("sign-in-account", limits.signInAccount, attempts);
+  const signInIp = counted("sign-in-ip", limits.signInIp, attempts);
+  const secondFactor = counted("second-factor", limits.secondFactor, attempts);
+  const mailAddress = counted("mail-address", limits.mailAddress, mails);
+  const mailIp = counted("mail-ip", limits.mailIp, mails);
+  const registrationIp = counted("registration-ip", limits.registrationIp, "Too many sign-ups from your network.");
+  const apiIp = counted("api-ip", limits.apiIp, "Too many requests.");
+
+  /** Takes a point of each; if one is over its limit, gives them all back and answers 429. */
+  async function charge(charges: Charge[], reply: FastifyReply): Promise<boolean> {
+    const results = await Promise.allSettled(charges.map(({ counter, key }) => counter.consume(key)));
+    const refused = results.flatMap((result, index) =>
+      result.status === "rejected" && result.reason instanceof RateLimiterRes ? [{ charge: charges[index]!, wait: result.reason }] : [],
+    );
+    const broken = results.find((result) => result.status === "rejected" && !(result.reason instanceof RateLimiterRes));
+    if (refused.length === 0 && broken === undefined) return true;
+    await Promise.all(charges.map(({ counter, key }) => counter.reward(key)));
+    if (broken?.status === "rejected") throw broken.reason;
+    const longest = refused.reduce((a, b) => (b.wait.msBeforeNext > a.wait.msBeforeNext ? b : a));
+    tooMany(reply, longest.charge.message, longest.wait.msBeforeNext);
+    return false;
+  }
+
+  /**
+   * Kratos' whoami refuses an aal1 session that still owes its second factor
+   * (session_aal2_required), and no other public call names its account. So
+   * the account is remembered when the first factor's answer sets the
+   * session cookie, keyed by a hash of that cookie.
+   */
+  const sessionAccounts = new LRUCache<string, string[]>({ max: 50_000, ttl: 3_600_000 });
+
+  function secondFactorKeys(request: FastifyRequest): string[] {
+    const session = sessionCookieOf(request.headers.cookie) ?? (nativeFlows ? request.headers["x-session-token"] : undefined);
+    if (typeof session !== "string") return [];
+    const fingerprint = hash(session);
+    const accounts = sessionAccounts.get(fingerprint);
+    if (accounts) return accounts.map((account) => `account:${account}`);
+    // A session this portal did not see begin (a restart, another portal): counted on its own.
+    return [`session:${fingerprint}`];
+  }
+
+  function rememberAccounts(reply: FastifyReply, accounts: string[]): void {
+    const session = sessionCookieOf(setCookies(reply).find((cookie) => cookie.startsWith(`${sessionCookie}=`))?.split(";")[0]);
+    if (session !== undefined && accounts.length > 0) sessionAccounts.set(hash(session), accounts);
+  }
+
+  /** Whether a settings submission gives an email other than the signed-in identity's (Kratos then mails a code). */
+  async function changesEmail(request: FastifyRequest, emails: string[]): Promise<boolean> {
+    try {
+      const { data } = await fastify.kratos.frontend.toSession({ cookie: request.headers.cookie });
+      const current = (data.identity?.traits as { email?: unknown } | undefined)?.email;
+      return emails.some((email) => typeof current !== "string" || email !== normalizeIdentifier(current));
+    } catch {
+      return true;
+    }
+  }
+
+  async function chargesFor(kind: FlowKind, request: FastifyRequest): Promise<Charge[]> {
+    const field = fieldReader(request);
+    const ip = ipKey(request.ip);
+    const methods = field("method");
+    // Kratos' code method mails a code unless one is given (or a new one is asked for).
+    const asksForCode = methods.includes("code") && (field("code").every((code) => code === "") || field("resend").some(Boolean));
+    const mail = (addresses: string[]): Charge[] => [
+      ...addresses.map((address) => ({ ...mailAddress, key: address })),
+      { ...mailIp, key: ip },
+    ];
+    switch (kind) {
+      case "login": {
+        const accounts = distinct([...field("identifier"), ...field("password_identifier")]);
+        const charges: Charge[] = asksForCode ? mail(accounts) : [];
+        if (!(asksForCode && methods.every((method) => method === "code"))) {
+          charges.push(...accounts.map((account) => ({ ...signInAccount, key: account, onSuccess: "clear" as const })));
+          charges.push({ ...signInIp, key: ip, onSuccess: "reward" });
+        }
+        if (methods.some((method) => method === "totp" || method === "lookup_secret")) {
+          charges.push(...secondFactorKeys(request).map((key) => ({ ...secondFactor, key, onSuccess: "clear" as const })));
+        }
+        request.limitAccounts = accounts;
+        return charges;
+      }
+      case "registration":
+        return [{ ...registrationIp, key: ip }, ...(asksForCode ? mail(distinct(field("traits.email"))) : [])];
+      case "recovery":
+      case "verification": {
+        const addresses = distinct(field("email"));
+        return addresses.length > 0 ? mail(addresses) : [];
+      }
+      case "settings": {
+        const emails = distinct(field("traits.email"));
+        return emails.length > 0 && (await changesEmail(request, emails)) ? mail(emails) : [];
+      }
+    }
+  }
+
+  return {
+    api: async (request, reply) => {
+      if (!(await charge([{ ...apiIp, key: ipKey(request.ip) }], reply))) return reply;
+    },
+
+    submission(kind) {
+      return {
+        preHandler: async (request, reply) => {
+          const charges = await chargesFor(kind, request);
+          if (!(await charge(charges, reply))) return reply;
+          request.limitCharges = charges;
+        },
+        onResponse: async (request, reply) => {
+          const failures = request.limitCharges?.filter((charge) => charge.onSuccess !== undefined) ?? [];
+          // Kratos signed the user in (a JSON 200, or its session cookie on a 422 or a form's redirect).
+          const succeeded = reply.statusCode === 200 || setsSessionCookie(reply);
+          if (succeeded && request.limitAccounts) rememberAccounts(reply, request.limitAccounts);
+          // Kratos (or the way to it) failed: nothing was tried.
+          const notTried = reply.statusCode >= 500;
+          if (failures.length === 0 || (!succeeded && !notTried)) return;
+          await Promise.all(
+            failures.map(({ counter, key, onSuccess }) =>
+              succeeded && onSuccess === "clear" ? counter.delete(key) : counter.reward(key),
+            ),
+          );
+        },
+      };
+    },
+  };
+}
+
+export interface AbuseLimitOptions {
+  config: PortalConfig;
+  store?: LimiterStore;
+}
+
+export default fp<AbuseLimitOptions>(
+  async (fastify, { config, store = memoryStore }) => {
+    fastify.decorateRequest("limitCharges", null);
+    fastify.decorateRequest("limitAccounts", null);
+    fastify.decorate("limits", buildLimits(fastify, config.limits, store, config.kratosNativeFlows));
+  },
+  { name: "abuse-limits", dependencies: ["kratos"] },
+);

@@ -1,0 +1,52 @@
+// The browser security headers of every answer, pages and APIs alike. Built
+// once with helmet (not @fastify/helmet, which builds helmet anew for each
+// request); the hook only sets the prepared values.
+//
+// What the app needs of the policy: its scripts and styles are files of its
+// own origin; React and Popper set styles through the CSSOM, which style-src
+// does not govern, so no 'unsafe-inline'. Images: data: for the TOTP QR code
+// (Kratos sends it as a data: URL) and https: for the logos that admins give
+// their OAuth2 clients. Forms: Kratos' webauthn.js submits its form natively,
+// and Kratos may redirect that submission to Hydra (a login_challenge) or to
+// an allowed return_to of another origin; Chromium applies form-action to
+// those redirects too, so the operator lists such origins.
+import fp from "fastify-plugin";
+import helmet from "helmet";
+import type { PortalConfig } from "../config.js";
+
+export function securityHeaders(config: PortalConfig): ReturnType<typeof helmet> {
+  const https = new URL(config.origin).protocol === "https:";
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "script-src-attr": ["'none'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:", "https:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'", ...config.formActionOrigins],
+        // On http://localhost this would send the app's own requests to https.
+        "upgrade-insecure-requests": https ? [] : null,
+      },
+    },
+    xFrameOptions: { action: "deny" },
+    // Flow ids, codes and challenges travel in the portal's URLs: send them nowhere.
+    referrerPolicy: { policy: "no-referrer" },
+    // Only where the origin is https; without includeSubDomains, which would bind the operator's other hosts.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+  });
+}
+
+export default fp<{ config: PortalConfig }>(
+  async (fastify, { config }) => {
+    const apply = securityHeaders(config);
+    fastify.addHook("onRequest", (request, reply, done) => apply(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  },
+  { name: "security-headers" },
+);

@@ -1,0 +1,200 @@
+// The abuse limits against the real Kratos, through the portal's /kratos
+// proxy as a browser drives it. Several client IPs are played through a
+// trusted proxy on loopback (TRUST_PROXY) and X-Forwarded-For.
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import t, { type Test } from "tap";
+import { RateLimiterMemory } from "rate-limiter-flexible";
+import { createIdentity, uniqueEmail, type TestIdentity } from "../../stack/testing/identities.js";
+import { totpCode } from "../../stack/testing/totp.js";
+import type { LimitRule } from "../src/plugins/abuse-limits.js";
+import { build, type Env } from "./helpers/build.js";
+import { Browser } from "./helpers/browser.js";
+import { useKratos } from "./helpers/kratos.js";
+
+const kratos = await useKratos(t);
+
+/** A portal of the test's own, behind a trusted proxy on loopback, with the limits it names. */
+const portal = (t: Test, env: Env = {}) => build(t, { ...kratos.env, TRUST_PROXY: "127.0.0.1", ...env });
+
+interface Flow {
+  id: string;
+  ui: { nodes: { attributes: { name?: string; value?: unknown } }[] };
+}
+
+/** One browser (cookie jar) at one client IP. */
+class Client extends Browser {
+  constructor(app: FastifyInstance, readonly ip: string) {
+    super(app, { "x-forwarded-for": ip });
+  }
+
+  async submit(kind: string, body: Record<string, unknown>, form = false): Promise<LightMyRequestResponse> {
+    const flow = await this.startFlow(kind as "login");
+    return this.request("POST", `/kratos/self-service/${kind}?flow=${flow.id}`, { ...body, csrf_token: csrfOf(flow) }, form);
+  }
+
+  password(identifier: string, password: string, form = false): Promise<LightMyRequestResponse> {
+    return this.submit("login", { method: "password", identifier, password }, form);
+  }
+}
+
+const csrfOf = (flow: Flow) => String(flow.ui.nodes.find((n) => n.attributes.name === "csrf_token")?.attributes.value ?? "");
+
+let lastIp = 0;
+/** A fresh client address each time, as a botnet would have. */
+const newIp = () => `198.51.100.${++lastIp}`;
+
+function assertLimited(t: Test, response: LightMyRequestResponse, message: RegExp, note: string): void {
+  t.equal(response.statusCode, 429, note);
+  const retryAfter = Number(response.headers["retry-after"]);
+  t.ok(Number.isInteger(retryAfter) && retryAfter > 0, "with Retry-After in seconds");
+  t.match(response.json(), { message, code: "rate_limited" });
+}
+
+t.test("an account locks after 10 wrong passwords, whatever IP the guesses come from", async (t) => {
+  const app = await portal(t);
+  const user = await createIdentity(kratos.adminUrl);
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    const wrong = await new Client(app, newIp()).password(user.email, `wrong-${attempt}`);
+    t.equal(wrong.statusCode, 400, `wrong password ${attempt} is Kratos' own answer`);
+  }
+  assertLimited(t, await new Client(app, newIp()).password(user.email, "wrong-11"), /^Too many attempts\. Try again in 15 minutes\.$/, "the 11th, from a new IP");
+  assertLimited(t, await new Client(app, newIp()).password(user.email, user.password), /^Too many attempts\./, "the right password during the lock");
+  const other = await createIdentity(kratos.adminUrl);
+  t.equal((await new Client(app, newIp()).password(other.email, other.password)).statusCode, 200, "other accounts sign in");
+});
+
+t.test("the lock ends with its window; a success clears the count", async (t) => {
+  const app = await portal(t, { LIMIT_SIGN_IN_ACCOUNT: "3/2s" });
+  const user = await createIdentity(kratos.adminUrl);
+  const client = () => new Client(app, newIp());
+  for (let attempt = 1; attempt <= 2; attempt++) t.equal((await client().password(user.email, "wrong")).statusCode, 400);
+  t.equal((await client().password(user.email, user.password)).statusCode, 200, "a success before the limit");
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    t.equal((await client().password(user.email, "wrong")).statusCode, 400, `after it, wrong password ${attempt} counts anew`);
+  }
+  assertLimited(t, await client().password(user.email, user.password), /Try again in 2 seconds\.$/, "locked");
+  await new Promise((resolve) => setTimeout(resolve, 2100));
+  t.equal((await client().password(user.email, user.password)).statusCode, 200, "after the window the right password works");
+});
+
+t.test("identifiers count whatever their case and spacing, in JSON and in natively submitted forms", async (t) => {
+  const app = await portal(t, { LIMIT_SIGN_IN_ACCOUNT: "3/15m" });
+  const user = await createIdentity(kratos.adminUrl);
+  t.equal((await new Client(app, newIp()).password(user.email.toUpperCase(), "wrong")).statusCode, 400);
+  const form = await new Client(app, newIp()).password(`  ${user.email} `, "wrong", true);
+  t.equal(form.statusCode, 303, "a form gets Kratos' redirect back to the page");
+  t.equal((await new Client(app, newIp()).submit("login", { method: "password", password_identifier: user.email, password: "x" })).statusCode, 400);
+  assertLimited(t, await new Client(app, newIp()).password(user.email, user.password), /^Too many attempts\./, "all three counted");
+});
+
+t.test("field names in another case, which Kratos would also read, are refused", async (t) => {
+  const app = await portal(t);
+  const user = await createIdentity(kratos.adminUrl);
+  const response = await new Client(app, newIp()).submit("login", { method: "password", IDENTIFIER: user.email, password: "x" });
+  t.equal(response.statusCode, 400);
+  t.match(response.json().message, /Unknown field "IDENTIFIER"/);
+});
+
+t.test("wrong passwords per IP, across accounts (password spraying)", async (t) => {
+  const app = await portal(t, { LIMIT_SIGN_IN_IP: "3/15m" });
+  const ip = newIp();
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const user = await createIdentity(kratos.adminUrl);
+    t.equal((await new Client(app, ip).password(user.email, "Winter2026!")).statusCode, 400);
+  }
+  const next = await createIdentity(kratos.adminUrl);
+  assertLimited(t, await new Client(app, ip).password(next.email, next.password), /^Too many attempts\./, "that IP is stopped");
+  t.equal((await new Client(app, newIp()).password(next.email, next.password)).statusCode, 200, "another IP is not");
+});
+
+t.test("IPv6 clients count per /64", async (t) => {
+  const app = await portal(t, { LIMIT_SIGN_IN_IP: "1/15m" });
+  const user = await createIdentity(kratos.adminUrl);
+  t.equal((await new Client(app, "2001:db8:1:2::1").password(user.email, "wrong")).statusCode, 400);
+  assertLimited(t, await new Client(app, "2001:db8:1:2:ffff::9").password(user.email, user.password), /^Too many attempts\./, "same /64");
+});
+
+t.test("second-factor guesses count per account; a new first-factor sign-in does not reset them", async (t) => {
+  const app = await portal(t, { LIMIT_SECOND_FACTOR: "3/15m" });
+  const user = await createIdentity(kratos.adminUrl);
+  const setup = new Client(app, newIp());
+  t.equal((await setup.password(user.email, user.password)).statusCode, 200);
+  const secret = await setup.enrolTotp();
+
+  const guess = async (code: string) => {
+    const client = new Client(app, newIp());
+    // browser_location_change_required: signed in at aal1, on to the second factor.
+    t.equal((await client.password(user.email, user.password)).statusCode, 422, "first factor, a new aal1 session");
+    const aal2 = await client.request("GET", "/kratos/self-service/login/browser?aal=aal2");
+    const flow = aal2.json<Flow>();
+    return client.request("POST", `/kratos/self-service/login?flow=${flow.id}`, { method: "totp", totp_code: code, csrf_token: csrfOf(flow) });
+  };
+  const wrong = String((Number(totpCode(secret)) + 500_000) % 1_000_000).padStart(6, "0");
+  for (let attempt = 1; attempt <= 3; attempt++) t.equal((await guess(wrong)).statusCode, 400, `wrong code ${attempt}`);
+  assertLimited(t, await guess(wrong), /^Too many attempts\./, "the 4th, from a new session and IP");
+  assertLimited(t, await guess(totpCode(secret)), /^Too many attempts\./, "even the right code");
+});
+
+t.test("mail per address: recovery, verification and sign-in codes share the count", async (t) => {
+  const app = await portal(t, { LIMIT_MAIL_ADDRESS: "3/15m" });
+  const user = await createIdentity(kratos.adminUrl);
+  const client = () => new Client(app, newIp());
+  t.equal((await client().submit("recovery", { method: "code", email: user.email })).statusCode, 200, "recovery code");
+  t.equal((await client().submit("verification", { method: "code", email: user.email.toUpperCase() })).statusCode, 200, "verification code");
+  t.equal((await client().submit("login", { method: "code", identifier: user.email })).statusCode, 400, "sign-in code (Kratos shows the code field)");
+  assertLimited(t, await client().submit("recovery", { method: "code", email: user.email }), /^Too many emails were requested\. Try again in 15 minutes\.$/, "a 4th mail to the address");
+  t.equal((await client().submit("recovery", { method: "code", email: uniqueEmail() })).statusCode, 200, "other addresses get theirs");
+});
+
+t.test("mail per IP, across addresses", async (t) => {
+  const app = await portal(t, { LIMIT_MAIL_IP: "2/15m" });
+  const ip = newIp();
+  for (let mail = 1; mail <= 2; mail++) {
+    t.equal((await new Client(app, ip).submit("recovery", { method: "code", email: uniqueEmail() })).statusCode, 200);
+  }
+  assertLimited(t, await new Client(app, ip).submit("registration", { method: "code", traits: { email: uniqueEmail() } }), /^Too many emails/, "a registration code too");
+});
+
+t.test("an email change in settings counts as a mail to the new address; a name change does not", async (t) => {
+  const app = await portal(t, { LIMIT_MAIL_IP: "1/15m" });
+  const user: TestIdentity = await createIdentity(kratos.adminUrl);
+  const client = new Client(app, newIp());
+  t.equal((await client.password(user.email, user.password)).statusCode, 200);
+  const save = (traits: object) => client.submit("settings", { method: "profile", traits });
+  t.equal((await save({ email: user.email, name: { first: "Ada", last: "L" } })).statusCode, 200, "name");
+  t.equal((await save({ email: user.email.toUpperCase(), name: { first: "Ada", last: "Lo" } })).statusCode, 200, "name again");
+  const newEmail = uniqueEmail();
+  t.equal((await save({ email: newEmail, name: { first: "Ada", last: "Lo" } })).statusCode, 200, "the first email change");
+  assertLimited(t, await save({ email: uniqueEmail(), name: { first: "Ada", last: "Lo" } }), /^Too many emails/, "the second");
+});
+
+t.test("registration submissions per IP", async (t) => {
+  const app = await portal(t, { LIMIT_REGISTRATION_IP: "2/15m" });
+  const ip = newIp();
+  const register = () =>
+    new Client(app, ip).submit("registration", { method: "password", password: `pw-${uniqueEmail()}`, traits: { email: uniqueEmail(), name: { first: "A", last: "B" } } });
+  for (let attempt = 1; attempt <= 2; attempt++) t.not((await register()).statusCode, 429);
+  assertLimited(t, await register(), /^Too many sign-ups from your network\./, "the third");
+});
+
+t.test("/api per IP", async (t) => {
+  const app = await portal(t, { LIMIT_API_IP: "3/1m" });
+  const get = (ip: string) => app.inject({ url: "/api/session", headers: { "x-forwarded-for": ip } });
+  const ip = newIp();
+  for (let request = 1; request <= 3; request++) t.equal((await get(ip)).statusCode, 401);
+  assertLimited(t, await get(ip), /^Too many requests\. Try again in (\d+ seconds|1 minute)\.$/, "the 4th");
+  t.equal((await get(newIp())).statusCode, 401, "another IP is served");
+});
+
+t.test("the counters live in the store the app is given", async (t) => {
+  const rules: LimitRule[] = [];
+  const limiterStore = (rule: LimitRule) => {
+    rules.push(rule);
+    return new RateLimiterMemory(rule);
+  };
+  const app = await build(t, { ...kratos.env, LIMIT_API_IP: "1/1m" }, undefined, { limiterStore });
+  t.equal(rules.length, 7, "every limit");
+  t.ok(rules.some((rule) => rule.keyPrefix === "api-ip" && rule.points === 1 && rule.duration === 60));
+  t.equal((await app.inject("/api/session")).statusCode, 401);
+  t.equal((await app.inject("/api/session")).statusCode, 429);
+});

@@ -1,0 +1,149 @@
+// Everything the server logs at trace, with a line per request, while a user
+// signs in, verifies their email, recovers the account, signs out and signs
+// in to an application through Hydra: none of the codes, tokens, cookies and
+// challenges those journeys carried may be in it.
+import { randomUUID } from "node:crypto";
+import { Writable } from "node:stream";
+import { Configuration, OAuth2Api } from "@ory/client";
+import t from "tap";
+import { createIdentity } from "../../stack/testing/identities.js";
+import { build } from "./helpers/build.js";
+import { Browser } from "./helpers/browser.js";
+import { HydraAgent, useHydra } from "./helpers/hydra.js";
+import { codeIn, waitForMail } from "./helpers/mail.js";
+
+const hydra = await useHydra(t);
+const lines: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+    done();
+  },
+});
+const app = await build(t, { ...hydra.env, LOG_LEVEL: "trace", LOG_REQUESTS: "true" }, undefined, { logStream });
+const origin = hydra.env.PORTAL_ORIGIN!;
+
+/** Every value a journey carried that must never be logged. */
+const secrets = new Set<string>();
+const keep = (...values: (string | null | undefined)[]) => {
+  for (const value of values) if (value && value.length >= 6) secrets.add(value);
+};
+const keepCookies = (browser: Browser) => keep(...browser.jar.header().split("; ").map((pair) => pair.slice(pair.indexOf("=") + 1)));
+
+interface Flow {
+  id: string;
+  ui: { nodes: { attributes: { name?: string; value?: unknown } }[] };
+}
+const csrfOf = (flow: Flow) => String(flow.ui.nodes.find((n) => n.attributes.name === "csrf_token")?.attributes.value);
+
+async function submit(browser: Browser, kind: string, body: object) {
+  const flow = (await browser.request("GET", `/kratos/self-service/${kind}/browser`)).json<Flow>();
+  keep(csrfOf(flow));
+  return { flow, answer: await browser.request("POST", `/kratos/self-service/${kind}?flow=${flow.id}`, { ...body, csrf_token: csrfOf(flow) }) };
+}
+
+t.test("sign-in, verification by the mailed link, recovery by code, logout", async (t) => {
+  const user = await createIdentity(hydra.kratosAdminUrl);
+  keep(user.password);
+  const browser = new Browser(app);
+  t.equal((await browser.signIn(user.email, user.password)).statusCode, 200);
+  t.equal((await browser.request("GET", "/kratos/sessions/whoami")).statusCode, 200);
+
+  t.equal((await submit(browser, "verification", { method: "code", email: user.email })).answer.statusCode, 200);
+  const verification = await waitForMail(hydra.mailUrl, user.email, /verify/i);
+  const link = verification.text.match(/https?:\/\/\S+\/kratos\/self-service\/verification\?\S+/)?.[0];
+  t.ok(link, "the mail has a link");
+  const linkUrl = new URL(link!);
+  keep(codeIn(verification), linkUrl.searchParams.get("code"));
+  t.ok((await browser.request("GET", `${linkUrl.pathname}${linkUrl.search}`)).statusCode < 500, "the link works through the proxy");
+
+  const stranger = new Browser(app);
+  const { flow: recoveryFlow } = await submit(stranger, "recovery", { method: "code", email: user.email });
+  const recovery = await waitForMail(hydra.mailUrl, user.email, /recover/i);
+  const recoveryCode = codeIn(recovery);
+  keep(recoveryCode);
+  const recovered = await stranger.request("POST", `/kratos/self-service/recovery?flow=${recoveryFlow.id}`, {
+    method: "code",
+    code: recoveryCode,
+    csrf_token: csrfOf(recoveryFlow),
+  });
+  t.equal(recovered.statusCode, 422, "the code signs the user in and sends them to settings");
+  keepCookies(stranger);
+
+  keepCookies(browser);
+  const logout = (await browser.request("GET", "/kratos/self-service/logout/browser")).json<{ logout_token: string; logout_url: string }>();
+  keep(logout.logout_token);
+  const logoutUrl = new URL(logout.logout_url);
+  t.ok((await browser.request("GET", `${logoutUrl.pathname}${logoutUrl.search}`)).statusCode < 400, "signed out");
+
+  const rejected = await app.inject({
+    method: "POST",
+    url: `/api/oauth2/logout/accept?code=${recoveryCode}&token=${logout.logout_token}`,
+    headers: { origin, "content-type": "application/json", cookie: browser.jar.header() },
+    payload: "{not json",
+  });
+  t.equal(rejected.statusCode, 400, "a request the error handler rejects");
+});
+
+t.test("an OAuth2 sign-in, consent and logout through Hydra", async (t) => {
+  const admin = new OAuth2Api(new Configuration({ basePath: hydra.adminUrl }));
+  const { data: client } = await admin.createOAuth2Client({
+    oAuth2Client: { client_name: "Log scan", grant_types: ["authorization_code"], response_types: ["code"], scope: "openid", redirect_uris: ["https://maps.example.org/callback"] },
+  });
+  const user = await createIdentity(hydra.kratosAdminUrl, { verified: true });
+  const agent = new HydraAgent();
+  const authorize = new URLSearchParams({ client_id: client.client_id!, response_type: "code", scope: "openid", redirect_uri: "https://maps.example.org/callback", state: randomUUID() });
+  const login = await agent.visit(`${hydra.publicUrl}/oauth2/auth?${authorize}`);
+  const loginChallenge = login.searchParams.get("login_challenge")!;
+  keep(loginChallenge);
+  const browser = new Browser(app);
+  t.equal((await browser.request("GET", `/login?login_challenge=${encodeURIComponent(loginChallenge)}`)).statusCode, 200);
+  const flow = (await browser.request("GET", `/kratos/self-service/login/browser?login_challenge=${encodeURIComponent(loginChallenge)}`)).json<Flow>();
+  const signedIn = await browser.request("POST", `/kratos/self-service/login?flow=${flow.id}`, {
+    method: "password",
+    identifier: user.email,
+    password: user.password,
+    csrf_token: csrfOf(flow),
+  });
+  t.equal(signedIn.statusCode, 422, "back to Hydra");
+  keepCookies(browser);
+  const back = new URL(signedIn.json<{ redirect_browser_to: string }>().redirect_browser_to);
+  keep(back.searchParams.get("login_verifier"));
+  const consent = await agent.visit(`${hydra.publicUrl}${back.pathname}${back.search}`);
+  const consentChallenge = consent.searchParams.get("consent_challenge")!;
+  keep(consentChallenge);
+  t.equal((await browser.request("GET", `/consent?consent_challenge=${encodeURIComponent(consentChallenge)}`)).statusCode, 200);
+  t.equal((await browser.request("GET", `/api/oauth2/consent?consent_challenge=${encodeURIComponent(consentChallenge)}`)).statusCode, 200);
+  const accepted = await app.inject({
+    method: "POST",
+    url: "/api/oauth2/consent/accept",
+    headers: { origin, cookie: browser.jar.header() },
+    payload: { consent_challenge: consentChallenge, grant_scope: ["openid"], remember: false },
+  });
+  t.equal(accepted.statusCode, 200);
+  const done = new URL(accepted.json<{ redirect_to: string }>().redirect_to);
+  keep(done.searchParams.get("consent_verifier"));
+  const callback = await agent.visit(`${hydra.publicUrl}${done.pathname}${done.search}`);
+  keep(callback.searchParams.get("code"));
+
+  const logout = await agent.visit(`${hydra.publicUrl}/oauth2/sessions/logout`);
+  const logoutChallenge = logout.searchParams.get("logout_challenge")!;
+  keep(logoutChallenge);
+  t.equal((await browser.request("GET", `/logout?logout_challenge=${encodeURIComponent(logoutChallenge)}`)).statusCode, 200);
+  t.equal((await browser.request("GET", `/api/oauth2/logout?logout_challenge=${encodeURIComponent(logoutChallenge)}`)).statusCode, 200);
+  const unknown = await browser.request("GET", `/api/oauth2/consent?consent_challenge=${randomUUID().replaceAll("-", "")}`);
+  t.equal(unknown.statusCode, 404, "a challenge Hydra does not know");
+});
+
+t.test("nothing they carried is in the log", async (t) => {
+  t.ok(secrets.size >= 15, `${secrets.size} secrets collected`);
+  t.ok(lines.length > 30, `${lines.length} log lines`);
+  t.ok(lines.some((line) => line.includes('"path":"/kratos/self-service/verification"')), "the verification link's request is logged, as a path");
+  t.ok(lines.some((line) => line.includes('"path":"/api/oauth2/consent"')), "so are the consent requests");
+  t.ok(lines.some((line) => line.includes("request rejected")), "and the error handler's line");
+  for (const secret of secrets) {
+    const leaks = lines.filter((line) => line.includes(secret));
+    t.same(leaks, [], `${secret.slice(0, 4)}… is not logged`);
+  }
+  t.notOk(lines.some((line) => /ory_kratos_session|csrf_token_|[?&](code|token|flow|\w+_challenge)=/.test(line)), "no cookie name, query string or challenge parameter");
+});
