@@ -135,7 +135,13 @@ t.test("consent: the user sees the application, grants some scopes, and the appl
   const someoneElse = new Browser(app);
   const other = await createIdentity(hydra.kratosAdminUrl);
   await someoneElse.signIn(other.email, other.password);
-  t.equal((await send("GET", url, someoneElse)).statusCode, 403, "another account cannot answer it");
+  const foreign = await send("GET", url, someoneElse);
+  t.equal(foreign.statusCode, 403, "another account cannot answer it");
+  t.same(foreign.json(), {
+    message: "This request is for another account. Sign in as that account, or start again from the application.",
+    code: "other_account",
+  });
+  t.equal((await send("POST", "/api/oauth2/consent/accept", someoneElse, { consent_challenge: challenge, grant_scope: ["openid"], remember: true })).json().code, "other_account");
 
   const shown = await send("GET", url, browser);
   t.equal(shown.statusCode, 200);

@@ -3,6 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Writable } from "node:stream";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Test } from "tap";
 import app, { serverOptions } from "../../src/app.js";
@@ -21,13 +22,25 @@ export function fakeWebRoot(t: Test): string {
   return root;
 }
 
+/** The log lines of a build() made with logs: the JSON that server.ts would print. */
+export class LogLines extends Writable {
+  readonly lines: string[] = [];
+
+  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
+    this.lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+    done();
+  }
+}
+
 export async function build(
   t: Test,
   env: Env = {},
   extend?: (instance: FastifyInstance) => void,
+  logs?: LogLines,
 ): Promise<FastifyInstance> {
-  const config = readConfig({ LOG_LEVEL: "silent", WEB_ROOT: fakeWebRoot(t), ...env });
-  const instance = Fastify(serverOptions(config));
+  const config = readConfig({ LOG_LEVEL: logs ? "info" : "silent", WEB_ROOT: fakeWebRoot(t), ...env });
+  const options = serverOptions(config);
+  const instance = Fastify(logs ? { ...options, logger: { level: config.logLevel, stream: logs } } : options);
   await instance.register(app, { config });
   extend?.(instance);
   await instance.ready();

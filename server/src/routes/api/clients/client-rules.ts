@@ -1,31 +1,9 @@
-// OAuth2 clients between the portal's API and Hydra's: what goes out to the
-// browser, the rules Hydra would reject (checked first, with field-level
-// messages), and Hydra's Link-header pagination.
-import type { OAuth2Client } from "@ory/client";
-import type { FieldError } from "../plugins/error-handler.js";
-import type { Client, ClientInput } from "../schemas/clients.js";
-
-/** Only the fields the Manage Clients page needs: never a secret, a key or Hydra's internals. */
-export function toClient(client: OAuth2Client): Client {
-  return {
-    client_id: client.client_id ?? "",
-    client_name: client.client_name ?? "",
-    grant_types: client.grant_types ?? [],
-    response_types: client.response_types ?? [],
-    scope: client.scope ?? "",
-    audience: client.audience ?? [],
-    redirect_uris: client.redirect_uris ?? [],
-    post_logout_redirect_uris: client.post_logout_redirect_uris ?? [],
-    token_endpoint_auth_method: client.token_endpoint_auth_method ?? "client_secret_basic",
-    skip_consent: client.skip_consent ?? false,
-    client_uri: client.client_uri ?? "",
-    logo_uri: client.logo_uri ?? "",
-    contacts: client.contacts ?? [],
-    owner: client.owner ?? "",
-    created_at: client.created_at ?? null,
-    updated_at: client.updated_at ?? null,
-  };
-}
+// The rules of an OAuth2 client that a schema cannot say, checked on the
+// client as it will be stored (for an update: merged with the current one)
+// before Hydra sees it, each answered at its field. Hydra's own validator
+// (client/validator.go) has the URI rules.
+import type { FieldError } from "../../../schemas/error.js";
+import type { ClientInput } from "../../../schemas/clients.js";
 
 function absolute(value: string): URL | undefined {
   try {
@@ -40,11 +18,6 @@ function explicitPort(value: string, url: URL): string {
   return url.port || (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*:(\d+)/i.exec(value)?.[1] ?? "");
 }
 
-/**
- * The rules across fields that a schema cannot say, on the client as it will
- * be stored (for an update: merged with the current one). Hydra's own
- * validator (client/validator.go) has the URI rules; we answer them per field.
- */
 export function clientProblems(client: Partial<ClientInput>): FieldError[] {
   const problems: FieldError[] = [];
   const redirects: { value: string; url: URL }[] = [];
@@ -90,13 +63,4 @@ export function clientProblems(client: Partial<ClientInput>): FieldError[] {
     problems.push({ field: "redirect_uris", message: "authorization_code and implicit need at least one redirect URI" });
   }
   return problems;
-}
-
-/** The page_token of Hydra's rel="next" link, if any. */
-export function nextPageToken(link: string | undefined): string | undefined {
-  for (const part of (link ?? "").split(",")) {
-    const match = /<([^>]*)>\s*;\s*rel="?next"?/.exec(part);
-    if (match) return new URL(match[1]!, "http://hydra.invalid").searchParams.get("page_token") ?? undefined;
-  }
-  return undefined;
 }
