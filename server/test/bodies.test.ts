@@ -1,7 +1,7 @@
 // Bodies a careless or hostile caller sends, on every /api route, against the
 // real Kratos and Hydra: each is a 4xx { message } of the declared error
 // shape, never a 5xx or the parser's internals. Routes that take no body
-// ignore a stray `{}` and refuse what they cannot read.
+// ignore a stray `{}` and refuse anything they cannot read.
 import { randomUUID } from "node:crypto";
 import { Value } from "@sinclair/typebox/value";
 import type { LightMyRequestResponse } from "fastify";
@@ -43,13 +43,13 @@ const created = await send(
 );
 const clientId: string = created.json().client_id;
 
-const bodyRoutes: { method: string; url: string; as?: Browser }[] = [
-  { method: "POST", url: "/api/clients", as: admin },
-  { method: "PUT", url: `/api/clients/${clientId}`, as: admin },
-  { method: "POST", url: "/api/oauth2/consent/accept", as: user },
-  { method: "POST", url: "/api/oauth2/consent/reject", as: user },
+const bodyRoutes: { method: string; url: string; as?: Browser; limit: number }[] = [
+  { method: "POST", url: "/api/clients", as: admin, limit: 32 * 1024 },
+  { method: "PUT", url: `/api/clients/${clientId}`, as: admin, limit: 32 * 1024 },
+  { method: "POST", url: "/api/oauth2/consent/accept", as: user, limit: 16 * 1024 },
+  { method: "POST", url: "/api/oauth2/consent/reject", as: user, limit: 4 * 1024 },
   // No session needed: ending Hydra's session must work after Kratos' expired.
-  { method: "POST", url: "/api/oauth2/logout/accept" },
+  { method: "POST", url: "/api/oauth2/logout/accept", limit: 4 * 1024 },
 ];
 
 const notJson = /^The request body must be valid JSON, without __proto__ or constructor\.prototype keys\.$/;
@@ -83,6 +83,8 @@ for (const route of bodyRoutes) {
     for (const [what, payload, message] of hostile) {
       expectRefusal(t, await send(route.method, route.url, route.as, payload), 400, message, what);
     }
+    const tooLarge = JSON.stringify({ client_name: "x".repeat(route.limit) });
+    expectRefusal(t, await send(route.method, route.url, route.as, tooLarge), 413, new RegExp(`at most ${route.limit} bytes`), "a body over the limit");
   });
 }
 
@@ -96,6 +98,7 @@ t.test("a route that takes no body ignores a stray {} and refuses what it cannot
   for (const { method, url, as, status } of noBody) {
     expectRefusal(t, await send(method, url, as, '{"__proto__": {"isAdmin": true}}'), 400, notJson, `${method} ${url} with a __proto__ key`);
     expectRefusal(t, await send(method, url, as, "{"), 400, notJson, `${method} ${url} with malformed JSON`);
+    expectRefusal(t, await send(method, url, as, JSON.stringify({ filler: "x".repeat(2048) })), 413, /at most 1024 bytes/, `${method} ${url} with a large body`);
     t.equal((await send(method, url, as, "{}")).statusCode, status, `${method} ${url} with {}`);
   }
 });

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import t from "tap";
+import { serverOptions } from "../src/app.js";
 import { ConfigError, readConfig } from "../src/config.js";
 
 t.test("defaults make a local portal", async (t) => {
@@ -12,6 +13,14 @@ t.test("defaults make a local portal", async (t) => {
   t.equal(config.origin, "http://localhost:3000");
   t.equal(config.kratosPublicUrl, "http://127.0.0.1:4433");
   t.equal(config.hydraAdminUrl, "http://127.0.0.1:4445");
+});
+
+t.test("no socket is held open for ever, and idle ones outlive a reverse proxy's", async (t) => {
+  const config = readConfig({ UPSTREAM_TIMEOUT_MS: "4000" });
+  const { requestTimeout, connectionTimeout, keepAliveTimeout } = serverOptions(config);
+  t.ok(requestTimeout! > 0 && requestTimeout! <= 60_000, `a request arrives within ${requestTimeout} ms`);
+  t.ok(connectionTimeout! >= 3 * config.upstreamTimeoutMs, "a request may wait on a few Kratos and Hydra calls in a row");
+  t.ok(keepAliveTimeout! > 60_000, "longer than the 60 s idle timeout of nginx and AWS load balancers");
 });
 
 t.test("a bad value is refused with a message naming the variable", async (t) => {

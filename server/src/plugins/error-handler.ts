@@ -3,7 +3,7 @@
 // fields are wrong (schemas/error.ts). It logs what may be logged and hides
 // the internals of 5xx answers.
 import { isAxiosError } from "axios";
-import type { FastifyError, FastifyReply } from "fastify";
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { ClientError, UpstreamError, type Upstream } from "../errors.js";
 import type { ErrorBody, FieldError } from "../schemas/error.js";
@@ -79,13 +79,15 @@ function validationAnswer(problems: SchemaProblem[], context: string): ErrorBody
 }
 
 /** Fastify's own 4xx for a body it could not read, in words. */
-function bodyAnswer(error: FastifyError): ErrorBody | undefined {
+function bodyAnswer(error: FastifyError, request: FastifyRequest): ErrorBody | undefined {
   switch (error.code) {
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
       return { message: "The request body is empty: send a JSON object." };
     // secure-json-parse refuses __proto__ and constructor.prototype keys with the same error as broken JSON.
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return { message: "The request body must be valid JSON, without __proto__ or constructor.prototype keys." };
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return { message: `The request body is too large: this request takes at most ${String(request.routeOptions.bodyLimit)} bytes.` };
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return { message: "Send this request as application/json." };
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
@@ -124,7 +126,7 @@ export default fp(
         request.log.info({ ...where, status, code: error.code, message: error.message }, "request refused");
         const answer = error.validation
           ? validationAnswer(error.validation as SchemaProblem[], error.validationContext ?? "body")
-          : (bodyAnswer(error) ?? { message: error.message });
+          : (bodyAnswer(error, request) ?? { message: error.message });
         return send(reply, status, answer);
       }
 

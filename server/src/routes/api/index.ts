@@ -2,11 +2,19 @@
 import type { FastifyPluginAsync } from "fastify";
 import { ClientError } from "../../errors.js";
 import { errorResponses } from "../../schemas/error.js";
+import { bodyLimits } from "./body-limits.js";
 import clientsRoutes from "./clients/index.js";
 import oauth2Routes from "./oauth2/index.js";
 import sessionRoutes from "./session.js";
 
 const apiRoutes: FastifyPluginAsync = async (fastify) => {
+  // Every route says how much body it reads: a route with a body schema names
+  // its limit, every other one reads no more than a stray `{}`.
+  fastify.addHook("onRoute", (route) => {
+    if (route.bodyLimit !== undefined) return;
+    if (route.schema?.body) throw new Error(`${String(route.method)} ${route.url} takes a body but sets no bodyLimit`);
+    route.bodyLimit = bodyLimits.none;
+  });
   await fastify.register(sessionRoutes);
   await fastify.register(clientsRoutes, { prefix: "/clients" });
   await fastify.register(oauth2Routes, { prefix: "/oauth2" });

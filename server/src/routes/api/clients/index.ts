@@ -19,6 +19,7 @@ import {
   type ClientUpdate as ClientUpdateBody,
 } from "../../../schemas/clients.js";
 import { errorResponses } from "../../../schemas/error.js";
+import { bodyLimits } from "../body-limits.js";
 import { clientProblems } from "./client-rules.js";
 
 /** Only the fields the Manage Clients page needs: never a secret, a key or Hydra's internals. */
@@ -92,7 +93,10 @@ const clientsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post(
     "/",
-    { schema: { body: ClientInput, response: { 201: ClientWithSecret, ...errorResponses } } },
+    {
+      bodyLimit: bodyLimits.client,
+      schema: { body: ClientInput, response: { 201: ClientWithSecret, ...errorResponses } },
+    },
     async (request, reply) => {
       // The type provider reads the enum fields as unknown; the schema has checked them.
       const input = request.body as ClientInputBody;
@@ -104,7 +108,10 @@ const clientsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.put(
     "/:id",
-    { schema: { params: ClientParams, body: ClientUpdate, response: { 200: Client, ...errorResponses } } },
+    {
+      bodyLimit: bodyLimits.client,
+      schema: { params: ClientParams, body: ClientUpdate, response: { 200: Client, ...errorResponses } },
+    },
     async (request) => {
       const { id } = request.params;
       // Hydra's PUT replaces the whole client and resets what it omits: send

@@ -19,6 +19,7 @@ import {
   RedirectTo,
   type ConsentRequest,
 } from "../../../schemas/oauth2.js";
+import { bodyLimits } from "../body-limits.js";
 import consentsRoutes from "./consents.js";
 
 /** ID token claims from the identity's traits, for the scopes the user granted (OpenID Connect Core 5.4). */
@@ -109,7 +110,10 @@ const oauth2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
 
     consent.post(
       "/consent/accept",
-      { schema: { body: ConsentDecision, response: { 200: RedirectTo, ...errorResponses } } },
+      {
+        bodyLimit: bodyLimits.consentDecision,
+        schema: { body: ConsentDecision, response: { 200: RedirectTo, ...errorResponses } },
+      },
       async (request) => {
         const { consent_challenge: challenge, grant_scope: grantScope, remember } = request.body;
         const found = await openRequest(request, challenge, "This request is for another account.");
@@ -125,7 +129,10 @@ const oauth2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
 
     consent.post(
       "/consent/reject",
-      { schema: { body: ConsentRejection, response: { 200: RedirectTo, ...errorResponses } } },
+      {
+        bodyLimit: bodyLimits.challenge,
+        schema: { body: ConsentRejection, response: { 200: RedirectTo, ...errorResponses } },
+      },
       async (request) => {
         const challenge = request.body.consent_challenge;
         const found = await openRequest(request, challenge, "This request is for another account.");
@@ -152,7 +159,10 @@ const oauth2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post(
     "/logout/accept",
-    { schema: { body: LogoutAcceptance, response: { 200: RedirectTo, ...errorResponses } } },
+    {
+      bodyLimit: bodyLimits.challenge,
+      schema: { body: LogoutAcceptance, response: { 200: RedirectTo, ...errorResponses } },
+    },
     async (request) => ({ redirect_to: await challenges.acceptLogout(request.body.logout_challenge) }),
   );
 };
