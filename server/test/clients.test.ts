@@ -129,7 +129,7 @@ t.test("create validates each rule with a message at the field, before Hydra see
     ["a redirect URI with #", { ...validClient(), redirect_uris: ["https://maps.example.org/cb#x"], post_logout_redirect_uris: [] }, "redirect_uris", /must not contain a fragment/],
     ["a post-logout URI on another host", { ...validClient(), post_logout_redirect_uris: ["https://other.example.org/bye"] }, "post_logout_redirect_uris", /scheme, host and port of one of the redirect URIs/],
     ["a post-logout URI on another port", { ...validClient(), post_logout_redirect_uris: ["https://maps.example.org:8443/bye"] }, "post_logout_redirect_uris", /scheme, host and port/],
-    ["a post-logout URI on another scheme", { ...validClient(), post_logout_redirect_uris: ["http://maps.example.org/bye"] }, "post_logout_redirect_uris", /scheme, host and port/],
+    ["a post-logout URI on another scheme", { ...validClient(), redirect_uris: ["http://localhost:8080/callback"], post_logout_redirect_uris: ["https://localhost:8080/bye"] }, "post_logout_redirect_uris", /scheme, host and port/],
     ["client_credentials for a public client", { ...validClient(), token_endpoint_auth_method: "none" }, "grant_types", /public client/],
     ["authorization_code without a redirect URI", { ...validClient(), redirect_uris: [], post_logout_redirect_uris: [] }, "redirect_uris", /at least one redirect URI/],
     ["a scope with a quote", { ...validClient(), scope: 'openid "email"' }, "scope", /not allowed/],
@@ -148,6 +148,48 @@ t.test("create validates each rule with a message at the field, before Hydra see
     ["client_name", "grant_types"],
     "every wrong field at once",
   );
+});
+
+t.test("redirect URIs: https, http on the loopback interface, an app's own scheme; nothing else", async (t) => {
+  const refused: [string, RegExp][] = [
+    ["javascript:alert(document.cookie)", /^javascript:alert\(document\.cookie\) is not allowed: use https/],
+    ["data:text/html,<script>alert(1)</script>", /^data:text\/html,<script>alert\(1\)<\/script> is not allowed/],
+    ["vbscript:msgbox(1)", /^vbscript:msgbox\(1\) is not allowed/],
+    ["file:///etc/passwd", /^file:\/\/\/etc\/passwd is not allowed/],
+    ["blob:https://maps.example.org/0b8d7a3e", /^blob:https:\/\/maps\.example\.org\/0b8d7a3e is not allowed/],
+    ["ftp://maps.example.org/callback", /^ftp:\/\/maps\.example\.org\/callback is not allowed/],
+    ["myapp:/callback", /^myapp:\/callback is not allowed: .*com\.example\.app:\/callback/],
+    ["http://maps.example.org/callback", /^http:\/\/maps\.example\.org\/callback uses http on a host other than localhost, 127\.0\.0\.1 or \[::1\]: use https/],
+    ["http://localhost.evil.example/callback", /^http:\/\/localhost\.evil\.example\/callback uses http on a host other than/],
+    ["http://127.0.0.1.nip.io/callback", /^http:\/\/127\.0\.0\.1\.nip\.io\/callback uses http/],
+    ["com.example.maps://callback", /^com\.example\.maps:\/\/callback must have a single slash after the app's scheme, e.g. com\.example\.maps:\/callback/],
+    ["java\tscript:alert(1)", /^"java\\tscript:alert\(1\)" must not contain spaces or control characters/],
+    [" https://maps.example.org/callback", /^" https:\/\/maps\.example\.org\/callback" must not contain spaces/],
+  ];
+  for (const [uri, message] of refused) {
+    const response = await call("POST", "/api/clients", { as: admin, payload: { ...validClient(), redirect_uris: [uri], post_logout_redirect_uris: [] } });
+    t.equal(response.statusCode, 400, uri);
+    t.same(response.json().errors.filter((e: { field: string }) => e.field === "redirect_uris").length, 1, `${uri}: one problem`);
+    t.match(response.json().errors.find((e: { field: string }) => e.field === "redirect_uris").message, message, uri);
+    const logout = await call("POST", "/api/clients", { as: admin, payload: { ...validClient(), post_logout_redirect_uris: [uri] } });
+    t.equal(logout.statusCode, 400, `${uri} after logout`);
+    t.match(logout.json().errors.find((e: { field: string }) => e.field === "post_logout_redirect_uris").message, message, `${uri} after logout`);
+  }
+
+  const allowed = [
+    "https://maps.example.org/callback",
+    "http://localhost:8080/callback",
+    "http://127.0.0.1/callback",
+    "http://127.0.0.2:9000/callback",
+    "http://[::1]:3000/callback",
+    "com.example.maps:/oauth2redirect",
+  ];
+  const created = await call("POST", "/api/clients", {
+    as: admin,
+    payload: { ...validClient(), redirect_uris: allowed, post_logout_redirect_uris: ["http://[::1]:3000/bye", "com.example.maps:/signed-out"] },
+  });
+  t.equal(created.statusCode, 201, created.body);
+  t.same(created.json().redirect_uris, allowed, "Hydra stores them as given");
 });
 
 t.test("an admin creates, reads, updates, rotates and deletes a client", async (t) => {
