@@ -45,7 +45,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, { config }) => {
   await fastify.register(guards, { origin: config.origin });
   await fastify.register(healthRoutes);
   await fastify.register(runtimeConfigRoute, { config });
-  await fastify.register(apiRoutes, { prefix: "/api" });
+  await fastify.register(apiRoutes, { prefix: "/api", config });
   await fastify.register(kratosProxy, { prefix: "/kratos", config });
   await fastify.register(spa, { config });
 };

@@ -18,6 +18,8 @@ export interface PortalConfig {
   trustProxy: boolean;
   /** How long a call to Kratos or Hydra may take before the portal calls it unavailable. */
   upstreamTimeoutMs: number;
+  /** Managing OAuth2 clients needs a session signed in with a second factor. */
+  adminRequireAal2: boolean;
 }
 
 export class ConfigError extends Error {
@@ -96,5 +98,6 @@ export function readConfig(env: Env = process.env): PortalConfig {
     logLevel: readChoice(env, "LOG_LEVEL", logLevels, "info"),
     trustProxy: readBoolean(env, "TRUST_PROXY", false),
     upstreamTimeoutMs: readPositiveInteger(env, "UPSTREAM_TIMEOUT_MS", 10_000),
+    adminRequireAal2: readBoolean(env, "ADMIN_REQUIRE_AAL2", true),
   };
 }

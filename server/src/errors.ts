@@ -28,8 +28,8 @@ export class FieldErrors extends ClientError {
 
 export const notSignedIn = () => new ClientError(401, "You are not signed in.", "not_signed_in");
 
-/** The session has one factor of two. */
-export const secondFactorRequired = () => new ClientError(403, "A second factor is required.", "aal2_required");
+/** The session has one factor of two, or the work needs a second factor that the session lacks. */
+export const secondFactorRequired = (message = "A second factor is required.") => new ClientError(403, message, "aal2_required");
 
 export type Upstream = "kratos" | "hydra";
 

@@ -13,15 +13,18 @@ const hydra = await useHydra(t);
 const origin = hydra.env.PORTAL_ORIGIN!;
 const app = await build(t, hydra.env);
 
-async function signedIn(roles?: string[]): Promise<Browser> {
+/** A signed-in user; with secondFactor, one who set up an authenticator app, which makes the session aal2. */
+async function signedIn(roles?: string[], { secondFactor = false } = {}): Promise<Browser> {
   const user = await createIdentity(hydra.kratosAdminUrl, { roles });
   const browser = new Browser(app);
   const response = await browser.signIn(user.email, user.password);
   if (response.statusCode !== 200) throw new Error(`sign-in: ${response.statusCode} ${response.body}`);
+  if (secondFactor) await browser.enrolTotp();
   return browser;
 }
 
-const admin = await signedIn(["admin"]);
+// Admin work needs a second factor (ADMIN_REQUIRE_AAL2, on by default).
+const admin = await signedIn(["admin"], { secondFactor: true });
 const auditor = await signedIn(["auditor"]);
 
 interface CallOptions {
@@ -96,6 +99,40 @@ t.test("every route refuses a caller who is not signed in (401) or not an admin 
     t.equal(other.statusCode, 403, `${method} ${url} as a user without the admin role`);
     t.same(other.json(), { message: "This needs the admin role.", code: "role_required" });
   }
+});
+
+t.test("admin work needs a sign-in with a second factor (ADMIN_REQUIRE_AAL2)", async (t) => {
+  const oneFactor = await signedIn(["admin"]);
+  for (const { method, url, payload } of routes) {
+    const refused = await call(method, url, { as: oneFactor, payload });
+    t.equal(refused.statusCode, 403, `${method} ${url} as an admin without a second factor`);
+    t.same(refused.json(), {
+      message:
+        "Managing OAuth2 clients needs a second factor. Set up an authenticator app or a security key in Account Settings (or, if you have one, sign in again with it).",
+      code: "aal2_required",
+    });
+  }
+
+  const user = await createIdentity(hydra.kratosAdminUrl, { roles: ["admin"] });
+  const enrolling = new Browser(app);
+  await enrolling.signIn(user.email, user.password);
+  const secret = await enrolling.enrolTotp();
+  // With an authenticator app set up, the password alone is one factor of two: Kratos asks for the other.
+  const passwordOnly = new Browser(app);
+  await passwordOnly.signIn(user.email, user.password);
+  const stepUp = await call("GET", "/api/clients", { as: passwordOnly });
+  t.equal(stepUp.statusCode, 403);
+  t.same(stepUp.json(), { message: "A second factor is required.", code: "aal2_required" });
+
+  const bothFactors = new Browser(app);
+  await bothFactors.signInWithTotp(user.email, user.password, secret);
+  t.equal((await call("GET", "/api/clients?page_size=1", { as: bothFactors })).statusCode, 200, "password, then the authenticator app");
+  const created = await call("POST", "/api/clients", { as: bothFactors, payload: validClient() });
+  t.equal(created.statusCode, 201);
+  t.equal((await call("DELETE", `/api/clients/${created.json().client_id}`, { as: bothFactors })).statusCode, 204);
+
+  const relaxed = await build(t, { ...hydra.env, ADMIN_REQUIRE_AAL2: "false" });
+  t.equal((await call("GET", "/api/clients?page_size=1", { as: oneFactor, on: relaxed })).statusCode, 200, "an operator can turn the rule off");
 });
 
 t.test("every mutation refuses a missing or foreign Origin and a body that is not JSON (CSRF)", async (t) => {

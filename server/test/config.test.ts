@@ -13,6 +13,8 @@ t.test("defaults make a local portal", async (t) => {
   t.equal(config.origin, "http://localhost:3000");
   t.equal(config.kratosPublicUrl, "http://127.0.0.1:4433");
   t.equal(config.hydraAdminUrl, "http://127.0.0.1:4445");
+  t.equal(config.adminRequireAal2, true, "admin work needs a second factor unless turned off");
+  t.equal(readConfig({ ADMIN_REQUIRE_AAL2: "false" }).adminRequireAal2, false);
 });
 
 t.test("no socket is held open for ever, and idle ones outlive a reverse proxy's", async (t) => {
@@ -34,6 +36,7 @@ t.test("a bad value is refused with a message naming the variable", async (t) =>
     [{ LOG_LEVEL: "loud" }, /^LOG_LEVEL must be one of/],
     [{ TRUST_PROXY: "maybe" }, /^TRUST_PROXY must be true or false/],
     [{ UPSTREAM_TIMEOUT_MS: "-5" }, /^UPSTREAM_TIMEOUT_MS must be a positive whole number/],
+    [{ ADMIN_REQUIRE_AAL2: "no" }, /^ADMIN_REQUIRE_AAL2 must be true or false, got "no"/],
   ];
   for (const [env, message] of cases) {
     t.throws(() => readConfig(env), { name: "ConfigError", message }, JSON.stringify(env));

@@ -66,6 +66,18 @@ t.test("GET /api/session", async (t) => {
     t.equal(response.statusCode, 403);
     t.same(response.json(), { message: "A second factor is required.", code: "aal2_required" });
   });
+
+  t.test("200 at aal2 once the second factor is used", async (t) => {
+    const user = await createIdentity(kratos.adminUrl);
+    const enrolling = new Browser(app);
+    await enrolling.signIn(user.email, user.password);
+    const secret = await enrolling.enrolTotp();
+    const browser = new Browser(app);
+    await browser.signInWithTotp(user.email, user.password, secret);
+    const response = await browser.request("GET", "/api/session");
+    t.equal(response.statusCode, 200);
+    t.equal(response.json().aal, "aal2");
+  });
 });
 
 t.test("GET /api/session and /readyz answer 503 when Kratos cannot be reached", async (t) => {

@@ -5,7 +5,7 @@
 import type { Identity, Session } from "@ory/client";
 import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
-import { ClientError } from "../errors.js";
+import { ClientError, secondFactorRequired } from "../errors.js";
 import { rolesOf } from "../kratos/roles.js";
 
 declare module "fastify" {
@@ -25,6 +25,8 @@ export interface Guards {
   session: onRequestAsyncHookHandler;
   /** A session whose identity has this role in metadata_public.roles (403 role_required). */
   role(role: string): onRequestAsyncHookHandler;
+  /** A session signed in with a second factor (403 aal2_required); `work` names what needs it. */
+  secondFactor(work: string): onRequestAsyncHookHandler;
 }
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -75,6 +77,15 @@ export default fp<{ origin: string }>(
         const session = await signedIn(request);
         if (!rolesOf(session.identity?.metadata_public).includes(role)) {
           throw new ClientError(403, `This needs the ${role} role.`, "role_required");
+        }
+      },
+
+      secondFactor: (work) => async (request) => {
+        const session = await signedIn(request);
+        if (session.authenticator_assurance_level !== "aal2") {
+          throw secondFactorRequired(
+            `${work} needs a second factor. Set up an authenticator app or a security key in Account Settings (or, if you have one, sign in again with it).`,
+          );
         }
       },
     };

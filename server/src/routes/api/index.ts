@@ -1,5 +1,6 @@
 // Everything under /api: JSON only, including the answer for unknown paths.
 import type { FastifyPluginAsync } from "fastify";
+import type { PortalConfig } from "../../config.js";
 import { ClientError } from "../../errors.js";
 import { errorResponses } from "../../schemas/error.js";
 import { bodyLimits } from "./body-limits.js";
@@ -7,7 +8,7 @@ import clientsRoutes from "./clients/index.js";
 import oauth2Routes from "./oauth2/index.js";
 import sessionRoutes from "./session.js";
 
-const apiRoutes: FastifyPluginAsync = async (fastify) => {
+const apiRoutes: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { config }) => {
   // Every route says how much body it reads: a route with a body schema names
   // its limit, every other one reads no more than a stray `{}`.
   fastify.addHook("onRoute", (route) => {
@@ -16,7 +17,7 @@ const apiRoutes: FastifyPluginAsync = async (fastify) => {
     route.bodyLimit = bodyLimits.none;
   });
   await fastify.register(sessionRoutes);
-  await fastify.register(clientsRoutes, { prefix: "/clients" });
+  await fastify.register(clientsRoutes, { prefix: "/clients", config });
   await fastify.register(oauth2Routes, { prefix: "/oauth2" });
   // A route of its own, more specific than the SPA's /*, so that an unknown
   // /api path is never answered with index.html.

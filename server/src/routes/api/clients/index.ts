@@ -1,9 +1,11 @@
 // /api/clients: OAuth2 clients in Hydra, for admins only. The access rules are
 // hooks of this plugin scope, so every route registered here carries them:
-// same-origin JSON for mutations (CSRF), then a session with the admin role.
+// same-origin JSON for mutations (CSRF), then a session with the admin role,
+// signed in with a second factor (unless ADMIN_REQUIRE_AAL2=false).
 import { randomBytes } from "node:crypto";
 import type { OAuth2Client } from "@ory/client";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { PortalConfig } from "../../../config.js";
 import { FieldErrors } from "../../../errors.js";
 import {
   ClientInput,
@@ -54,9 +56,10 @@ const searchPageSize = 200;
 /** A search stops after this many of Hydra's pages and hands back a token to go on. */
 const searchPageLimit = 25;
 
-const clientsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+const clientsRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (fastify, { config }) => {
   fastify.addHook("onRequest", fastify.guards.sameOriginJson);
   fastify.addHook("onRequest", fastify.guards.role("admin"));
+  if (config.adminRequireAal2) fastify.addHook("onRequest", fastify.guards.secondFactor("Managing OAuth2 clients"));
   fastify.addHook("onSend", async (_request, reply) => {
     // Client lists and secrets are never cached.
     reply.header("cache-control", "no-store");
