@@ -10,7 +10,7 @@ import { rolesOf } from "../kratos/roles.js";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The caller's Kratos session once a session rule has run; null before. */
+    /** The caller's Kratos session once a session rule has run; null before, or without one (optionalSession). */
     session: Session | null;
   }
   interface FastifyInstance {
@@ -23,6 +23,8 @@ export interface Guards {
   sameOriginJson: onRequestAsyncHookHandler;
   /** A Kratos session (401 without; 403 aal2_required with one factor of two). */
   session: onRequestAsyncHookHandler;
+  /** The session if there is one; no session is not an error. */
+  optionalSession: onRequestAsyncHookHandler;
   /** A session whose identity has this role in metadata_public.roles (403 role_required). */
   role(role: string): onRequestAsyncHookHandler;
   /** A session signed in with a second factor (403 aal2_required); `work` names what needs it. */
@@ -71,6 +73,14 @@ export default fp<{ origin: string }>(
 
       async session(request) {
         await signedIn(request);
+      },
+
+      async optionalSession(request) {
+        try {
+          await signedIn(request);
+        } catch (error) {
+          if (!(error instanceof ClientError && error.code === "not_signed_in")) throw error;
+        }
       },
 
       role: (role) => async (request) => {

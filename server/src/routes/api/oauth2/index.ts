@@ -160,10 +160,20 @@ const oauth2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     "/logout/accept",
     {
+      onRequest: fastify.guards.optionalSession,
       bodyLimit: bodyLimits.challenge,
       schema: { body: LogoutAcceptance, response: { 200: RedirectTo, ...errorResponses } },
     },
-    async (request) => ({ redirect_to: await challenges.acceptLogout(request.body.logout_challenge) }),
+    async (request) => {
+      const challenge = request.body.logout_challenge;
+      // A signed-in caller ends only their own sessions, never those of whomever the challenge names.
+      if (request.session && (await challenges.logoutRequest(challenge)).subject !== subjectOf(request)) {
+        throw otherAccount(
+          "This sign-out is for another account than the one signed in here. Sign out of the portal first, then try the application's sign-out again.",
+        );
+      }
+      return { redirect_to: await challenges.acceptLogout(challenge) };
+    },
   );
 };
 
