@@ -6,7 +6,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/test.js";
 import { expectAccessible } from "./support/a11y.js";
 import { menu } from "./support/flows.js";
-import { newIdentity, signInByApi } from "./support/identities.js";
+import { newIdentity, signInByApi, signInWithSecondFactorByApi } from "./support/identities.js";
 import { saveScreenshot } from "./support/screenshots.js";
 import { stack } from "./support/stack.js";
 import { expectToast } from "./support/toasts.js";
@@ -27,7 +27,7 @@ const clientsTable = (page: Page) => page.getByRole("table", { name: "OAuth2 cli
 const rowOf = (page: Page, name: string) => clientsTable(page).getByRole("row").filter({ has: page.getByRole("cell", { name, exact: true }) });
 
 async function openManageClients(page: Page): Promise<void> {
-  await signInByApi(page, await newIdentity({ roles: ["admin"] }));
+  await signInWithSecondFactorByApi(page, await newIdentity({ roles: ["admin"] }));
   await page.goto("/manage-clients");
   await expect(page.getByRole("heading", { name: "Manage Clients" })).toBeVisible();
   await expect(clientsTable(page)).toBeVisible();
@@ -167,7 +167,7 @@ test("the server's validation error appears at its field", async ({ page }) => {
 });
 
 test("without Hydra, Manage Clients says so and the rest of the portal works", async ({ page }) => {
-  await signInByApi(page, await newIdentity({ roles: ["admin"] }));
+  await signInWithSecondFactorByApi(page, await newIdentity({ roles: ["admin"] }));
   // The answer the server gives when Hydra cannot be reached (server/test covers that against a stopped Hydra).
   await page.route(/\/api\/clients(\?|$)/, (route) =>
     route.fulfill({ status: 503, json: { message: "The OAuth2 service (Hydra) is unavailable, so OAuth2 clients cannot be managed right now." } }),
@@ -201,5 +201,17 @@ test("anyone but an admin is refused, in the page and by the API", async ({ page
     data: { client_name: "Not mine", grant_types: ["client_credentials"] },
   });
   expect(create.status()).toBe(403);
-  expect(((await create.json()) as { message: string }).message).toContain("admin");
+  expect(await create.json()).toEqual({ message: "This needs the admin role.", code: "role_required" });
+});
+
+test("the API refuses an admin without a second factor, and serves one with it", async ({ browser }) => {
+  const oneFactor = await (await browser.newContext()).newPage();
+  await signInByApi(oneFactor, await newIdentity({ roles: ["admin"] }));
+  const refused = await oneFactor.request.get("/api/clients");
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ code: "aal2_required", message: expect.stringContaining("needs a second factor") });
+
+  const twoFactors = await (await browser.newContext()).newPage();
+  await signInWithSecondFactorByApi(twoFactors, await newIdentity({ roles: ["admin"] }));
+  expect((await twoFactors.request.get("/api/clients")).status()).toBe(200);
 });

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.js";
 import { createIdentity } from "../stack/testing/identities.js";
 import { expectAccessible } from "./support/a11y.js";
-import { newIdentity, signInByApi } from "./support/identities.js";
+import { newIdentity, signInByApi, signInWithSecondFactorByApi } from "./support/identities.js";
 import { startPrivateStack } from "./support/private-stack.js";
 import { saveScreenshot } from "./support/screenshots.js";
 import { expectToastClosed } from "./support/toasts.js";
@@ -155,7 +155,7 @@ test("Logout asks first; Cancel stays, Confirm signs out", async ({ page }) => {
 
 test("an admin sees Manage Clients; anyone else does not and is refused there", async ({ browser }) => {
   const adminPage = await (await browser.newContext()).newPage();
-  await signInByApi(adminPage, await newIdentity({ roles: ["admin"] }));
+  await signInWithSecondFactorByApi(adminPage, await newIdentity({ roles: ["admin"] }));
   await adminPage.goto("/settings");
   await expectMenu(adminPage, ["Verify Account", "Account Settings", "Recovery", "Manage Clients", "Logout"]);
   await menu(adminPage).getByRole("link", { name: "Manage Clients" }).click();

@@ -6,6 +6,7 @@ import type { PortalConfig } from "./config.js";
 import { logController, loggerOptions } from "./logging.js";
 import abuseLimits, { type LimiterStore } from "./plugins/abuse-limits.js";
 import errorHandler from "./plugins/error-handler.js";
+import guards from "./plugins/guards.js";
 import hydra from "./plugins/hydra.js";
 import kratos from "./plugins/kratos.js";
 import securityHeaders from "./plugins/security-headers.js";
@@ -29,6 +30,17 @@ export function serverOptions(config: PortalConfig): FastifyServerOptions {
     // Unknown body properties are dropped before a handler sees them.
     // allErrors: a 400 names every field that is wrong, not only the first.
     ajv: { customOptions: { removeAdditional: "all", allErrors: true } },
+    // Receiving a whole request (headers and a body of a few KB) takes well
+    // under a second even on a slow mobile link; a client that takes longer
+    // is holding a socket open on purpose (slowloris). Node's default is 0: never.
+    requestTimeout: 30_000,
+    // An idle socket is closed after this. A request is silent while the
+    // portal waits for Kratos and Hydra, a few calls in a row of up to
+    // UPSTREAM_TIMEOUT_MS each, so leave room for several.
+    connectionTimeout: 6 * config.upstreamTimeoutMs,
+    // Longer than the 60 s idle timeout of common reverse proxies (nginx, AWS
+    // ALB), so a proxy never sends a request on a socket we are closing.
+    keepAliveTimeout: 65_000,
   };
 }
 
@@ -38,6 +50,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, limiterSto
   await fastify.register(kratos, { config });
   await fastify.register(hydra, { config });
   await fastify.register(abuseLimits, { config, store: limiterStore });
+  await fastify.register(guards, { origin: config.origin });
   await fastify.register(healthRoutes);
   await fastify.register(runtimeConfigRoute, { config });
   await fastify.register(

@@ -51,6 +51,8 @@ export interface PortalConfig {
   limits: AbuseLimits;
   /** How long a call to Kratos or Hydra may take before the portal calls it unavailable. */
   upstreamTimeoutMs: number;
+  /** Managing OAuth2 clients needs a session signed in with a second factor. */
+  adminRequireAal2: boolean;
 }
 
 export class ConfigError extends Error {
@@ -190,5 +192,6 @@ export function readConfig(env: Env = process.env): PortalConfig {
     formActionOrigins: readOrigins(env, "CSP_FORM_ACTION_ORIGINS"),
     limits: readLimits(env),
     upstreamTimeoutMs: readPositiveInteger(env, "UPSTREAM_TIMEOUT_MS", 10_000),
+    adminRequireAal2: readBoolean(env, "ADMIN_REQUIRE_AAL2", true),
   };
 }

@@ -3,24 +3,17 @@
 // in to an application through Hydra: none of the codes, tokens, cookies and
 // challenges those journeys carried may be in it.
 import { randomUUID } from "node:crypto";
-import { Writable } from "node:stream";
 import { Configuration, OAuth2Api } from "@ory/client";
 import t from "tap";
 import { createIdentity } from "../../stack/testing/identities.js";
-import { build } from "./helpers/build.js";
+import { build, LogLines } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
 import { HydraAgent, useHydra } from "./helpers/hydra.js";
 import { codeIn, waitForMail } from "./helpers/mail.js";
 
 const hydra = await useHydra(t);
-const lines: string[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-    done();
-  },
-});
-const app = await build(t, { ...hydra.env, LOG_LEVEL: "trace", LOG_REQUESTS: "true" }, undefined, { logStream });
+const logs = new LogLines();
+const app = await build(t, { ...hydra.env, LOG_LEVEL: "trace", LOG_REQUESTS: "true" }, undefined, { logs });
 const origin = hydra.env.PORTAL_ORIGIN!;
 
 /** Every value a journey carried that must never be logged. */
@@ -137,13 +130,13 @@ t.test("an OAuth2 sign-in, consent and logout through Hydra", async (t) => {
 
 t.test("nothing they carried is in the log", async (t) => {
   t.ok(secrets.size >= 15, `${secrets.size} secrets collected`);
-  t.ok(lines.length > 30, `${lines.length} log lines`);
-  t.ok(lines.some((line) => line.includes('"path":"/kratos/self-service/verification"')), "the verification link's request is logged, as a path");
-  t.ok(lines.some((line) => line.includes('"path":"/api/oauth2/consent"')), "so are the consent requests");
-  t.ok(lines.some((line) => line.includes("request rejected")), "and the error handler's line");
+  t.ok(logs.lines.length > 30, `${logs.lines.length} log lines`);
+  t.ok(logs.lines.some((line) => line.includes('"path":"/kratos/self-service/verification"')), "the verification link's request is logged, as a path");
+  t.ok(logs.lines.some((line) => line.includes('"path":"/api/oauth2/consent"')), "so are the consent requests");
+  t.ok(logs.lines.some((line) => line.includes("request refused")), "and the error handler's line");
   for (const secret of secrets) {
-    const leaks = lines.filter((line) => line.includes(secret));
+    const leaks = logs.lines.filter((line) => line.includes(secret));
     t.same(leaks, [], `${secret.slice(0, 4)}… is not logged`);
   }
-  t.notOk(lines.some((line) => /ory_kratos_session|csrf_token_|[?&](code|token|flow|\w+_challenge)=/.test(line)), "no cookie name, query string or challenge parameter");
+  t.notOk(logs.lines.some((line) => /ory_kratos_session|csrf_token_|[?&](code|token|flow|\w+_challenge)=/.test(line)), "no cookie name, query string or challenge parameter");
 });

@@ -13,15 +13,18 @@ const hydra = await useHydra(t);
 const origin = hydra.env.PORTAL_ORIGIN!;
 const app = await build(t, hydra.env);
 
-async function signedIn(roles?: string[]): Promise<Browser> {
+/** A signed-in user; with secondFactor, one who set up an authenticator app, which makes the session aal2. */
+async function signedIn(roles?: string[], { secondFactor = false } = {}): Promise<Browser> {
   const user = await createIdentity(hydra.kratosAdminUrl, { roles });
   const browser = new Browser(app);
   const response = await browser.signIn(user.email, user.password);
   if (response.statusCode !== 200) throw new Error(`sign-in: ${response.statusCode} ${response.body}`);
+  if (secondFactor) await browser.enrolTotp();
   return browser;
 }
 
-const admin = await signedIn(["admin"]);
+// Admin work needs a second factor (ADMIN_REQUIRE_AAL2, on by default).
+const admin = await signedIn(["admin"], { secondFactor: true });
 const auditor = await signedIn(["auditor"]);
 
 interface CallOptions {
@@ -89,13 +92,47 @@ t.test("every route refuses a caller who is not signed in (401) or not an admin 
   for (const { method, url, payload } of routes) {
     const anonymous = await call(method, url, { payload });
     t.equal(anonymous.statusCode, 401, `${method} ${url} without a session`);
-    t.same(anonymous.json(), { message: "You are not signed in." });
+    t.same(anonymous.json(), { message: "You are not signed in.", code: "not_signed_in" });
     const stale = await call(method, url, { payload, headers: { cookie: "ory_kratos_session=not-a-session" } });
     t.equal(stale.statusCode, 401, `${method} ${url} with a cookie Kratos does not know`);
     const other = await call(method, url, { as: auditor, payload });
     t.equal(other.statusCode, 403, `${method} ${url} as a user without the admin role`);
-    t.same(other.json(), { message: "This needs the admin role." });
+    t.same(other.json(), { message: "This needs the admin role.", code: "role_required" });
   }
+});
+
+t.test("admin work needs a sign-in with a second factor (ADMIN_REQUIRE_AAL2)", async (t) => {
+  const oneFactor = await signedIn(["admin"]);
+  for (const { method, url, payload } of routes) {
+    const refused = await call(method, url, { as: oneFactor, payload });
+    t.equal(refused.statusCode, 403, `${method} ${url} as an admin without a second factor`);
+    t.same(refused.json(), {
+      message:
+        "Managing OAuth2 clients needs a second factor. Set up an authenticator app or a security key in Account Settings (or, if you have one, sign in again with it).",
+      code: "aal2_required",
+    });
+  }
+
+  const user = await createIdentity(hydra.kratosAdminUrl, { roles: ["admin"] });
+  const enrolling = new Browser(app);
+  await enrolling.signIn(user.email, user.password);
+  const secret = await enrolling.enrolTotp();
+  // With an authenticator app set up, the password alone is one factor of two: Kratos asks for the other.
+  const passwordOnly = new Browser(app);
+  await passwordOnly.signIn(user.email, user.password);
+  const stepUp = await call("GET", "/api/clients", { as: passwordOnly });
+  t.equal(stepUp.statusCode, 403);
+  t.same(stepUp.json(), { message: "A second factor is required.", code: "aal2_required" });
+
+  const bothFactors = new Browser(app);
+  await bothFactors.signInWithTotp(user.email, user.password, secret);
+  t.equal((await call("GET", "/api/clients?page_size=1", { as: bothFactors })).statusCode, 200, "password, then the authenticator app");
+  const created = await call("POST", "/api/clients", { as: bothFactors, payload: validClient() });
+  t.equal(created.statusCode, 201);
+  t.equal((await call("DELETE", `/api/clients/${created.json().client_id}`, { as: bothFactors })).statusCode, 204);
+
+  const relaxed = await build(t, { ...hydra.env, ADMIN_REQUIRE_AAL2: "false" });
+  t.equal((await call("GET", "/api/clients?page_size=1", { as: oneFactor, on: relaxed })).statusCode, 200, "an operator can turn the rule off");
 });
 
 t.test("every mutation refuses a missing or foreign Origin and a body that is not JSON (CSRF)", async (t) => {
@@ -129,7 +166,7 @@ t.test("create validates each rule with a message at the field, before Hydra see
     ["a redirect URI with #", { ...validClient(), redirect_uris: ["https://maps.example.org/cb#x"], post_logout_redirect_uris: [] }, "redirect_uris", /must not contain a fragment/],
     ["a post-logout URI on another host", { ...validClient(), post_logout_redirect_uris: ["https://other.example.org/bye"] }, "post_logout_redirect_uris", /scheme, host and port of one of the redirect URIs/],
     ["a post-logout URI on another port", { ...validClient(), post_logout_redirect_uris: ["https://maps.example.org:8443/bye"] }, "post_logout_redirect_uris", /scheme, host and port/],
-    ["a post-logout URI on another scheme", { ...validClient(), post_logout_redirect_uris: ["http://maps.example.org/bye"] }, "post_logout_redirect_uris", /scheme, host and port/],
+    ["a post-logout URI on another scheme", { ...validClient(), redirect_uris: ["http://localhost:8080/callback"], post_logout_redirect_uris: ["https://localhost:8080/bye"] }, "post_logout_redirect_uris", /scheme, host and port/],
     ["client_credentials for a public client", { ...validClient(), token_endpoint_auth_method: "none" }, "grant_types", /public client/],
     ["authorization_code without a redirect URI", { ...validClient(), redirect_uris: [], post_logout_redirect_uris: [] }, "redirect_uris", /at least one redirect URI/],
     ["a scope with a quote", { ...validClient(), scope: 'openid "email"' }, "scope", /not allowed/],
@@ -148,6 +185,48 @@ t.test("create validates each rule with a message at the field, before Hydra see
     ["client_name", "grant_types"],
     "every wrong field at once",
   );
+});
+
+t.test("redirect URIs: https, http on the loopback interface, an app's own scheme; nothing else", async (t) => {
+  const refused: [string, RegExp][] = [
+    ["javascript:alert(document.cookie)", /^javascript:alert\(document\.cookie\) is not allowed: use https/],
+    ["data:text/html,<script>alert(1)</script>", /^data:text\/html,<script>alert\(1\)<\/script> is not allowed/],
+    ["vbscript:msgbox(1)", /^vbscript:msgbox\(1\) is not allowed/],
+    ["file:///etc/passwd", /^file:\/\/\/etc\/passwd is not allowed/],
+    ["blob:https://maps.example.org/0b8d7a3e", /^blob:https:\/\/maps\.example\.org\/0b8d7a3e is not allowed/],
+    ["ftp://maps.example.org/callback", /^ftp:\/\/maps\.example\.org\/callback is not allowed/],
+    ["myapp:/callback", /^myapp:\/callback is not allowed: .*com\.example\.app:\/callback/],
+    ["http://maps.example.org/callback", /^http:\/\/maps\.example\.org\/callback uses http on a host other than localhost, 127\.0\.0\.1 or \[::1\]: use https/],
+    ["http://localhost.evil.example/callback", /^http:\/\/localhost\.evil\.example\/callback uses http on a host other than/],
+    ["http://127.0.0.1.nip.io/callback", /^http:\/\/127\.0\.0\.1\.nip\.io\/callback uses http/],
+    ["com.example.maps://callback", /^com\.example\.maps:\/\/callback must have a single slash after the app's scheme, e.g. com\.example\.maps:\/callback/],
+    ["java\tscript:alert(1)", /^"java\\tscript:alert\(1\)" must not contain spaces or control characters/],
+    [" https://maps.example.org/callback", /^" https:\/\/maps\.example\.org\/callback" must not contain spaces/],
+  ];
+  for (const [uri, message] of refused) {
+    const response = await call("POST", "/api/clients", { as: admin, payload: { ...validClient(), redirect_uris: [uri], post_logout_redirect_uris: [] } });
+    t.equal(response.statusCode, 400, uri);
+    t.same(response.json().errors.filter((e: { field: string }) => e.field === "redirect_uris").length, 1, `${uri}: one problem`);
+    t.match(response.json().errors.find((e: { field: string }) => e.field === "redirect_uris").message, message, uri);
+    const logout = await call("POST", "/api/clients", { as: admin, payload: { ...validClient(), post_logout_redirect_uris: [uri] } });
+    t.equal(logout.statusCode, 400, `${uri} after logout`);
+    t.match(logout.json().errors.find((e: { field: string }) => e.field === "post_logout_redirect_uris").message, message, `${uri} after logout`);
+  }
+
+  const allowed = [
+    "https://maps.example.org/callback",
+    "http://localhost:8080/callback",
+    "http://127.0.0.1/callback",
+    "http://127.0.0.2:9000/callback",
+    "http://[::1]:3000/callback",
+    "com.example.maps:/oauth2redirect",
+  ];
+  const created = await call("POST", "/api/clients", {
+    as: admin,
+    payload: { ...validClient(), redirect_uris: allowed, post_logout_redirect_uris: ["http://[::1]:3000/bye", "com.example.maps:/signed-out"] },
+  });
+  t.equal(created.statusCode, 201, created.body);
+  t.same(created.json().redirect_uris, allowed, "Hydra stores them as given");
 });
 
 t.test("an admin creates, reads, updates, rotates and deletes a client", async (t) => {
@@ -274,7 +353,7 @@ t.test("when Hydra cannot be reached, every route says so with 503", async (t) =
   for (const { method, url, payload } of routes) {
     const response = await call(method, url, { as: admin, payload, on: offline });
     t.equal(response.statusCode, 503, `${method} ${url}`);
-    t.match(response.json().message, /OAuth2 service \(Hydra\) is unavailable/);
+    t.same(response.json(), { message: "The sign-in service for applications (Hydra) is unavailable. Please try again in a moment." });
   }
   const session = await offline.inject({ url: "/api/session", headers: { cookie: admin.jar.header() } });
   t.equal(session.statusCode, 200, "the rest of the portal keeps working");

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import t from "tap";
+import { serverOptions } from "../src/app.js";
 import { ConfigError, readConfig } from "../src/config.js";
 
 t.test("defaults make a local portal", async (t) => {
@@ -16,6 +17,8 @@ t.test("defaults make a local portal", async (t) => {
   t.equal(config.kratosNativeFlows, false);
   t.equal(config.logRequests, false);
   t.same(config.limits.signInAccount, { points: 10, duration: 900 }, "an account locks within 10 wrong passwords");
+  t.equal(config.adminRequireAal2, true, "admin work needs a second factor unless turned off");
+  t.equal(readConfig({ ADMIN_REQUIRE_AAL2: "false" }).adminRequireAal2, false);
 });
 
 t.test("TRUST_PROXY names the proxies; true is refused with what to set instead", async (t) => {
@@ -47,6 +50,14 @@ t.test("CSP_FORM_ACTION_ORIGINS takes origins", async (t) => {
   ]);
 });
 
+t.test("no socket is held open for ever, and idle ones outlive a reverse proxy's", async (t) => {
+  const config = readConfig({ UPSTREAM_TIMEOUT_MS: "4000" });
+  const { requestTimeout, connectionTimeout, keepAliveTimeout } = serverOptions(config);
+  t.ok(requestTimeout! > 0 && requestTimeout! <= 60_000, `a request arrives within ${requestTimeout} ms`);
+  t.ok(connectionTimeout! >= 3 * config.upstreamTimeoutMs, "a request may wait on a few Kratos and Hydra calls in a row");
+  t.ok(keepAliveTimeout! > 60_000, "longer than the 60 s idle timeout of nginx and AWS load balancers");
+});
+
 t.test("a bad value is refused with a message naming the variable", async (t) => {
   const cases: [Record<string, string>, RegExp][] = [
     [{ PORT: "http" }, /^PORT must be a port number/],
@@ -66,6 +77,7 @@ t.test("a bad value is refused with a message naming the variable", async (t) =>
     [{ LIMIT_MAIL_IP: "0/15m" }, /^LIMIT_MAIL_IP must be a count per window/],
     [{ LIMIT_API_IP: "100/1d" }, /^LIMIT_API_IP must be a count per window/],
     [{ UPSTREAM_TIMEOUT_MS: "-5" }, /^UPSTREAM_TIMEOUT_MS must be a positive whole number/],
+    [{ ADMIN_REQUIRE_AAL2: "no" }, /^ADMIN_REQUIRE_AAL2 must be true or false, got "no"/],
   ];
   for (const [env, message] of cases) {
     t.throws(() => readConfig(env), { name: "ConfigError", message }, JSON.stringify(env));

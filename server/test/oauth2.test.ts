@@ -114,7 +114,13 @@ t.test("consent: the user sees the application, grants some scopes, and the appl
   const someoneElse = new Browser(app);
   const other = await createIdentity(hydra.kratosAdminUrl);
   await someoneElse.signIn(other.email, other.password);
-  t.equal((await send("GET", url, someoneElse)).statusCode, 403, "another account cannot answer it");
+  const foreign = await send("GET", url, someoneElse);
+  t.equal(foreign.statusCode, 403, "another account cannot answer it");
+  t.same(foreign.json(), {
+    message: "This request is for another account. Sign in as that account, or start again from the application.",
+    code: "other_account",
+  });
+  t.equal((await send("POST", "/api/oauth2/consent/accept", someoneElse, { consent_challenge: challenge, grant_scope: ["openid"], remember: true })).json().code, "other_account");
 
   const shown = await send("GET", url, browser);
   t.equal(shown.statusCode, 200);
@@ -187,7 +193,8 @@ t.test("a challenge that Hydra does not know is a 404 with a way out", async (t)
   t.equal((await send("GET", "/api/oauth2/logout?logout_challenge=not-a-challenge")).statusCode, 404);
 });
 
-t.test("logout: the user confirms, Hydra's and Kratos' sessions end", async (t) => {
+/** Where Hydra asks the portal to confirm the logout of a user signed in to an application through it. */
+async function logoutChallenge(t: Test): Promise<{ browser: Browser; challenge: string; agent: HydraAgent }> {
   const { browser, agent, consentUrl } = await signInThroughHydra(t);
   const accepted = await send("POST", "/api/oauth2/consent/accept", browser, {
     consent_challenge: consentUrl.searchParams.get("consent_challenge")!,
@@ -195,21 +202,49 @@ t.test("logout: the user confirms, Hydra's and Kratos' sessions end", async (t) 
     remember: false,
   });
   await follow(agent, accepted.json().redirect_to);
-
   const logout = await agent.visit(`${hydra.publicUrl}/oauth2/sessions/logout`);
   t.equal(`${logout.origin}${logout.pathname}`, `${origin}/logout`, "Hydra asks the portal to confirm");
-  const challenge = logout.searchParams.get("logout_challenge")!;
+  return { browser, agent, challenge: logout.searchParams.get("logout_challenge")! };
+}
+
+t.test("logout: the user confirms, Hydra's and Kratos' sessions end", async (t) => {
+  const { browser, agent, challenge } = await logoutChallenge(t);
   const shown = await send("GET", `/api/oauth2/logout?logout_challenge=${encodeURIComponent(challenge)}`);
   t.equal(shown.statusCode, 200);
   t.equal(shown.json().challenge, challenge);
 
   t.equal((await send("POST", "/api/oauth2/logout/accept", undefined, { logout_challenge: challenge }, { origin: "https://evil.example" })).statusCode, 403, "CSRF");
   t.equal((await send("GET", "/api/session", browser)).statusCode, 200, "signed in before");
+  // No Kratos session needed: ending Hydra's session must work after Kratos' has expired.
   const done = await send("POST", "/api/oauth2/logout/accept", undefined, { logout_challenge: challenge });
   t.equal(done.statusCode, 200);
   t.type(done.json().redirect_to, "string");
   await follow(agent, done.json().redirect_to);
   t.equal((await send("GET", "/api/session", browser)).statusCode, 401, "the Kratos session ended too");
+});
+
+t.test("logout: a signed-in caller ends only their own sessions; a stale cookie counts as none", async (t) => {
+  const { browser, agent, challenge } = await logoutChallenge(t);
+  const other = await createIdentity(hydra.kratosAdminUrl);
+  const someoneElse = new Browser(app);
+  await someoneElse.signIn(other.email, other.password);
+  const refused = await send("POST", "/api/oauth2/logout/accept", someoneElse, { logout_challenge: challenge });
+  t.equal(refused.statusCode, 403);
+  t.same(refused.json(), {
+    message: "This sign-out is for another account than the one signed in here. Sign out of the portal first, then try the application's sign-out again.",
+    code: "other_account",
+  });
+  t.equal((await send("GET", "/api/session", browser)).statusCode, 200, "the user named by the challenge is still signed in");
+  t.equal((await send("GET", "/api/session", someoneElse)).statusCode, 200, "and so is the caller");
+
+  const own = await send("POST", "/api/oauth2/logout/accept", browser, { logout_challenge: challenge });
+  t.equal(own.statusCode, 200, "the user ends their own");
+  await follow(agent, own.json().redirect_to);
+  t.equal((await send("GET", "/api/session", browser)).statusCode, 401);
+
+  const later = await logoutChallenge(t);
+  const stale = await send("POST", "/api/oauth2/logout/accept", undefined, { logout_challenge: later.challenge }, { cookie: "ory_kratos_session=expired-long-ago" });
+  t.equal(stale.statusCode, 200, "Hydra's session can end after Kratos' expired");
 });
 
 /** Signs the user in to a new application through Hydra, grants it everything it asks for, and returns its tokens. */

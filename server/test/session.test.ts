@@ -12,7 +12,7 @@ t.test("GET /api/session", async (t) => {
   t.test("401 when not signed in", async (t) => {
     const response = await app.inject("/api/session");
     t.equal(response.statusCode, 401);
-    t.same(response.json(), { message: "You are not signed in." });
+    t.same(response.json(), { message: "You are not signed in.", code: "not_signed_in" });
 
     const forged = await app.inject({ url: "/api/session", headers: { cookie: "ory_kratos_session=forged" } });
     t.equal(forged.statusCode, 401, "a forged session cookie is not a session");
@@ -49,7 +49,7 @@ t.test("GET /api/session", async (t) => {
     t.same(response.json().roles, []);
   });
 
-  t.test("403 with the step-up redirect when a second factor exists but was not used", async (t) => {
+  t.test("403 aal2_required when a second factor exists but was not used", async (t) => {
     const user = await createIdentity(kratos.adminUrl);
     const enrolling = new Browser(app);
     await enrolling.signIn(user.email, user.password);
@@ -64,7 +64,19 @@ t.test("GET /api/session", async (t) => {
     t.ok(passwordOnly.jar.names().includes("ory_kratos_session"));
     const response = await passwordOnly.request("GET", "/api/session");
     t.equal(response.statusCode, 403);
-    t.same(response.json(), { message: "A second factor is required.", redirect: "/login?aal=aal2" });
+    t.same(response.json(), { message: "A second factor is required.", code: "aal2_required" });
+  });
+
+  t.test("200 at aal2 once the second factor is used", async (t) => {
+    const user = await createIdentity(kratos.adminUrl);
+    const enrolling = new Browser(app);
+    await enrolling.signIn(user.email, user.password);
+    const secret = await enrolling.enrolTotp();
+    const browser = new Browser(app);
+    await browser.signInWithTotp(user.email, user.password, secret);
+    const response = await browser.request("GET", "/api/session");
+    t.equal(response.statusCode, 200);
+    t.equal(response.json().aal, "aal2");
   });
 });
 
@@ -78,6 +90,19 @@ t.test("GET /api/session and /readyz answer 503 when Kratos cannot be reached", 
   const ready = await app.inject("/readyz");
   t.equal(ready.statusCode, 503);
   t.same(ready.json(), { message: "The identity service is unavailable. Please try again in a moment." });
+});
+
+t.test("GET /api/session and /readyz answer 502 when Kratos answers what they do not expect", async (t) => {
+  // A misconfigured KRATOS_PUBLIC_URL, with a path below which Kratos has no /sessions/whoami (404).
+  const kratos = await useKratos(t);
+  const app = await build(t, { KRATOS_PUBLIC_URL: `${kratos.publicUrl}/self-service` });
+  const expected = { message: "The identity service gave an unexpected answer. Please try again in a moment." };
+  const session = await app.inject({ url: "/api/session", headers: { cookie: "ory_kratos_session=abc" } });
+  t.equal(session.statusCode, 502);
+  t.same(session.json(), expected);
+  const ready = await app.inject("/readyz");
+  t.equal(ready.statusCode, 502);
+  t.same(ready.json(), expected);
 });
 
 t.test("GET /readyz answers 200 when Kratos answers", async (t) => {

@@ -211,8 +211,8 @@ function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: Limit
   /** Whether a settings submission gives an email other than the signed-in identity's (Kratos then mails a code). */
   async function changesEmail(request: FastifyRequest, emails: string[]): Promise<boolean> {
     try {
-      const { data } = await fastify.kratos.frontend.toSession({ cookie: request.headers.cookie });
-      const current = (data.identity?.traits as { email?: unknown } | undefined)?.email;
+      const session = await fastify.kratos.sessions.whoami(request.headers.cookie);
+      const current = (session.identity?.traits as { email?: unknown } | undefined)?.email;
       return emails.some((email) => typeof current !== "string" || email !== normalizeIdentifier(current));
     } catch {
       return true;

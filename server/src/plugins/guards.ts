@@ -1,64 +1,105 @@
-// Access rules that a route scope adds as hooks (fastify.addHook in the
-// plugin that holds the routes), so they are a property of the routes
-// themselves, never a check on a URL prefix.
-import type { Session } from "@ory/client";
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
-import { kratosFailure, loggableFailure, unavailableMessage } from "../kratos/errors.js";
+// The access rules. This plugin decorates every request with `session` and
+// offers the rules as onRequest hooks, which a plugin scope adds for all of
+// its routes (fastify.addHook("onRequest", fastify.guards.role("admin"))) or a
+// route for itself: access is a property of the route, never a URL check.
+import type { Identity, Session } from "@ory/client";
+import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
+import fp from "fastify-plugin";
+import { ClientError, secondFactorRequired } from "../errors.js";
 import { rolesOf } from "../kratos/roles.js";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The Kratos session of a request that passed requireRole. */
-    session?: Session;
+    /** The caller's Kratos session once a session rule has run; null before, or without one (optionalSession). */
+    session: Session | null;
   }
+  interface FastifyInstance {
+    guards: Guards;
+  }
+}
+
+export interface Guards {
+  /** CSRF: a state-changing request comes from the portal's own pages, as JSON. */
+  sameOriginJson: onRequestAsyncHookHandler;
+  /** A Kratos session (401 without; 403 aal2_required with one factor of two). */
+  session: onRequestAsyncHookHandler;
+  /** The session if there is one; no session is not an error. */
+  optionalSession: onRequestAsyncHookHandler;
+  /** A session whose identity has this role in metadata_public.roles (403 role_required). */
+  role(role: string): onRequestAsyncHookHandler;
+  /** A session signed in with a second factor (403 aal2_required); `work` names what needs it. */
+  secondFactor(work: string): onRequestAsyncHookHandler;
 }
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/**
- * CSRF: a state-changing request must come from the portal's own pages. Only
- * they send our Origin; and a JSON body cannot be sent cross-site without a
- * CORS preflight, which the portal never grants (forms can send text/plain).
- */
-export function requireSameOriginJson(origin: string): onRequestHookHandler {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (safeMethods.has(request.method)) return;
-    if (request.headers.origin !== origin) {
-      return reply.code(403).send({ message: "This request must come from the portal's own pages (Origin check)." });
-    }
-    const length = request.headers["content-length"];
-    const hasBody = (length !== undefined && length !== "0") || request.headers["transfer-encoding"] !== undefined;
-    const type = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
-    if (hasBody && type !== "application/json") {
-      return reply.code(403).send({ message: "Send this request as application/json." });
-    }
-  };
+export type SignedInSession = Session & { identity: Identity };
+
+const hasIdentity = (session: Session | null): session is SignedInSession => Boolean(session?.identity?.id);
+
+/** The caller's session, for a route whose rules include one; without such a rule that is a bug (500). */
+export function sessionOf(request: FastifyRequest): SignedInSession {
+  if (!hasIdentity(request.session)) {
+    throw new Error(`${request.method} ${request.routeOptions.url} reads the session but has no session rule`);
+  }
+  return request.session;
 }
 
-/**
- * A Kratos session from the browser's cookie (none → 401); with a role, the
- * session must carry it in metadata_public.roles (another → 403).
- */
-export function requireSession(role?: string): onRequestHookHandler {
-  return async function (request: FastifyRequest, reply: FastifyReply) {
-    const cookie = request.headers.cookie;
-    if (!cookie) return reply.code(401).send({ message: "You are not signed in." });
-    let session: Session;
-    try {
-      ({ data: session } = await this.kratos.frontend.toSession({ cookie }));
-    } catch (error) {
-      const failure = kratosFailure(error);
-      if (failure.status === 401) return reply.code(401).send({ message: "You are not signed in." });
-      // session_aal2_required: signed in with one factor of two; not enough for admin work either.
-      if (failure.status === 403) return reply.code(403).send({ message: "A second factor is required." });
-      request.log.warn({ kratos: loggableFailure(error) }, "Kratos whoami failed");
-      return reply.code(503).send({ message: unavailableMessage });
-    }
-    if (role !== undefined && !rolesOf(session.identity?.metadata_public).includes(role)) {
-      return reply.code(403).send({ message: `This needs the ${role} role.` });
-    }
-    request.session = session;
-  };
-}
+/** The signed-in identity's id: the subject Hydra knows the user by (Kratos accepts logins with it). */
+export const subjectOf = (request: FastifyRequest): string => sessionOf(request).identity.id;
 
-export const requireRole = (role: string): onRequestHookHandler => requireSession(role);
+export default fp<{ origin: string }>(
+  async (fastify, { origin }) => {
+    fastify.decorateRequest("session", null);
+
+    const signedIn = async (request: FastifyRequest): Promise<Session> => {
+      request.session ??= await fastify.kratos.sessions.whoami(request.headers.cookie);
+      return request.session;
+    };
+
+    const guards: Guards = {
+      // Only the portal's pages send our Origin; and a JSON body cannot be sent cross-site without a
+      // CORS preflight, which the portal never grants (forms can send text/plain).
+      async sameOriginJson(request) {
+        if (safeMethods.has(request.method)) return;
+        if (request.headers.origin !== origin) {
+          throw new ClientError(403, "This request must come from the portal's own pages (Origin check).");
+        }
+        const length = request.headers["content-length"];
+        const hasBody = (length !== undefined && length !== "0") || request.headers["transfer-encoding"] !== undefined;
+        const type = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
+        if (hasBody && type !== "application/json") throw new ClientError(403, "Send this request as application/json.");
+      },
+
+      async session(request) {
+        await signedIn(request);
+      },
+
+      async optionalSession(request) {
+        try {
+          await signedIn(request);
+        } catch (error) {
+          if (!(error instanceof ClientError && error.code === "not_signed_in")) throw error;
+        }
+      },
+
+      role: (role) => async (request) => {
+        const session = await signedIn(request);
+        if (!rolesOf(session.identity?.metadata_public).includes(role)) {
+          throw new ClientError(403, `This needs the ${role} role.`, "role_required");
+        }
+      },
+
+      secondFactor: (work) => async (request) => {
+        const session = await signedIn(request);
+        if (session.authenticator_assurance_level !== "aal2") {
+          throw secondFactorRequired(
+            `${work} needs a second factor. Set up an authenticator app or a security key in Account Settings (or, if you have one, sign in again with it).`,
+          );
+        }
+      },
+    };
+    fastify.decorate("guards", guards);
+  },
+  { name: "guards", dependencies: ["kratos"] },
+);

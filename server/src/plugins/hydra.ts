@@ -1,30 +1,41 @@
-// Hydra's admin SDK client, configured once for the whole server. Only the
-// server talks to Hydra's admin API; the browser never sees its address.
+// Hydra's services, configured once for the whole server. Only the server
+// talks to Hydra's admin API; the browser never sees its address.
 import { Configuration, OAuth2Api } from "@ory/client";
 import fp from "fastify-plugin";
 import type { PortalConfig } from "../config.js";
+import { hydraChallenges, type HydraChallenges } from "../services/hydra-challenges.js";
+import { hydraClients, type HydraClients } from "../services/hydra-clients.js";
+import { hydraConsentSessions, type HydraConsentSessions } from "../services/hydra-consent-sessions.js";
 
-export interface HydraClients {
-  oauth2: OAuth2Api;
+export interface HydraServices {
+  clients: HydraClients;
+  challenges: HydraChallenges;
+  consentSessions: HydraConsentSessions;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
-    hydra: HydraClients;
+    hydra: HydraServices;
   }
 }
 
-export function hydraClients(config: PortalConfig): HydraClients {
-  const adminApi = new Configuration({
-    basePath: config.hydraAdminUrl,
-    baseOptions: { timeout: config.upstreamTimeoutMs },
-  });
-  return { oauth2: new OAuth2Api(adminApi) };
+function hydraServices(config: PortalConfig): HydraServices {
+  const adminApi = new OAuth2Api(
+    new Configuration({
+      basePath: config.hydraAdminUrl,
+      baseOptions: { timeout: config.upstreamTimeoutMs },
+    }),
+  );
+  return {
+    clients: hydraClients(adminApi),
+    challenges: hydraChallenges(adminApi),
+    consentSessions: hydraConsentSessions(adminApi),
+  };
 }
 
 export default fp<{ config: PortalConfig }>(
   async (fastify, { config }) => {
-    fastify.decorate("hydra", hydraClients(config));
+    fastify.decorate("hydra", hydraServices(config));
   },
   { name: "hydra" },
 );

@@ -8,7 +8,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import replyFrom, { type FastifyReplyFromHooks } from "@fastify/reply-from";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
 import type { PortalConfig } from "../config.js";
-import { unavailableMessage } from "../kratos/errors.js";
+import { unavailableMessage } from "../plugins/error-handler.js";
 import { loggablePath } from "../logging.js";
 import type { FlowKind } from "../plugins/abuse-limits.js";
 
@@ -74,7 +74,7 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
     },
     onError: (reply, { error }) => {
       reply.log.warn({ err: error }, "Kratos proxy failed");
-      void reply.code(503).send({ message: unavailableMessage });
+      void reply.code(503).send({ message: unavailableMessage("kratos") });
     },
   };
   const forward =

@@ -1,7 +1,6 @@
 // /api/clients: the OAuth2 clients (Hydra) that admins manage. Only the fields
 // the Manage Clients page needs go out; a secret goes out once, when made.
 import { Type, type Static } from "@sinclair/typebox";
-import { ErrorBody } from "./error.js";
 
 // Hydra v2.3.0's discovery document (oauth2/handler.go) lists these; it has no
 // device authorization grant yet.
@@ -94,17 +93,3 @@ export const ClientList = Type.Object({
 export type ClientList = Static<typeof ClientList>;
 
 export const RotatedSecret = Type.Object({ client_id: Type.String(), client_secret: Type.String() });
-
-/** A 400: the first problem as the message, and every problem at its field. */
-export const ValidationErrorBody = Type.Object({
-  message: Type.String(),
-  errors: Type.Array(Type.Object({ field: Type.String(), message: Type.String() })),
-});
-export type ValidationErrorBody = Static<typeof ValidationErrorBody>;
-
-/** What every /api/clients route may answer besides its success. */
-export const guardResponses = {
-  401: ErrorBody,
-  403: ErrorBody,
-  503: ErrorBody,
-};

@@ -1,7 +1,6 @@
 // /api/oauth2: the portal as Hydra's consent and logout UI. The browser gets
 // what the pages show and the address to follow; never Hydra's admin answers whole.
 import { Type, type Static } from "@sinclair/typebox";
-import { ErrorBody } from "./error.js";
 
 const Challenge = Type.String({ minLength: 1, maxLength: 2048 });
 
@@ -50,15 +49,6 @@ export type LogoutRequest = Static<typeof LogoutRequest>;
 
 export const LogoutAcceptance = Type.Object({ logout_challenge: Challenge });
 
-export const challengeResponses = {
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  410: ErrorBody,
-  502: ErrorBody,
-  503: ErrorBody,
-};
-
 /** An application the user granted access to (Connected apps): its consent sessions at Hydra, one entry per client. */
 export const ConnectedApp = Type.Object({
   client_id: Type.String(),
@@ -78,10 +68,3 @@ export const ConnectedApps = Type.Object({ apps: Type.Array(ConnectedApp) });
 export type ConnectedApps = Static<typeof ConnectedApps>;
 
 export const ClientIdParams = Type.Object({ clientId: Type.String({ minLength: 1, maxLength: 255 }) });
-
-export const connectedAppsResponses = {
-  401: ErrorBody,
-  403: ErrorBody,
-  502: ErrorBody,
-  503: ErrorBody,
-};

@@ -1,5 +1,4 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { ErrorBody } from "./error.js";
 
 export const VerifiableAddress = Type.Object({
   value: Type.String(),
@@ -23,14 +22,3 @@ export const SessionBody = Type.Object({
   expires_at: Type.Union([Type.String(), Type.Null()]),
 });
 export type SessionBody = Static<typeof SessionBody>;
-
-export const RedirectBody = Type.Object({ message: Type.String(), redirect: Type.String() });
-export type RedirectBody = Static<typeof RedirectBody>;
-
-export const sessionResponses = {
-  200: SessionBody,
-  401: ErrorBody,
-  403: RedirectBody,
-  502: ErrorBody,
-  503: ErrorBody,
-};

@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Writable } from "node:stream";
+import { Writable } from "node:stream";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Test } from "tap";
 import app, { serverOptions } from "../../src/app.js";
@@ -23,21 +23,32 @@ export function fakeWebRoot(t: Test): string {
   return root;
 }
 
+/** The log lines of a build() made with logs: the JSON that server.ts would print. */
+export class LogLines extends Writable {
+  readonly lines: string[] = [];
+
+  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
+    this.lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+    done();
+  }
+}
+
 export interface BuildOptions {
   limiterStore?: LimiterStore;
-  /** Where the server's log lines go (with LOG_LEVEL in env), instead of stdout. */
-  logStream?: Writable;
+  /** Where the server's log lines go (at info unless env sets LOG_LEVEL), instead of nowhere. */
+  logs?: LogLines;
 }
 
 export async function build(
   t: Test,
   env: Env = {},
   extend?: (instance: FastifyInstance) => void,
-  { limiterStore, logStream }: BuildOptions = {},
+  { limiterStore, logs }: BuildOptions = {},
 ): Promise<FastifyInstance> {
-  const config = readConfig({ LOG_LEVEL: "silent", WEB_ROOT: fakeWebRoot(t), ...env });
+  const config = readConfig({ LOG_LEVEL: logs ? "info" : "silent", WEB_ROOT: fakeWebRoot(t), ...env });
   const options = serverOptions(config);
-  const instance = Fastify(logStream ? { ...options, logger: { ...(options.logger as object), stream: logStream } } : options);
+  // The server's own logger options (its serializers above all), only with another stream.
+  const instance = Fastify(logs ? { ...options, logger: { ...(options.logger as object), stream: logs } } : options);
   await instance.register(app, { config, limiterStore });
   extend?.(instance);
   await instance.ready();

@@ -1,19 +1,29 @@
 // Everything under /api: JSON only, including the answer for unknown paths.
 import type { FastifyPluginAsync } from "fastify";
 import type { PortalConfig } from "../../config.js";
+import { ClientError } from "../../errors.js";
+import { errorResponses } from "../../schemas/error.js";
+import { bodyLimits } from "./body-limits.js";
 import clientsRoutes from "./clients/index.js";
 import oauth2Routes from "./oauth2/index.js";
 import sessionRoutes from "./session.js";
 
 const apiRoutes: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { config }) => {
+  // Every route says how much body it reads: a route with a body schema names
+  // its limit, every other one reads no more than a stray `{}`.
+  fastify.addHook("onRoute", (route) => {
+    if (route.bodyLimit !== undefined) return;
+    if (route.schema?.body) throw new Error(`${String(route.method)} ${route.url} takes a body but sets no bodyLimit`);
+    route.bodyLimit = bodyLimits.none;
+  });
   await fastify.register(sessionRoutes);
   await fastify.register(clientsRoutes, { prefix: "/clients", config });
-  await fastify.register(oauth2Routes, { prefix: "/oauth2", config });
+  await fastify.register(oauth2Routes, { prefix: "/oauth2" });
   // A route of its own, more specific than the SPA's /*, so that an unknown
   // /api path is never answered with index.html.
-  fastify.all("/*", async (request, reply) =>
-    reply.code(404).send({ message: `No API route ${request.method} ${request.url.split("?")[0]}` }),
-  );
+  fastify.all("/*", { schema: { response: errorResponses } }, async (request) => {
+    throw new ClientError(404, `No API route ${request.method} ${request.url.split("?")[0]}`);
+  });
 };
 
 export default apiRoutes;

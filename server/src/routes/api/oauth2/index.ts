@@ -4,10 +4,10 @@
 // Mutations are same-origin JSON only.
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Identity, OAuth2ConsentRequest } from "@ory/client";
-import type { FastifyBaseLogger, FastifyReply } from "fastify";
-import type { PortalConfig } from "../../../config.js";
-import { hydraFailure } from "../../../hydra/errors.js";
-import { requireSameOriginJson, requireSession } from "../../../plugins/guards.js";
+import type { FastifyRequest } from "fastify";
+import { ClientError, FieldErrors } from "../../../errors.js";
+import { sessionOf, subjectOf } from "../../../plugins/guards.js";
+import { errorResponses } from "../../../schemas/error.js";
 import {
   ConsentAnswer,
   ConsentDecision,
@@ -17,42 +17,18 @@ import {
   LogoutQuery,
   LogoutRequest,
   RedirectTo,
-  challengeResponses,
   type ConsentRequest,
 } from "../../../schemas/oauth2.js";
-import { ErrorBody } from "../../../schemas/error.js";
-import { loggableFailure } from "../../../upstream-errors.js";
+import { bodyLimits } from "../body-limits.js";
 import consentsRoutes from "./consents.js";
 
-const unavailable = "The sign-in service for applications (Hydra) is unavailable. Please try again in a moment.";
-
-function replyChallengeFailure(log: FastifyBaseLogger, reply: FastifyReply, error: unknown): FastifyReply {
-  const failure = hydraFailure(error);
-  // Hydra 2 challenges are sealed flows: a tampered or expired one is refused, not merely unknown.
-  if (failure.status === 400 || failure.status === 403 || failure.status === 404) {
-    return reply.code(404).send({ message: "This request from the application is unknown or has expired. Start again from the application." });
-  }
-  if (failure.status === 410) {
-    return reply.code(410).send({ message: "This request from the application was already answered." });
-  }
-  log.warn({ hydra: loggableFailure(error) }, "Hydra admin call failed");
-  if (failure.status === undefined || failure.status >= 500) return reply.code(503).send({ message: unavailable });
-  return reply.code(502).send({ message: "The sign-in service for applications (Hydra) gave an unexpected answer." });
-}
-
-/** Hydra answers 410 with redirect_to for a request that was already handled: the browser just goes on. */
-function handledRedirect(error: unknown): string | undefined {
-  const data = (error as { response?: { status?: number; data?: { redirect_to?: unknown } } }).response;
-  return data?.status === 410 && typeof data.data?.redirect_to === "string" ? data.data.redirect_to : undefined;
-}
-
 /** ID token claims from the identity's traits, for the scopes the user granted (OpenID Connect Core 5.4). */
-export function idTokenClaims(identity: Identity | undefined, scopes: string[]): Record<string, unknown> {
-  const traits = (identity?.traits ?? {}) as { email?: string; name?: { first?: string; last?: string } };
+function idTokenClaims(identity: Identity, scopes: string[]): Record<string, unknown> {
+  const traits = (identity.traits ?? {}) as { email?: string; name?: { first?: string; last?: string } };
   const claims: Record<string, unknown> = {};
   if (scopes.includes("email") && traits.email) {
     claims.email = traits.email;
-    claims.email_verified = (identity?.verifiable_addresses ?? []).some((a) => a.value === traits.email && a.verified);
+    claims.email_verified = (identity.verifiable_addresses ?? []).some((a) => a.value === traits.email && a.verified);
   }
   if (scopes.includes("profile")) {
     const { first, last } = traits.name ?? {};
@@ -79,58 +55,54 @@ function toConsentRequest(request: OAuth2ConsentRequest): ConsentRequest {
   };
 }
 
-const oauth2Routes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (fastify, { config }) => {
-  fastify.addHook("onRequest", requireSameOriginJson(config.origin));
+const otherAccount = (message: string) => new ClientError(403, message, "other_account");
+
+const oauth2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.addHook("onRequest", fastify.guards.sameOriginJson);
   fastify.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });
-  const hydra = fastify.hydra.oauth2;
+  const challenges = fastify.hydra.challenges;
 
   await fastify.register(consentsRoutes, { prefix: "/consents" });
 
   // Consent belongs to the signed-in user whom Hydra asks about.
   await fastify.register(async (scope) => {
     const consent = scope.withTypeProvider<TypeBoxTypeProvider>();
-    consent.addHook("onRequest", requireSession());
+    consent.addHook("onRequest", consent.guards.session);
 
-    const accept = async (request: OAuth2ConsentRequest, grantScope: string[], remember: boolean, identity?: Identity) => {
-      const { data } = await hydra.acceptOAuth2ConsentRequest({
-        consentChallenge: request.challenge,
-        acceptOAuth2ConsentRequest: {
-          grant_scope: grantScope,
-          grant_access_token_audience: request.requested_access_token_audience ?? [],
-          remember,
-          // 0: until the user revokes it (Connected apps).
-          remember_for: 0,
-          session: { id_token: idTokenClaims(identity, grantScope) },
-        },
-      });
-      return data.redirect_to;
+    /** The open consent request, asked of the caller; or where to go when Hydra says it was answered. */
+    const openRequest = async (request: FastifyRequest, challenge: string, refusal: string) => {
+      const found = await challenges.consentRequest(challenge);
+      if ("request" in found && found.request.subject !== subjectOf(request)) throw otherAccount(refusal);
+      return found;
     };
+
+    const accept = (request: FastifyRequest, consentRequest: OAuth2ConsentRequest, grantScope: string[], remember: boolean) =>
+      challenges.acceptConsent(consentRequest.challenge, {
+        grant_scope: grantScope,
+        grant_access_token_audience: consentRequest.requested_access_token_audience ?? [],
+        remember,
+        // 0: until the user revokes it (Connected apps).
+        remember_for: 0,
+        session: { id_token: idTokenClaims(sessionOf(request).identity, grantScope) },
+      });
 
     consent.get(
       "/consent",
-      { schema: { querystring: ConsentQuery, response: { 200: ConsentAnswer, ...challengeResponses } } },
-      async (request, reply) => {
-        let consentRequest: OAuth2ConsentRequest;
-        try {
-          ({ data: consentRequest } = await hydra.getOAuth2ConsentRequest({ consentChallenge: request.query.consent_challenge }));
-        } catch (error) {
-          const redirect = handledRedirect(error);
-          return redirect ? { redirect_to: redirect } : replyChallengeFailure(request.log, reply, error);
-        }
-        if (consentRequest.subject !== request.session?.identity?.id) {
-          return reply.code(403).send({ message: "This request is for another account. Sign in as that account, or start again from the application." });
-        }
+      { schema: { querystring: ConsentQuery, response: { 200: ConsentAnswer, ...errorResponses } } },
+      async (request) => {
+        const found = await openRequest(
+          request,
+          request.query.consent_challenge,
+          "This request is for another account. Sign in as that account, or start again from the application.",
+        );
+        if ("redirectTo" in found) return { redirect_to: found.redirectTo };
+        const consentRequest = found.request;
         // skip: the user remembered a decision. skip_consent: an admin trusts the client. Hydra
         // reports both but asks the consent UI anyway; accepting here is what skips the page.
         if (consentRequest.skip || consentRequest.client?.skip_consent) {
-          try {
-            const scopes = consentRequest.requested_scope ?? [];
-            return { redirect_to: await accept(consentRequest, scopes, false, request.session?.identity) };
-          } catch (error) {
-            return replyChallengeFailure(request.log, reply, error);
-          }
+          return { redirect_to: await accept(request, consentRequest, consentRequest.requested_scope ?? [], false) };
         }
         return toConsentRequest(consentRequest);
       },
@@ -138,45 +110,35 @@ const oauth2Routes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async 
 
     consent.post(
       "/consent/accept",
-      { schema: { body: ConsentDecision, response: { 200: RedirectTo, 400: ErrorBody, ...challengeResponses } } },
-      async (request, reply) => {
+      {
+        bodyLimit: bodyLimits.consentDecision,
+        schema: { body: ConsentDecision, response: { 200: RedirectTo, ...errorResponses } },
+      },
+      async (request) => {
         const { consent_challenge: challenge, grant_scope: grantScope, remember } = request.body;
-        try {
-          const { data: consentRequest } = await hydra.getOAuth2ConsentRequest({ consentChallenge: challenge });
-          if (consentRequest.subject !== request.session?.identity?.id) {
-            return reply.code(403).send({ message: "This request is for another account." });
-          }
-          const requested = consentRequest.requested_scope ?? [];
-          const extra = grantScope.filter((scope) => !requested.includes(scope));
-          if (extra.length > 0) {
-            return reply.code(400).send({ message: `The application did not ask for: ${extra.join(", ")}.` });
-          }
-          return { redirect_to: await accept(consentRequest, grantScope, remember, request.session?.identity) };
-        } catch (error) {
-          const redirect = handledRedirect(error);
-          return redirect ? { redirect_to: redirect } : replyChallengeFailure(request.log, reply, error);
+        const found = await openRequest(request, challenge, "This request is for another account.");
+        if ("redirectTo" in found) return { redirect_to: found.redirectTo };
+        const requested = found.request.requested_scope ?? [];
+        const extra = grantScope.filter((scope) => !requested.includes(scope));
+        if (extra.length > 0) {
+          throw new FieldErrors([{ field: "grant_scope", message: `The application did not ask for: ${extra.join(", ")}.` }]);
         }
+        return { redirect_to: await accept(request, found.request, grantScope, remember) };
       },
     );
 
     consent.post(
       "/consent/reject",
-      { schema: { body: ConsentRejection, response: { 200: RedirectTo, ...challengeResponses } } },
-      async (request, reply) => {
+      {
+        bodyLimit: bodyLimits.challenge,
+        schema: { body: ConsentRejection, response: { 200: RedirectTo, ...errorResponses } },
+      },
+      async (request) => {
         const challenge = request.body.consent_challenge;
-        try {
-          const { data: consentRequest } = await hydra.getOAuth2ConsentRequest({ consentChallenge: challenge });
-          if (consentRequest.subject !== request.session?.identity?.id) {
-            return reply.code(403).send({ message: "This request is for another account." });
-          }
-          const { data } = await hydra.rejectOAuth2ConsentRequest({
-            consentChallenge: challenge,
-            rejectOAuth2Request: { error: "access_denied", error_description: "The user denied the request." },
-          });
-          return { redirect_to: data.redirect_to };
-        } catch (error) {
-          return replyChallengeFailure(request.log, reply, error);
-        }
+        const found = await openRequest(request, challenge, "This request is for another account.");
+        // Answered already (e.g. allowed in another tab): denying it now would say the opposite of what happened.
+        if ("redirectTo" in found) throw new ClientError(410, "This request from the application was already answered.");
+        return { redirect_to: await challenges.rejectConsent(challenge) };
       },
     );
   });
@@ -184,32 +146,33 @@ const oauth2Routes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async 
   // Logout needs no Kratos session: ending Hydra's session must work after Kratos' has expired.
   fastify.get(
     "/logout",
-    { schema: { querystring: LogoutQuery, response: { 200: LogoutRequest, ...challengeResponses } } },
-    async (request, reply) => {
-      try {
-        const { data } = await hydra.getOAuth2LogoutRequest({ logoutChallenge: request.query.logout_challenge });
-        const client = data.client;
-        return {
-          challenge: data.challenge ?? request.query.logout_challenge,
-          application: client ? { client_id: client.client_id ?? "", client_name: client.client_name || client.client_id || "" } : null,
-        };
-      } catch (error) {
-        return replyChallengeFailure(request.log, reply, error);
-      }
+    { schema: { querystring: LogoutQuery, response: { 200: LogoutRequest, ...errorResponses } } },
+    async (request) => {
+      const challenge = request.query.logout_challenge;
+      const { challenge: known, client } = await challenges.logoutRequest(challenge);
+      return {
+        challenge: known ?? challenge,
+        application: client ? { client_id: client.client_id ?? "", client_name: client.client_name || client.client_id || "" } : null,
+      };
     },
   );
 
   fastify.post(
     "/logout/accept",
-    { schema: { body: LogoutAcceptance, response: { 200: RedirectTo, ...challengeResponses } } },
-    async (request, reply) => {
-      try {
-        // Hydra also ends the Kratos session that accepted the login (urls.identity_provider.url).
-        const { data } = await hydra.acceptOAuth2LogoutRequest({ logoutChallenge: request.body.logout_challenge });
-        return { redirect_to: data.redirect_to };
-      } catch (error) {
-        return replyChallengeFailure(request.log, reply, error);
+    {
+      onRequest: fastify.guards.optionalSession,
+      bodyLimit: bodyLimits.challenge,
+      schema: { body: LogoutAcceptance, response: { 200: RedirectTo, ...errorResponses } },
+    },
+    async (request) => {
+      const challenge = request.body.logout_challenge;
+      // A signed-in caller ends only their own sessions, never those of whomever the challenge names.
+      if (request.session && (await challenges.logoutRequest(challenge)).subject !== subjectOf(request)) {
+        throw otherAccount(
+          "This sign-out is for another account than the one signed in here. Sign out of the portal first, then try the application's sign-out again.",
+        );
       }
+      return { redirect_to: await challenges.acceptLogout(challenge) };
     },
   );
 };

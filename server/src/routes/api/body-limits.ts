@@ -1,0 +1,12 @@
+// How much of a request body each /api route reads, in bytes: no more than
+// its largest honest body, so that nobody makes the portal parse megabytes.
+export const bodyLimits = {
+  /** A route that takes no body still reads a stray `{}`; anything bigger is refused (413). */
+  none: 1024,
+  /** An OAuth2 client is a few hundred bytes; this leaves room for dozens of long redirect URIs. */
+  client: 32 * 1024,
+  /** A consent challenge (Hydra 2 seals the whole flow into it, ~1–2 KB) and the granted scopes. */
+  consentDecision: 16 * 1024,
+  /** A challenge and nothing else. */
+  challenge: 4 * 1024,
+};

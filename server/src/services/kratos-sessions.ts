@@ -1,0 +1,36 @@
+// Kratos' session check (whoami) with the browser's own cookie: the only
+// place that knows what Kratos' answers to it mean.
+import type { FrontendApi, Session } from "@ory/client";
+import { notSignedIn, secondFactorRequired } from "../errors.js";
+import { callUpstream } from "./upstream-call.js";
+
+export interface KratosSessions {
+  /** The cookie's session; throws notSignedIn, secondFactorRequired or an UpstreamError. */
+  whoami(cookie: string | undefined): Promise<Session>;
+  /** Resolves when Kratos' public API answers as it should; throws an UpstreamError otherwise. */
+  probe(): Promise<void>;
+}
+
+export function kratosSessions(frontend: FrontendApi): KratosSessions {
+  return {
+    async whoami(cookie) {
+      if (!cookie) throw notSignedIn();
+      return callUpstream("kratos", "toSession", async () => (await frontend.toSession({ cookie })).data, {
+        401: () => {
+          throw notSignedIn();
+        },
+        // session_aal2_required: a second factor exists (required_aal: highest_available) but was not used.
+        403: (failure) => {
+          throw failure.failure.id === "session_aal2_required" ? secondFactorRequired() : failure;
+        },
+      });
+    },
+
+    async probe() {
+      // No readiness call exists for the public API: a check without a cookie is answered 401 by a working Kratos.
+      await callUpstream("kratos", "toSession", async () => {
+        await frontend.toSession();
+      }, { 401: () => undefined });
+    },
+  };
+}

@@ -1,0 +1,42 @@
+// Every Kratos and Hydra call goes through callUpstream: the SDK's failure
+// becomes either the answer the service expects (a domain error or a value)
+// or one UpstreamError. The SDK's own error carries the request it made, with
+// the browser's Cookie header (Kratos) or a client secret in its body (Hydra),
+// so it never leaves this file.
+import { isAxiosError } from "axios";
+import { UpstreamError, type Upstream, type UpstreamFailure } from "../errors.js";
+
+/** What to do with an answer of this status: return a value in place of the call's, or throw a domain error. */
+export type ExpectedAnswers<T> = Partial<Record<number, (failure: UpstreamError, body: unknown) => T>>;
+
+const text = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
+
+/** Kratos nests { error: { id, reason } }; Hydra answers OAuth2's flat { error, error_description }. */
+function failureOf(upstream: Upstream, operation: string, status: number | undefined, body: unknown, network?: string): UpstreamFailure {
+  const error = (body as { error?: unknown } | null | undefined)?.error;
+  if (typeof error === "object" && error !== null) {
+    const { id, reason, message } = error as { id?: unknown; reason?: unknown; message?: unknown };
+    return { upstream, operation, status, id: text(id), description: text(reason) ?? text(message), network };
+  }
+  const description = (body as { error_description?: unknown } | null | undefined)?.error_description;
+  return { upstream, operation, status, id: text(error), description: text(description), network };
+}
+
+export async function callUpstream<T>(
+  upstream: Upstream,
+  operation: string,
+  send: () => Promise<T>,
+  expected: ExpectedAnswers<T> = {},
+): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (!isAxiosError(error)) throw error;
+    const status = error.response?.status;
+    const body: unknown = error.response?.data;
+    const failure = new UpstreamError(failureOf(upstream, operation, status, body, status === undefined ? error.code : undefined));
+    const answer = status === undefined ? undefined : expected[status];
+    if (answer) return answer(failure, body);
+    throw failure;
+  }
+}

@@ -1,0 +1,109 @@
+// Bodies a careless or hostile caller sends, on every /api route, against the
+// real Kratos and Hydra: each is a 4xx { message } of the declared error
+// shape, never a 5xx or the parser's internals. Routes that take no body
+// ignore a stray `{}` and refuse anything they cannot read.
+import { randomUUID } from "node:crypto";
+import { Value } from "@sinclair/typebox/value";
+import type { LightMyRequestResponse } from "fastify";
+import t, { type Test } from "tap";
+import { createIdentity } from "../../stack/testing/identities.js";
+import { ErrorBody } from "../src/schemas/error.js";
+import { build } from "./helpers/build.js";
+import { Browser } from "./helpers/browser.js";
+import { useHydra } from "./helpers/hydra.js";
+
+const hydra = await useHydra(t);
+const origin = hydra.env.PORTAL_ORIGIN!;
+const app = await build(t, hydra.env);
+
+async function signedIn(roles?: string[]): Promise<Browser> {
+  const user = await createIdentity(hydra.kratosAdminUrl, { roles });
+  const browser = new Browser(app);
+  await browser.signIn(user.email, user.password);
+  return browser;
+}
+const admin = await signedIn(["admin"]);
+await admin.enrolTotp();
+const user = await signedIn();
+
+function send(method: string, url: string, as: Browser | undefined, payload: string): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: method as "POST",
+    url,
+    payload,
+    headers: { accept: "application/json", origin, "content-type": "application/json", ...(as ? { cookie: as.jar.header() } : {}) },
+  });
+}
+
+const created = await send(
+  "POST",
+  "/api/clients",
+  admin,
+  JSON.stringify({ client_name: `bodies ${randomUUID()}`, grant_types: ["client_credentials"] }),
+);
+const clientId: string = created.json().client_id;
+
+const bodyRoutes: { method: string; url: string; as?: Browser; limit: number }[] = [
+  { method: "POST", url: "/api/clients", as: admin, limit: 32 * 1024 },
+  { method: "PUT", url: `/api/clients/${clientId}`, as: admin, limit: 32 * 1024 },
+  { method: "POST", url: "/api/oauth2/consent/accept", as: user, limit: 16 * 1024 },
+  { method: "POST", url: "/api/oauth2/consent/reject", as: user, limit: 4 * 1024 },
+  // No session needed: ending Hydra's session must work after Kratos' expired.
+  { method: "POST", url: "/api/oauth2/logout/accept", limit: 4 * 1024 },
+];
+
+const notJson = /^The request body must be valid JSON, without __proto__ or constructor\.prototype keys\.$/;
+const notAnObject = /^The request body must be a JSON object\.$/;
+const hostile: [string, string, RegExp][] = [
+  ["malformed JSON", '{"client_name": ', notJson],
+  ["JSON with a trailing comma", '{"client_name": "x",}', notJson],
+  ["single-quoted JSON", "{'client_name': 'x'}", notJson],
+  ["an empty body", "", /^The request body is empty: send a JSON object\.$/],
+  ["a JSON array", '[{"client_name": "x"}]', notAnObject],
+  ["a JSON string", '"client_name"', notAnObject],
+  ["a JSON number", "42", notAnObject],
+  ["JSON null", "null", notAnObject],
+  ["JSON true", "true", notAnObject],
+  ["a __proto__ key", '{"__proto__": {"isAdmin": true}, "client_name": "x"}', notJson],
+  ["a constructor.prototype key", '{"constructor": {"prototype": {"isAdmin": true}}, "client_name": "x"}', notJson],
+  ["a nested __proto__ key", '{"client_name": "x", "contacts": [{"__proto__": {"isAdmin": true}}]}', notJson],
+];
+
+/** A safe answer: this status, the declared error shape, words rather than the parser's internals. */
+function expectRefusal(t: Test, response: LightMyRequestResponse, status: number, message: RegExp, what: string): void {
+  t.equal(response.statusCode, status, what);
+  const body = response.json();
+  t.ok(Value.Check(ErrorBody, body), `${what}: ${response.body}`);
+  t.match(body.message, message, what);
+  t.notMatch(response.body, /FST_|SyntaxError|Unexpected token|\bat \S+:\d+/, `${what}: no internals`);
+}
+
+for (const route of bodyRoutes) {
+  t.test(`${route.method} ${route.url.replace(clientId, ":id")} refuses bodies it cannot take`, async (t) => {
+    for (const [what, payload, message] of hostile) {
+      expectRefusal(t, await send(route.method, route.url, route.as, payload), 400, message, what);
+    }
+    const tooLarge = JSON.stringify({ client_name: "x".repeat(route.limit) });
+    expectRefusal(t, await send(route.method, route.url, route.as, tooLarge), 413, new RegExp(`at most ${route.limit} bytes`), "a body over the limit");
+  });
+}
+
+t.test("a route that takes no body ignores a stray {} and refuses what it cannot read", async (t) => {
+  const noBody: { method: string; url: string; as: Browser; status: number }[] = [
+    { method: "POST", url: `/api/clients/${clientId}/secret`, as: admin, status: 200 },
+    { method: "DELETE", url: "/api/oauth2/consents/some-client", as: user, status: 204 },
+    { method: "DELETE", url: "/api/oauth2/consents", as: user, status: 204 },
+    { method: "DELETE", url: `/api/clients/${clientId}`, as: admin, status: 204 },
+  ];
+  for (const { method, url, as, status } of noBody) {
+    expectRefusal(t, await send(method, url, as, '{"__proto__": {"isAdmin": true}}'), 400, notJson, `${method} ${url} with a __proto__ key`);
+    expectRefusal(t, await send(method, url, as, "{"), 400, notJson, `${method} ${url} with malformed JSON`);
+    expectRefusal(t, await send(method, url, as, JSON.stringify({ filler: "x".repeat(2048) })), 413, /at most 1024 bytes/, `${method} ${url} with a large body`);
+    t.equal((await send(method, url, as, "{}")).statusCode, status, `${method} ${url} with {}`);
+  }
+});
+
+t.test("an unknown /api route is a 404 { message }, with or without a body", async (t) => {
+  expectRefusal(t, await send("POST", "/api/nothing-here", undefined, "{}"), 404, /^No API route POST \/api\/nothing-here$/, "with {}");
+  expectRefusal(t, await send("POST", "/api/nothing-here", undefined, "{"), 400, notJson, "with malformed JSON");
+});
