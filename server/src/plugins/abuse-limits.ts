@@ -18,6 +18,7 @@ import ipaddr from "ipaddr.js";
 import { LRUCache } from "lru-cache";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { AbuseLimits, Limit, PortalConfig } from "../config.js";
+import { ClientError } from "../errors.js";
 
 export interface LimitRule extends Limit {
   keyPrefix: string;
@@ -79,11 +80,10 @@ export function waitInWords(ms: number): string {
   return `${amount} ${unit}${amount === 1 ? "" : "s"}`;
 }
 
-function tooMany(reply: FastifyReply, message: string, ms: number): FastifyReply {
-  return reply
-    .code(429)
-    .header("retry-after", String(Math.max(1, Math.ceil(ms / 1000))))
-    .send({ message: `${message} Try again in ${waitInWords(ms)}.`, code: "rate_limited" });
+/** Over a limit: the one error handler answers it; Retry-After tells when to try again, in seconds. */
+function tooMany(reply: FastifyReply, message: string, ms: number): ClientError {
+  reply.header("retry-after", String(Math.max(1, Math.ceil(ms / 1000))));
+  return new ClientError(429, `${message} Try again in ${waitInWords(ms)}.`, "rate_limited");
 }
 
 /** IPv6 clients get a /64 each, so the key is the /64. */
@@ -99,10 +99,6 @@ export function normalizeIdentifier(value: string): string {
   return value.normalize("NFKC").replace(/\s+/g, "").toLowerCase();
 }
 
-/** Answered by the error handler as a 400 with this message. */
-class BadSubmission extends Error {
-  readonly statusCode = 400;
-}
 
 /**
  * Every value the submission gives a field: in a JSON body (Kratos also reads
@@ -122,7 +118,7 @@ function fieldReader(request: FastifyRequest): (name: string) => string[] {
     // Kratos' JSON decoding matches field names in any case ("IDENTIFIER");
     // its own names are lower case, so other spellings are refused here.
     const odd = Object.keys(json).find((key) => !/^[a-z0-9_.]+$/.test(key));
-    if (odd !== undefined) throw new BadSubmission(`Unknown field "${odd}": Kratos' field names are lower case.`);
+    if (odd !== undefined) throw new ClientError(400, `Unknown field "${odd}": Kratos' field names are lower case.`);
   }
   return (name) => {
     const values: unknown[] = [...query.getAll(name), ...(form?.getAll(name) ?? [])];
@@ -170,19 +166,18 @@ function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: Limit
   const registrationIp = counted("registration-ip", limits.registrationIp, "Too many sign-ups from your network.");
   const apiIp = counted("api-ip", limits.apiIp, "Too many requests.");
 
-  /** Takes a point of each; if one is over its limit, gives them all back and answers 429. */
-  async function charge(charges: Charge[], reply: FastifyReply): Promise<boolean> {
+  /** Takes a point of each; if one is over its limit, gives them all back and throws the 429. */
+  async function charge(charges: Charge[], reply: FastifyReply): Promise<void> {
     const results = await Promise.allSettled(charges.map(({ counter, key }) => counter.consume(key)));
     const refused = results.flatMap((result, index) =>
       result.status === "rejected" && result.reason instanceof RateLimiterRes ? [{ charge: charges[index]!, wait: result.reason }] : [],
     );
     const broken = results.find((result) => result.status === "rejected" && !(result.reason instanceof RateLimiterRes));
-    if (refused.length === 0 && broken === undefined) return true;
+    if (refused.length === 0 && broken === undefined) return;
     await Promise.all(charges.map(({ counter, key }) => counter.reward(key)));
     if (broken?.status === "rejected") throw broken.reason;
     const longest = refused.reduce((a, b) => (b.wait.msBeforeNext > a.wait.msBeforeNext ? b : a));
-    tooMany(reply, longest.charge.message, longest.wait.msBeforeNext);
-    return false;
+    throw tooMany(reply, longest.charge.message, longest.wait.msBeforeNext);
   }
 
   /**
@@ -259,14 +254,14 @@ function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: Limit
 
   return {
     api: async (request, reply) => {
-      if (!(await charge([{ ...apiIp, key: ipKey(request.ip) }], reply))) return reply;
+      await charge([{ ...apiIp, key: ipKey(request.ip) }], reply);
     },
 
     submission(kind) {
       return {
         preHandler: async (request, reply) => {
           const charges = await chargesFor(kind, request);
-          if (!(await charge(charges, reply))) return reply;
+          await charge(charges, reply);
           request.limitCharges = charges;
         },
         onResponse: async (request, reply) => {
