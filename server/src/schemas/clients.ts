@@ -75,7 +75,14 @@ export type ClientInput = Static<typeof ClientInput>;
 export const ClientUpdate = Type.Partial(ClientInput, { minProperties: 1 });
 export type ClientUpdate = Static<typeof ClientUpdate>;
 
-export const ClientParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 255 }) });
+/**
+ * A client id as it goes into the path of Hydra's admin API: Hydra makes
+ * UUIDs; no slash, no leading dot, so that an id such as "../../admin/clients"
+ * (decoded from %2F) can never name another admin endpoint.
+ */
+export const ClientId = Type.String({ minLength: 1, maxLength: 255, pattern: "^[A-Za-z0-9][A-Za-z0-9._~-]*$" });
+
+export const ClientParams = Type.Object({ id: ClientId });
 
 export const ClientListQuery = Type.Object({
   page_size: Type.Integer({ minimum: 1, maximum: 500, default: 25 }),

@@ -1,6 +1,7 @@
 // /api/oauth2: the portal as Hydra's consent and logout UI. The browser gets
 // what the pages show and the address to follow; never Hydra's admin answers whole.
 import { Type, type Static } from "@sinclair/typebox";
+import { ClientId } from "./clients.js";
 
 const Challenge = Type.String({ minLength: 1, maxLength: 2048 });
 
@@ -67,4 +68,4 @@ export type ConnectedApp = Static<typeof ConnectedApp>;
 export const ConnectedApps = Type.Object({ apps: Type.Array(ConnectedApp) });
 export type ConnectedApps = Static<typeof ConnectedApps>;
 
-export const ClientIdParams = Type.Object({ clientId: Type.String({ minLength: 1, maxLength: 255 }) });
+export const ClientIdParams = Type.Object({ clientId: ClientId });
