@@ -1,28 +1,42 @@
-// Runs the portal server (server/src/server.ts) as a supervised process.
+// Runs the portal server as a supervised process: from its TypeScript sources
+// (server/src/server.ts through tsx), or as the Docker image runs it (a
+// release folder's compiled server on the image's Node).
 import { join } from "node:path";
 import type { KratosUrls } from "./kratos.js";
 import { rootDir, type StackSettings } from "./settings.js";
 import type { Supervisor } from "./supervisor.js";
 import { webDist } from "./web-build.js";
 
+export interface PortalOptions {
+  label?: string;
+  /** The image's way: `node server/dist/server.js` in this folder (stack/release.ts). */
+  release?: { dir: string; node: string };
+  /** More variables for the server, e.g. RATE_LIMIT_REDIS_URL. */
+  env?: Record<string, string>;
+}
+
 export async function startPortal(
   supervisor: Supervisor,
   settings: StackSettings,
   kratos: KratosUrls,
-  label = "portal",
+  { label = "portal", release, env = {} }: PortalOptions = {},
 ): Promise<string> {
   const { host, port, origin } = settings.portal;
-  supervisor.start(label, process.execPath, ["--import", "tsx", join(rootDir, "server", "src", "server.ts")], {
-    cwd: rootDir,
+  // The image's environment is its own (NODE_ENV=production), not this process's (a test runner's NODE_OPTIONS).
+  const [command, args, cwd, base] = release
+    ? [release.node, [join(release.dir, "server", "dist", "server.js")], release.dir, { PATH: process.env.PATH, NODE_ENV: "production" }]
+    : [process.execPath, ["--import", "tsx", join(rootDir, "server", "src", "server.ts")], rootDir, { ...process.env, WEB_ROOT: webDist }];
+  supervisor.start(label, command, args, {
+    cwd,
     env: {
-      ...process.env,
+      ...base,
       HOST: host,
       PORT: String(port),
       PORTAL_ORIGIN: origin,
       KRATOS_PUBLIC_URL: kratos.publicUrl,
       // From the settings, so that every caller (npm start, npm test, a test's private stack) gets its own Hydra.
       HYDRA_ADMIN_URL: `http://127.0.0.1:${settings.hydra.adminPort}`,
-      WEB_ROOT: webDist,
+      ...env,
     },
   });
   await supervisor.waitFor(label, `http://127.0.0.1:${port}/healthz`, "the portal", 30_000);

@@ -1,9 +1,9 @@
 // `npm test`: typecheck, web unit tests, then the server (tap) and browser
 // (Playwright) suites against one real stack started on free ports, on SQLite;
 // then the server suite and the browser journeys tagged @postgres again on a
-// throw-away PostgreSQL.
+// throw-away PostgreSQL; then the scale-out stack (stack/scale/).
 // `npm test -- <suite>…` runs some of them: types, web, server, e2e,
-// server-pg, e2e-pg.
+// server-pg, e2e-pg, scale.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -13,7 +13,7 @@ import { Supervisor } from "./supervisor.js";
 import { stackEnv, startTestStack, type TestDatabase, type TestStack } from "./testing/test-stack.js";
 import { buildWeb } from "./web-build.js";
 
-const suites = ["types", "web", "server", "e2e", "server-pg", "e2e-pg"] as const;
+const suites = ["types", "web", "server", "e2e", "server-pg", "e2e-pg", "scale"] as const;
 type Suite = (typeof suites)[number];
 
 // Arguments after a second `--` go to Playwright, e.g. `npm test -- e2e -- --grep logout`.
@@ -113,6 +113,11 @@ if (selected.has("web")) {
 }
 await againstStack("sqlite", selected.has("server"), selected.has("e2e"));
 await againstStack("postgres", selected.has("server-pg"), selected.has("e2e-pg"));
+if (selected.has("scale")) {
+  // The scale-out test starts its own stack: PostgreSQL, Redis, two of each service.
+  await supervisor.run("tap", bin("tap"), ["build"], { cwd: rootDir, quiet: true });
+  results.push(["scale-out stack (tap)", await run("scale-out stack (tap)", bin("tap"), ["--timeout", "900", "stack/scale/scale.test.ts"])]);
+}
 
 const failed = results.filter(([, ok]) => !ok);
 say("── summary");
