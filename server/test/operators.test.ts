@@ -110,6 +110,9 @@ t.test("compose runs the Kratos and Hydra versions that the launchers build, wit
     t.ok(service(name).volumes?.includes("./config/hydra:/etc/config/hydra:ro"), `${name} mounts config/hydra`);
   }
   t.match(read("config/kratos/kratos.yml"), /url: file:\/\/\/etc\/config\/kratos\/identity\.schema\.json/, "the schema path inside the image");
+  for (const [name, { image, build }] of Object.entries(compose.services)) {
+    if (build === undefined) t.match(image, /^[\w./-]+:v?\d[\w.-]*$/, `${name} runs a pinned version of its image`);
+  }
 });
 
 t.test("compose runs no --dev, one courier beside servers without one, and Hydra's admin API apart", async (t) => {
@@ -228,19 +231,51 @@ t.test("the UI URLs in Kratos' and Hydra's files and in compose are the portal's
   t.equal(hydraEnv.URLS_SELF_ISSUER, production.HYDRA_ORIGIN);
 });
 
-t.test("the proxy's config sends each origin to the portal's and Hydra's replicas", async (t) => {
-  const caddyfile = read("config/caddy/Caddyfile");
+interface CaddyRoute {
+  match: { host: string[] }[];
+  handle: { routes: { handle: { handler: string; dynamic_upstreams?: { source: string; name: string; port: string } }[] }[] }[];
+}
+/** The Caddyfile as Caddy itself reads it (`caddy adapt`, Debian's caddy package) for the given origins. */
+function adaptCaddyfile(origins: { PORTAL_ORIGIN: string; HYDRA_ORIGIN: string }) {
+  let output: string;
+  try {
+    output = execFileSync("caddy", ["adapt", "--config", join(root, "config", "caddy", "Caddyfile"), "--adapter", "caddyfile"], {
+      env: { ...process.env, ...origins },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+  } catch (error) {
+    throw new Error(`caddy adapt failed (is Caddy installed? Debian: apt-get install caddy): ${(error as Error).message}`);
+  }
+  const servers = (JSON.parse(output) as { apps: { http: { servers: Record<string, { listen: string[]; routes: CaddyRoute[] }> } } }).apps.http.servers;
+  return Object.values(servers).flatMap(({ listen, routes }) =>
+    routes.map((route) => ({
+      listen,
+      host: route.match[0]!.host[0],
+      upstream: route.handle[0]!.routes[0]!.handle.find((handler) => handler.handler === "reverse_proxy")?.dynamic_upstreams,
+    })),
+  );
+}
+
+t.test("the proxy's config sends each origin to every replica of the portal and of Hydra's public API", async (t) => {
   const proxy = service("proxy");
   t.ok(proxy.volumes?.includes("./config/caddy/Caddyfile:/etc/caddy/Caddyfile:ro"));
   t.same(proxy.environment, { PORTAL_ORIGIN: production.PORTAL_ORIGIN, HYDRA_ORIGIN: production.HYDRA_ORIGIN });
-  const sites = [...caddyfile.matchAll(/^\{\$(\w+)\} \{[\s\S]*?dynamic a (\S+) (\d+)/gm)].map(([, site, upstream, port]) => ({ site, upstream, port }));
   const portalPort = String(readConfig(parseEnv(read("Dockerfile").match(/^ENV (.+)$/m)![1]!.replaceAll(" ", "\n"))).port);
-  t.same(sites, [
-    { site: "PORTAL_ORIGIN", upstream: "portal", port: portalPort },
-    { site: "HYDRA_ORIGIN", upstream: "hydra", port: "4444" },
-  ]);
-  t.equal((parse(read("config/hydra/hydra.yml")) as { serve: { public: { port: number } } }).serve.public.port, 4444, "Hydra's public port");
-  for (const { upstream } of sites) t.ok(scaled.includes(upstream!), `${upstream} is a scaled compose service`);
+  const hydraPort = String((parse(read("config/hydra/hydra.yml")) as { serve: { public: { port: number } } }).serve.public.port);
+  t.same(adaptCaddyfile({ PORTAL_ORIGIN: production.PORTAL_ORIGIN!, HYDRA_ORIGIN: production.HYDRA_ORIGIN! }), [
+    { listen: [":443"], host: "account.example.org", upstream: { source: "a", name: "portal", port: portalPort, refresh: 5e9 } },
+    { listen: [":443"], host: "auth.example.org", upstream: { source: "a", name: "hydra", port: hydraPort, refresh: 5e9 } },
+  ], "https for both origins, each to all addresses that compose's DNS gives for the service");
+  for (const name of ["portal", "hydra"]) t.ok(scaled.includes(name) && compose.services[name], `${name} is a scaled compose service`);
+
+  const devEnv = parseEnv(read("config/compose/dev.env"));
+  const dev = adaptCaddyfile({ PORTAL_ORIGIN: devEnv.PORTAL_ORIGIN!, HYDRA_ORIGIN: devEnv.HYDRA_ORIGIN! });
+  const byPort = dev.map(({ listen, host }) => ({ listen, host })).sort((x, y) => x.listen[0]!.localeCompare(y.listen[0]!));
+  t.same(byPort, [
+    { listen: [":4444"], host: "localhost" },
+    { listen: [":80"], host: "localhost" },
+  ], "the dev origins: plain http on localhost, Hydra's on the port that the dev override publishes");
 });
 
 t.test("the portal service is configured through variables the server reads", async (t) => {
