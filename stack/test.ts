@@ -59,8 +59,15 @@ async function ensureChromium(): Promise<void> {
   }
 }
 
-const results: [string, boolean][] = [];
+const results: { name: string; ok: boolean; seconds?: number }[] = [];
 const started = Date.now();
+
+/** Runs one suite's command and records whether it passed and how long it took. */
+async function suite(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<void> {
+  const suiteStarted = Date.now();
+  const ok = await run(name, command, args, env);
+  results.push({ name, ok, seconds: Math.round((Date.now() - suiteStarted) / 1000) });
+}
 
 /** The browser journeys that also run on PostgreSQL carry this tag in their title. */
 const postgresTag = "@postgres";
@@ -72,56 +79,55 @@ async function againstStack(database: TestDatabase, server: boolean, e2e: boolea
   let stack: TestStack | undefined;
   try {
     say(`── starting the test stack${on || " on SQLite"} (Kratos and its courier, Hydra and the mail catcher on free ports)`);
+    const stackStarted = Date.now();
     stack = await startTestStack({ progress: true, database });
+    say(`the test stack${on} is up in ${Math.round((Date.now() - stackStarted) / 1000)}s`);
     const env = stackEnv(stack);
     if (server) {
       // tap applies its plugin list (tsx instead of its ts-node loader) only once rebuilt.
       await supervisor.run("tap", bin("tap"), ["build"], { cwd: rootDir, quiet: true });
-      results.push([`server tests (tap)${on}`, await run(`server tests (tap)${on}`, bin("tap"), [], env)]);
+      await suite(`server tests (tap)${on}`, bin("tap"), [], env);
     }
     if (e2e) {
       await ensureChromium();
       await buildWeb(supervisor);
       await startPortal(stack.supervisor, stack.settings, stack);
       const grep = database === "postgres" ? ["--grep", postgresTag] : [];
-      results.push([
-        `browser tests (Playwright)${on}`,
-        await run(
-          `browser tests (Playwright, Chromium)${on}`,
-          bin("playwright"),
-          ["test", "--config", "e2e/playwright.config.ts", ...grep, ...playwrightArgs],
-          { ...env, CHROMIUM_PATH: chromiumPath },
-        ),
-      ]);
+      await suite(
+        `browser tests (Playwright, Chromium)${on}`,
+        bin("playwright"),
+        ["test", "--config", "e2e/playwright.config.ts", ...grep, ...playwrightArgs],
+        { ...env, CHROMIUM_PATH: chromiumPath },
+      );
     }
   } catch (error) {
     say(`the test stack${on} failed: ${(error as Error).message}`);
     if (stack) say(stack.supervisor.recentOutput());
-    results.push([`test stack${on}`, false]);
+    results.push({ name: `test stack${on}`, ok: false });
   } finally {
     await stack?.stop();
   }
 }
 
 if (selected.has("types")) {
-  results.push(["types (server, stack)", await run("typecheck server and stack", bin("tsc"), ["-p", "server"])]);
-  results.push(["types (web)", await run("typecheck web", bin("tsc"), ["-p", "web"])]);
-  results.push(["types (browser tests)", await run("typecheck browser tests", bin("tsc"), ["-p", "e2e"])]);
+  await suite("typecheck server and stack", bin("tsc"), ["-p", "server"]);
+  await suite("typecheck web", bin("tsc"), ["-p", "web"]);
+  await suite("typecheck browser tests", bin("tsc"), ["-p", "e2e"]);
 }
 if (selected.has("web")) {
-  results.push(["web unit tests", await run("web unit tests (vitest)", bin("vitest"), ["run", "--config", "web/vite.config.ts"])]);
+  await suite("web unit tests (vitest)", bin("vitest"), ["run", "--config", "web/vite.config.ts"]);
 }
 await againstStack("sqlite", selected.has("server"), selected.has("e2e"));
 await againstStack("postgres", selected.has("server-pg"), selected.has("e2e-pg"));
 if (selected.has("scale")) {
   // The scale-out test starts its own stack: PostgreSQL, Redis, two of each service.
   await supervisor.run("tap", bin("tap"), ["build"], { cwd: rootDir, quiet: true });
-  results.push(["scale-out stack (tap)", await run("scale-out stack (tap)", bin("tap"), ["--timeout", "900", "stack/scale/scale.test.ts"])]);
+  await suite("scale-out stack (tap)", bin("tap"), ["--timeout", "900", "stack/scale/scale.test.ts"]);
 }
 
-const failed = results.filter(([, ok]) => !ok);
+const failed = results.filter(({ ok }) => !ok);
 say("── summary");
-for (const [name, ok] of results) say(`${ok ? "passed" : "FAILED"}  ${name}`);
+for (const { name, ok, seconds } of results) say(`${ok ? "passed" : "FAILED"}  ${name}${seconds === undefined ? "" : ` (${seconds}s)`}`);
 say(`took ${Math.round((Date.now() - started) / 1000)}s`);
 console.log(`suites: ${results.length - failed.length} passed, ${failed.length} failed`);
 process.exit(failed.length === 0 ? 0 : 1);
