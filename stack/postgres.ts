@@ -3,11 +3,12 @@
 // loopback port with its socket in that folder, one role and one database per
 // service (config/postgres/service-database.sql, as in compose), deleted when
 // it stops. Trust authentication: only this machine's loopback reaches it.
-import { spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { rootDir } from "./settings.js";
 import { freePort, type Supervisor } from "./supervisor.js";
 
@@ -43,18 +44,9 @@ function serverUser(): { uid: number; gid: number } | undefined {
   return { uid: Number(user[2]), gid: Number(user[3]) };
 }
 
-function exec(command: string, args: string[], options: { uid?: number; gid?: number } = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(" ")} exited with ${code}:\n${output}`)),
-    );
-  });
-}
+const execFileText = promisify(execFile);
+const exec = async (command: string, args: string[], options: { uid?: number; gid?: number } = {}) =>
+  (await execFileText(command, args, { ...options, encoding: "utf8" })).stdout;
 
 export interface PostgresServer {
   port: number;

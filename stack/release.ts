@@ -3,7 +3,6 @@
 // production dependencies only (npm ci --omit=dev in a folder of its own, as
 // the Dockerfile's deps stage). Rebuilt when the server's sources, the app or
 // the lock file changed.
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -23,10 +22,6 @@ function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
   }
 }
 
-function run(supervisor: Supervisor, label: string, command: string, args: string[], cwd: string): Promise<void> {
-  return supervisor.run(label, command, args, { cwd, quiet: true });
-}
-
 /** Builds the release folder unless it is up to date; returns it. */
 export async function buildRelease(supervisor: Supervisor): Promise<string> {
   await buildWeb(supervisor);
@@ -41,7 +36,8 @@ export async function buildRelease(supervisor: Supervisor): Promise<string> {
   supervisor.progress("release", "compiling the server (tsc -p server/tsconfig.build.json)");
   const serverDist = join(rootDir, "server", "dist");
   rmSync(serverDist, { recursive: true, force: true });
-  await run(supervisor, "release", process.execPath, [join(rootDir, "node_modules", "typescript", "bin", "tsc"), "-p", join(rootDir, "server", "tsconfig.build.json")], rootDir);
+  const tsc = join(rootDir, "node_modules", "typescript", "bin", "tsc");
+  await supervisor.run("release", process.execPath, [tsc, "-p", join(rootDir, "server", "tsconfig.build.json")], { cwd: rootDir, quiet: true });
 
   mkdirSync(releaseDir, { recursive: true });
   rmSync(stamp, { force: true });
@@ -51,7 +47,7 @@ export async function buildRelease(supervisor: Supervisor): Promise<string> {
     supervisor.progress("release", "installing production dependencies (npm ci --omit=dev)");
     cpSync(join(rootDir, "package.json"), join(releaseDir, "package.json"));
     cpSync(lockFile, join(releaseDir, "package-lock.json"));
-    await run(supervisor, "release", "npm", ["ci", "--omit=dev", "--no-audit", "--no-fund"], releaseDir);
+    await supervisor.run("release", "npm", ["ci", "--omit=dev", "--no-audit", "--no-fund"], { cwd: releaseDir, quiet: true });
     writeFileSync(lockStamp, lockHash);
   }
   cpSync(join(rootDir, "package.json"), join(releaseDir, "package.json"));
