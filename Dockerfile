@@ -1,5 +1,5 @@
 # The portal image: the built SPA and the compiled BFF on Node, non-root.
-# Kratos (and later Hydra) run from their official images: see docker-compose.yml.
+# Kratos and Hydra run from their official images: see docker-compose.yml.
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app

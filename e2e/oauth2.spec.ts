@@ -138,7 +138,7 @@ async function isActive(accessToken: string): Promise<boolean> {
 
 const consentHeading = (page: Page, client: TestClient) => page.getByRole("heading", { name: `${client.name} wants to use your account` });
 
-test("OAuth2: sign in through the portal, consent, and the application reads the user; remembered consent is not asked again; logout", async ({ page }) => {
+test("OAuth2: sign in through the portal, consent, and the application reads the user; remembered consent is not asked again; logout", { tag: "@postgres" }, async ({ page }) => {
   const user = await newIdentity({ verified: true });
   const client = await newClient();
 
@@ -224,7 +224,7 @@ test("OAuth2: a user with an authenticator app passes the second factor on the w
   expect(await apiSession(page)).toMatchObject({ status: 200, aal: "aal2" });
 });
 
-test("Connected apps: the user sees the application they allowed, and revoking it ends its tokens", async ({ page }) => {
+test("Connected apps: the user sees the application they allowed, and revoking it ends its tokens", { tag: "@postgres" }, async ({ page }) => {
   const user = await newIdentity({ verified: true });
   const client = await newClient();
   const other = await newClient();

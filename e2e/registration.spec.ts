@@ -9,7 +9,7 @@ import { codeIn, waitForMail } from "./support/mail.js";
 import { saveScreenshot } from "./support/screenshots.js";
 import { expectToast } from "./support/toasts.js";
 
-test("register, verify the emailed code, and arrive signed in", async ({ page }) => {
+test("register, verify the emailed code, and arrive signed in", { tag: "@postgres" }, async ({ page }) => {
   const email = uniqueEmail("register");
   await page.goto("/registration");
   await expect(page.getByRole("heading", { name: "Create account" })).toBeVisible();

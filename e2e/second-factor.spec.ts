@@ -13,7 +13,7 @@ import { addVirtualAuthenticator } from "./support/webauthn.js";
 
 const secondFactorHeading = (page: Page) => page.getByRole("heading", { name: "Two-factor authentication" });
 
-test("TOTP: set up, sign out, and sign in again with the code as second factor", async ({ page }) => {
+test("TOTP: set up, sign out, and sign in again with the code as second factor", { tag: "@postgres" }, async ({ page }) => {
   const user = await newIdentity({ verified: true });
   await signInByApi(page, user);
   await page.goto("/settings");

@@ -4,6 +4,7 @@
 // Hydra says it is ready.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { paths } from "../web/src/lib/paths.js";
 import { merge, type ConfigTree } from "./config-tree.js";
 import { rootDir, type StackSettings } from "./settings.js";
 import type { Supervisor } from "./supervisor.js";
@@ -19,28 +20,33 @@ export interface HydraUrls {
 
 const configDir = join(rootDir, "config", "hydra");
 
+/** The portal's pages (named in paths.ts) as Hydra's login, consent, logout and error UIs. */
+export function hydraOriginConfig(origin: string): ConfigTree {
+  return {
+    urls: {
+      login: `${origin}${paths.login}`,
+      consent: `${origin}${paths.consent}`,
+      logout: `${origin}${paths.logout}`,
+      error: `${origin}${paths.error}`,
+    },
+  };
+}
+
 /** The part of Hydra's configuration that follows from the stack's settings. */
 export function hydraRuntimeConfig(settings: StackSettings, extra: ConfigTree = {}): ConfigTree {
-  const { origin } = settings.portal;
   const { hydra } = settings;
-  return merge(
-    {
-      serve: {
-        public: { host: "127.0.0.1", port: hydra.publicPort },
-        admin: { host: "127.0.0.1", port: hydra.adminPort },
-      },
-      urls: {
-        self: { issuer: `http://localhost:${hydra.publicPort}` },
-        login: `${origin}/login`,
-        consent: `${origin}/consent`,
-        logout: `${origin}/logout`,
-        error: `${origin}/error`,
-        identity_provider: { url: `http://127.0.0.1:${settings.kratos.adminPort}` },
-      },
-      secrets: { system: hydra.secrets.system },
+  const local: ConfigTree = {
+    serve: {
+      public: { host: "127.0.0.1", port: hydra.publicPort },
+      admin: { host: "127.0.0.1", port: hydra.adminPort },
     },
-    extra,
-  );
+    urls: {
+      self: { issuer: hydra.issuer },
+      identity_provider: { url: `http://127.0.0.1:${settings.kratos.adminPort}` },
+    },
+    secrets: { system: hydra.secrets.system },
+  };
+  return merge(merge(hydraOriginConfig(settings.portal.origin), local), extra);
 }
 
 export interface HydraOptions {
@@ -48,22 +54,26 @@ export interface HydraOptions {
   /** Extra configuration on top, e.g. short token lifespans in a test. */
   config?: ConfigTree;
   label?: string;
+  /** Off for a second server on a database that the first one already migrated. */
+  migrate?: boolean;
 }
 
 export async function startHydra(
   supervisor: Supervisor,
   settings: StackSettings,
-  { binary, config, label = "hydra" }: HydraOptions,
+  { binary, config, label = "hydra", migrate = true }: HydraOptions,
 ): Promise<HydraUrls> {
   const dir = join(settings.dataDir, "hydra");
   mkdirSync(dir, { recursive: true });
-  const runtimeFile = join(dir, "runtime.json");
+  const runtimeFile = join(dir, `${label}.runtime.json`);
   writeFileSync(runtimeFile, JSON.stringify(hydraRuntimeConfig(settings, config), null, 2), { mode: 0o600 });
   const env = { ...process.env, DSN: settings.hydra.dsn };
 
-  supervisor.progress(label, "applying database migrations");
-  // -e reads the DSN from the environment; `migrate sql` alone is deprecated in Hydra 2.
-  await supervisor.run(label, binary, ["migrate", "sql", "up", "-e", "--yes"], { env, quiet: true });
+  if (migrate) {
+    supervisor.progress(label, "applying database migrations");
+    // -e reads the DSN from the environment; `migrate sql` alone is deprecated in Hydra 2.
+    await supervisor.run(label, binary, ["migrate", "sql", "up", "-e", "--yes"], { env, quiet: true });
+  }
   // --dev allows the http:// issuer of local mode.
   supervisor.start(
     label,
@@ -73,7 +83,7 @@ export async function startHydra(
   );
 
   const urls = {
-    issuer: `http://localhost:${settings.hydra.publicPort}`,
+    issuer: settings.hydra.issuer,
     publicUrl: `http://127.0.0.1:${settings.hydra.publicPort}`,
     adminUrl: `http://127.0.0.1:${settings.hydra.adminPort}`,
   };

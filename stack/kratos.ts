@@ -1,8 +1,11 @@
 // Runs Ory Kratos for the local stack and for the test suites: writes the
 // deployment-specific part of its configuration on top of config/kratos,
 // migrates the database, serves, and waits until Kratos says it is ready.
+// Its mail courier runs as a process of its own (startCourier): however many
+// Kratos servers run, exactly one courier sends.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { paths } from "../web/src/lib/paths.js";
 import { merge, type ConfigTree } from "./config-tree.js";
 import type { StackSettings } from "./settings.js";
 import { rootDir } from "./settings.js";
@@ -15,43 +18,51 @@ export interface KratosUrls {
 
 const configDir = join(rootDir, "config", "kratos");
 
-/** The part of Kratos' configuration that follows from the stack's settings. */
-export function runtimeConfig(settings: StackSettings, extra: ConfigTree = {}): ConfigTree {
-  const { origin } = settings.portal;
-  const { kratos } = settings;
+/**
+ * The part of Kratos' configuration that follows from the portal's origin:
+ * its public base URL behind the proxy, the WebAuthn relying party, and the
+ * portal's pages (named in paths.ts) as the flows' UIs.
+ */
+export function kratosOriginConfig(origin: string): ConfigTree {
   const relyingParty = { id: new URL(origin).hostname, origins: [origin] };
   const ui = (path: string) => ({ ui_url: `${origin}${path}` });
-  return merge(
-    {
-      serve: {
-        public: { base_url: `${origin}/kratos/`, host: "127.0.0.1", port: kratos.publicPort },
-        admin: { base_url: `http://127.0.0.1:${kratos.adminPort}/`, host: "127.0.0.1", port: kratos.adminPort },
+  return {
+    serve: { public: { base_url: `${origin}/kratos/` } },
+    selfservice: {
+      default_browser_return_url: `${origin}${paths.home}`,
+      allowed_return_urls: [origin],
+      methods: {
+        webauthn: { config: { rp: relyingParty } },
+        passkey: { config: { rp: relyingParty } },
       },
-      identity: { schemas: [{ id: "default", url: `file://${join(configDir, "identity.schema.json")}` }] },
-      secrets: kratos.secrets,
-      courier: { smtp: { connection_uri: kratos.smtpUri } },
-      // Kratos accepts Hydra's login requests itself when a login flow carries a login_challenge.
-      oauth2_provider: { url: `http://127.0.0.1:${settings.hydra.adminPort}` },
-      selfservice: {
-        default_browser_return_url: `${origin}/`,
-        allowed_return_urls: [origin],
-        methods: {
-          webauthn: { config: { rp: relyingParty } },
-          passkey: { config: { rp: relyingParty } },
-        },
-        flows: {
-          error: ui("/error"),
-          login: ui("/login"),
-          registration: ui("/registration"),
-          verification: { ...ui("/verification"), after: { default_browser_return_url: `${origin}/settings` } },
-          recovery: ui("/recovery"),
-          settings: ui("/settings"),
-          logout: { after: { default_browser_return_url: `${origin}/login` } },
-        },
+      flows: {
+        error: ui(paths.error),
+        login: ui(paths.login),
+        registration: ui(paths.registration),
+        verification: { ...ui(paths.verification), after: { default_browser_return_url: `${origin}${paths.settings}` } },
+        recovery: ui(paths.recovery),
+        settings: ui(paths.settings),
+        logout: { after: { default_browser_return_url: `${origin}${paths.login}` } },
       },
     },
-    extra,
-  );
+  };
+}
+
+/** The part of Kratos' configuration that follows from the stack's settings. */
+export function runtimeConfig(settings: StackSettings, extra: ConfigTree = {}): ConfigTree {
+  const { kratos } = settings;
+  const local: ConfigTree = {
+    serve: {
+      public: { host: "127.0.0.1", port: kratos.publicPort },
+      admin: { base_url: `http://127.0.0.1:${kratos.adminPort}/`, host: "127.0.0.1", port: kratos.adminPort },
+    },
+    identity: { schemas: [{ id: "default", url: `file://${join(configDir, "identity.schema.json")}` }] },
+    secrets: kratos.secrets,
+    courier: { smtp: { connection_uri: kratos.smtpUri } },
+    // Kratos accepts Hydra's login requests itself when a login flow carries a login_challenge.
+    oauth2_provider: { url: `http://127.0.0.1:${settings.hydra.adminPort}` },
+  };
+  return merge(merge(kratosOriginConfig(settings.portal.origin), local), extra);
 }
 
 export interface KratosOptions {
@@ -59,23 +70,32 @@ export interface KratosOptions {
   /** Extra configuration on top, e.g. a short flow lifespan in a test. */
   config?: ConfigTree;
   label?: string;
+  /** Off for a second server on a database that the first one already migrated. */
+  migrate?: boolean;
+}
+
+/** Writes the runtime configuration of one Kratos process; returns its -c arguments. */
+function writeConfig(settings: StackSettings, label: string, config?: ConfigTree): string[] {
+  const dir = join(settings.dataDir, "kratos");
+  mkdirSync(dir, { recursive: true });
+  const runtimeFile = join(dir, `${label}.runtime.json`);
+  writeFileSync(runtimeFile, JSON.stringify(runtimeConfig(settings, config), null, 2), { mode: 0o600 });
+  return ["-c", join(configDir, "kratos.yml"), "-c", runtimeFile];
 }
 
 export async function startKratos(
   supervisor: Supervisor,
   settings: StackSettings,
-  { binary, config, label = "kratos" }: KratosOptions,
+  { binary, config, label = "kratos", migrate = true }: KratosOptions,
 ): Promise<KratosUrls> {
-  const dir = join(settings.dataDir, "kratos");
-  mkdirSync(dir, { recursive: true });
-  const runtimeFile = join(dir, "runtime.json");
-  writeFileSync(runtimeFile, JSON.stringify(runtimeConfig(settings, config), null, 2), { mode: 0o600 });
-  const configArgs = ["-c", join(configDir, "kratos.yml"), "-c", runtimeFile];
+  const configArgs = writeConfig(settings, label, config);
   const env = { ...process.env, DSN: settings.kratos.dsn };
 
-  supervisor.progress(label, "applying database migrations");
-  await supervisor.run(label, binary, ["migrate", "sql", "-e", "--yes", ...configArgs], { env, quiet: true });
-  supervisor.start(label, binary, ["serve", ...configArgs, "--dev", "--watch-courier", "--sqa-opt-out"], { env });
+  if (migrate) {
+    supervisor.progress(label, "applying database migrations");
+    await supervisor.run(label, binary, ["migrate", "sql", "-e", "--yes", ...configArgs], { env, quiet: true });
+  }
+  supervisor.start(label, binary, ["serve", ...configArgs, "--dev", "--sqa-opt-out"], { env });
 
   const urls = {
     publicUrl: `http://127.0.0.1:${settings.kratos.publicPort}`,
@@ -83,4 +103,18 @@ export async function startKratos(
   };
   await supervisor.waitFor(label, `${urls.adminUrl}/health/ready`, "Kratos");
   return urls;
+}
+
+/**
+ * Kratos' mail courier: sends what the servers queued in the database. It has
+ * no health endpoint; mail queued before it runs waits in the database, and
+ * if it dies the supervisor says so. Start it after the migrations.
+ */
+export function startCourier(
+  supervisor: Supervisor,
+  settings: StackSettings,
+  { binary, config, label = "courier" }: Omit<KratosOptions, "migrate">,
+): void {
+  const configArgs = writeConfig(settings, label, config);
+  supervisor.start(label, binary, ["courier", "watch", ...configArgs], { env: { ...process.env, DSN: settings.kratos.dsn } });
 }

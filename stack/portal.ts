@@ -1,6 +1,6 @@
 // Runs the portal server as a supervised process: from its TypeScript sources
-// through tsx (npm start, the test stack), or compiled (`npm run build`), as
-// the Docker image runs it.
+// (server/src/server.ts through tsx), or as the Docker image runs it (a
+// release folder's compiled server on the image's Node).
 import { join } from "node:path";
 import type { KratosUrls } from "./kratos.js";
 import { rootDir, type StackSettings } from "./settings.js";
@@ -9,25 +9,27 @@ import { webDist } from "./web-build.js";
 
 export interface PortalOptions {
   label?: string;
-  /** Run server/dist/server.js with NODE_ENV=production, as the Docker image does. */
-  compiled?: boolean;
+  /** The image's way: `node server/dist/server.js` in this folder (stack/release.ts). */
+  release?: { dir: string; node: string };
+  /** More variables for the server, e.g. RATE_LIMIT_REDIS_URL. */
+  env?: Record<string, string>;
 }
 
 export async function startPortal(
   supervisor: Supervisor,
   settings: StackSettings,
   kratos: KratosUrls,
-  { label = "portal", compiled = false }: PortalOptions = {},
+  { label = "portal", release, env = {} }: PortalOptions = {},
 ): Promise<string> {
   const { host, port, origin } = settings.portal;
-  const args = compiled
-    ? [join(rootDir, "server", "dist", "server.js")]
-    : ["--import", "tsx", join(rootDir, "server", "src", "server.ts")];
-  supervisor.start(label, process.execPath, args, {
-    cwd: rootDir,
+  // The image's environment is its own (NODE_ENV=production), not this process's (a test runner's NODE_OPTIONS).
+  const [command, args, cwd, base] = release
+    ? [release.node, [join(release.dir, "server", "dist", "server.js")], release.dir, { PATH: process.env.PATH, NODE_ENV: "production" }]
+    : [process.execPath, ["--import", "tsx", join(rootDir, "server", "src", "server.ts")], rootDir, { ...process.env, WEB_ROOT: webDist }];
+  supervisor.start(label, command, args, {
+    cwd,
     env: {
-      ...process.env,
-      ...(compiled ? { NODE_ENV: "production" } : {}),
+      ...base,
       HOST: host,
       PORT: String(port),
       PORTAL_ORIGIN: origin,
@@ -35,8 +37,8 @@ export async function startPortal(
       // From the settings, so that every caller (npm start, npm test, a test's private stack) gets its own Hydra.
       HYDRA_ADMIN_URL: `http://127.0.0.1:${settings.hydra.adminPort}`,
       // A passkey sign-in with a login_challenge: Kratos redirects webauthn.js' form post to Hydra's issuer.
-      CSP_FORM_ACTION_ORIGINS: `http://localhost:${settings.hydra.publicPort}`,
-      WEB_ROOT: webDist,
+      CSP_FORM_ACTION_ORIGINS: settings.hydra.issuer,
+      ...env,
     },
   });
   await supervisor.waitFor(label, `http://127.0.0.1:${port}/healthz`, "the portal", 30_000);

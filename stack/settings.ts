@@ -22,6 +22,8 @@ export interface StackSettings {
   hydra: {
     publicPort: number;
     adminPort: number;
+    /** What OAuth2 clients and ID tokens name; one for all Hydra servers of a deployment. */
+    issuer: string;
     dsn: string;
     /** The first encrypts and signs; the others still decrypt and verify (rotation). */
     secrets: { system: string[] };
@@ -82,6 +84,7 @@ export function readSettings(env: Env = process.env): StackSettings {
   const cipher = secretList(env, "KRATOS_SECRETS_CIPHER", 32, 32);
   // Hydra's schema asks for 16 characters or more (spec/config.json, secrets.system).
   const system = secretList(env, "HYDRA_SECRETS_SYSTEM", 16);
+  const hydraPublicPort = readPort(env, "HYDRA_PUBLIC_PORT", 4444);
   return {
     dataDir,
     portal: {
@@ -100,8 +103,9 @@ export function readSettings(env: Env = process.env): StackSettings {
       smtpUri: env.KRATOS_SMTP_URI || `smtp://127.0.0.1:${smtpPort}/?disable_starttls=true`,
     },
     hydra: {
-      publicPort: readPort(env, "HYDRA_PUBLIC_PORT", 4444),
+      publicPort: hydraPublicPort,
       adminPort: readPort(env, "HYDRA_ADMIN_PORT", 4445),
+      issuer: `http://localhost:${hydraPublicPort}`,
       // Its own database file: Hydra's migrations must never touch Kratos' tables.
       dsn: env.HYDRA_DSN || sqliteDsn(join(dataDir, "hydra", "hydra.sqlite")),
       secrets: { system: system ?? hydraSecrets(dataDir).system },

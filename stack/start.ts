@@ -1,8 +1,8 @@
-// `npm start`: builds what is missing, then runs the mail catcher, Kratos,
-// Hydra and the portal until Ctrl-C or SIGTERM, or until one of them dies.
+// `npm start`: builds what is missing, then runs the mail catcher, Kratos and
+// its courier, Hydra and the portal until Ctrl-C or SIGTERM, or until one of them dies.
 import { buildLauncher, hydraLauncher, kratosLauncher } from "./go-build.js";
 import { startHydra } from "./hydra.js";
-import { startKratos } from "./kratos.js";
+import { startCourier, startKratos } from "./kratos.js";
 import { startMailCatcher } from "./mail-catcher.js";
 import { startPortal } from "./portal.js";
 import { readSettings } from "./settings.js";
@@ -53,6 +53,7 @@ try {
     startKratos(supervisor, settings, { binary: binaries.kratos }),
     startHydra(supervisor, settings, { binary: binaries.hydra }),
   ]);
+  startCourier(supervisor, settings, { binary: binaries.kratos });
   const portal = await startPortal(supervisor, settings, kratos);
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   say(`  portal        ${portal}`);

@@ -9,6 +9,7 @@ const colors = [36, 35, 33, 32, 34];
 
 export class Supervisor {
   private readonly children = new Map<string, ChildProcess>();
+  private readonly stopSignals = new WeakMap<ChildProcess, NodeJS.Signals>();
   private stopping = false;
   private labelWidth = 7;
   private died?: (reason: string) => void;
@@ -90,10 +91,19 @@ export class Supervisor {
     });
   }
 
-  /** Starts a long-running service; its unexpected exit stops the whole stack. */
-  start(label: string, command: string, args: string[], options: SpawnOptions = {}): ChildProcess {
+  /**
+   * Starts a long-running service; its unexpected exit stops the whole stack.
+   * `stopSignal` is what stop() sends first (PostgreSQL shuts down fast on SIGINT).
+   */
+  start(
+    label: string,
+    command: string,
+    args: string[],
+    { stopSignal = "SIGTERM", ...options }: SpawnOptions & { stopSignal?: NodeJS.Signals } = {},
+  ): ChildProcess {
     const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
     this.children.set(label, child);
+    this.stopSignals.set(child, stopSignal);
     this.pipe(label, child);
     child.on("error", (error) => this.died?.(`${label} could not be started: ${error.message}`));
     child.on("exit", (code, signal) => {
@@ -110,13 +120,16 @@ export class Supervisor {
     return this.children.get(label)?.pid;
   }
 
-  /** Stops one service and waits for it, e.g. to show what the portal does without Kratos. */
-  async stop(label: string, timeoutMs = 10_000): Promise<void> {
+  /**
+   * Stops one service and waits for it, e.g. to show what the portal does
+   * without Kratos. `signal: "SIGKILL"` ends it as a crash would.
+   */
+  async stop(label: string, { timeoutMs = 10_000, signal }: { timeoutMs?: number; signal?: NodeJS.Signals } = {}): Promise<void> {
     const child = this.children.get(label);
     if (!child || child.exitCode !== null) return;
     this.children.delete(label);
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-    child.kill("SIGTERM");
+    child.kill(signal ?? this.stopSignals.get(child) ?? "SIGTERM");
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
     await exited;
     clearTimeout(timer);
@@ -127,13 +140,32 @@ export class Supervisor {
    * for; fails naming it after the timeout, or at once when a process dies.
    */
   async waitFor(label: string, url: string, what: string, timeoutMs = 60_000): Promise<void> {
+    await this.waitUntil(label, `${what} at ${url}`, () => answersOk(url), timeoutMs);
+  }
+
+  /**
+   * Waits until `ready` resolves true, saying every 10 s what it is still
+   * waiting for; fails naming it (and the last reason `ready` gave) after the
+   * timeout, or at once when a process dies.
+   */
+  async waitUntil(label: string, what: string, ready: () => Promise<true | string>, timeoutMs = 60_000): Promise<void> {
     const started = Date.now();
     const ticker = setInterval(
-      () => this.progress(label, `waiting for ${what} at ${url} (${Math.round((Date.now() - started) / 1000)}s)`),
+      () => this.progress(label, `waiting for ${what} (${Math.round((Date.now() - started) / 1000)}s)`),
       10_000,
     );
+    let dead: string | undefined;
+    void this.death.then((reason) => (dead = reason));
+    let lastError = "no answer";
     try {
-      await waitForHttp(url, what, timeoutMs, this.death);
+      while (Date.now() - started < timeoutMs) {
+        if (dead) throw new Error(dead);
+        const result = await ready();
+        if (result === true) return;
+        lastError = result;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      throw new Error(`${what} was not ready after ${timeoutMs / 1000}s (${lastError})`);
     } finally {
       clearInterval(ticker);
     }
@@ -174,22 +206,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Polls a URL until it answers 2xx, or fails after the timeout naming what it waited for. */
-async function waitForHttp(url: string, what: string, timeoutMs = 60_000, death?: Promise<string>): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError = "no answer";
-  let dead: string | undefined;
-  void death?.then((reason) => (dead = reason));
-  while (Date.now() < deadline) {
-    if (dead) throw new Error(dead);
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return;
-      lastError = `status ${response.status}`;
-    } catch (error) {
-      lastError = (error as Error).message;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+/** True when the URL answers 2xx, otherwise why not. */
+async function answersOk(url: string): Promise<true | string> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    return response.ok ? true : `status ${response.status}`;
+  } catch (error) {
+    return (error as Error).message;
   }
-  throw new Error(`${what} was not ready at ${url} after ${timeoutMs / 1000}s (${lastError})`);
 }

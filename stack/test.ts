@@ -1,16 +1,19 @@
 // `npm test`: typecheck, web unit tests, then the server (tap) and browser
-// (Playwright) suites against one real stack started on free ports.
-// `npm test -- <suite>…` runs some of them: types, web, server, e2e.
+// (Playwright) suites against one real stack started on free ports, on SQLite;
+// then the server suite and the browser journeys tagged @postgres again on a
+// throw-away PostgreSQL; then the scale-out stack (stack/scale/).
+// `npm test -- <suite>…` runs some of them: types, web, server, e2e,
+// server-pg, e2e-pg, scale.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { startPortal } from "./portal.js";
 import { rootDir } from "./settings.js";
 import { Supervisor } from "./supervisor.js";
-import { startTestStack, testStackEnv, type TestStack } from "./testing/test-stack.js";
+import { stackEnv, startTestStack, type TestDatabase, type TestStack } from "./testing/test-stack.js";
 import { buildWeb } from "./web-build.js";
 
-const suites = ["types", "web", "server", "e2e"] as const;
+const suites = ["types", "web", "server", "e2e", "server-pg", "e2e-pg", "scale"] as const;
 type Suite = (typeof suites)[number];
 
 // Arguments after a second `--` go to Playwright, e.g. `npm test -- e2e -- --grep logout`.
@@ -56,59 +59,75 @@ async function ensureChromium(): Promise<void> {
   }
 }
 
-const results: [string, boolean][] = [];
-let stack: TestStack | undefined;
+const results: { name: string; ok: boolean; seconds?: number }[] = [];
 const started = Date.now();
 
-try {
-  if (selected.has("types")) {
-    results.push(["types (server, stack)", await run("typecheck server and stack", bin("tsc"), ["-p", "server"])]);
-    results.push(["types (web)", await run("typecheck web", bin("tsc"), ["-p", "web"])]);
-    results.push(["types (browser tests)", await run("typecheck browser tests", bin("tsc"), ["-p", "e2e"])]);
-  }
-  if (selected.has("web")) {
-    results.push(["web unit tests", await run("web unit tests (vitest)", bin("vitest"), ["run", "--config", "web/vite.config.ts"])]);
-  }
-  if (selected.has("server") || selected.has("e2e")) {
-    say("── starting the test stack (Kratos, Hydra and the mail catcher on free ports)");
-    stack = await startTestStack({ progress: true });
-    const env: Record<string, string> = {
-      [testStackEnv.kratosPublicUrl]: stack.publicUrl,
-      [testStackEnv.kratosAdminUrl]: stack.adminUrl,
-      [testStackEnv.mailUrl]: stack.mailUrl,
-      [testStackEnv.hydraPublicUrl]: stack.hydra.publicUrl,
-      [testStackEnv.hydraAdminUrl]: stack.hydra.adminUrl,
-      [testStackEnv.portalOrigin]: stack.portalOrigin,
-    };
-    if (selected.has("server")) {
+/** Runs one suite's command and records whether it passed and how long it took. */
+async function suite(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<void> {
+  const suiteStarted = Date.now();
+  const ok = await run(name, command, args, env);
+  results.push({ name, ok, seconds: Math.round((Date.now() - suiteStarted) / 1000) });
+}
+
+/** The browser journeys that also run on PostgreSQL carry this tag in their title. */
+const postgresTag = "@postgres";
+
+/** The server suite and/or browser tests against one stack on the given database. */
+async function againstStack(database: TestDatabase, server: boolean, e2e: boolean): Promise<void> {
+  if (!server && !e2e) return;
+  const on = database === "postgres" ? " on PostgreSQL" : "";
+  let stack: TestStack | undefined;
+  try {
+    say(`── starting the test stack${on || " on SQLite"} (Kratos and its courier, Hydra and the mail catcher on free ports)`);
+    const stackStarted = Date.now();
+    stack = await startTestStack({ progress: true, database });
+    say(`the test stack${on} is up in ${Math.round((Date.now() - stackStarted) / 1000)}s`);
+    const env = stackEnv(stack);
+    if (server) {
       // tap applies its plugin list (tsx instead of its ts-node loader) only once rebuilt.
       await supervisor.run("tap", bin("tap"), ["build"], { cwd: rootDir, quiet: true });
-      results.push(["server tests (tap)", await run("server tests (tap)", bin("tap"), [], env)]);
+      await suite(`server tests (tap)${on}`, bin("tap"), [], env);
     }
-    if (selected.has("e2e")) {
+    if (e2e) {
       await ensureChromium();
       await buildWeb(supervisor);
       await startPortal(stack.supervisor, stack.settings, stack);
-      results.push([
-        "browser tests (Playwright)",
-        await run("browser tests (Playwright, Chromium)", bin("playwright"), ["test", "--config", "e2e/playwright.config.ts", ...playwrightArgs], {
-          ...env,
-          CHROMIUM_PATH: chromiumPath,
-        }),
-      ]);
+      const grep = database === "postgres" ? ["--grep", postgresTag] : [];
+      await suite(
+        `browser tests (Playwright, Chromium)${on}`,
+        bin("playwright"),
+        ["test", "--config", "e2e/playwright.config.ts", ...grep, ...playwrightArgs],
+        { ...env, CHROMIUM_PATH: chromiumPath },
+      );
     }
+  } catch (error) {
+    say(`the test stack${on} failed: ${(error as Error).message}`);
+    if (stack) say(stack.supervisor.recentOutput());
+    results.push({ name: `test stack${on}`, ok: false });
+  } finally {
+    await stack?.stop();
   }
-} catch (error) {
-  say(`the test stack failed: ${(error as Error).message}`);
-  if (stack) say(stack.supervisor.recentOutput());
-  results.push(["test stack", false]);
-} finally {
-  await stack?.stop();
 }
 
-const failed = results.filter(([, ok]) => !ok);
+if (selected.has("types")) {
+  await suite("typecheck server and stack", bin("tsc"), ["-p", "server"]);
+  await suite("typecheck web", bin("tsc"), ["-p", "web"]);
+  await suite("typecheck browser tests", bin("tsc"), ["-p", "e2e"]);
+}
+if (selected.has("web")) {
+  await suite("web unit tests (vitest)", bin("vitest"), ["run", "--config", "web/vite.config.ts"]);
+}
+await againstStack("sqlite", selected.has("server"), selected.has("e2e"));
+await againstStack("postgres", selected.has("server-pg"), selected.has("e2e-pg"));
+if (selected.has("scale")) {
+  // The scale-out test starts its own stack: PostgreSQL, Redis, two of each service.
+  await supervisor.run("tap", bin("tap"), ["build"], { cwd: rootDir, quiet: true });
+  await suite("scale-out stack (tap)", bin("tap"), ["--timeout", "900", "stack/scale/scale.test.ts"]);
+}
+
+const failed = results.filter(({ ok }) => !ok);
 say("── summary");
-for (const [name, ok] of results) say(`${ok ? "passed" : "FAILED"}  ${name}`);
+for (const { name, ok, seconds } of results) say(`${ok ? "passed" : "FAILED"}  ${name}${seconds === undefined ? "" : ` (${seconds}s)`}`);
 say(`took ${Math.round((Date.now() - started) / 1000)}s`);
 console.log(`suites: ${results.length - failed.length} passed, ${failed.length} failed`);
 process.exit(failed.length === 0 ? 0 : 1);

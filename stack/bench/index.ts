@@ -6,14 +6,13 @@
 // it. Prints medians and ratios; nothing here passes or fails.
 import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
-import { join } from "node:path";
 import { chromium, type APIRequestContext, type Browser, type BrowserContext } from "@playwright/test";
 import { createIdentity } from "../testing/identities.js";
 import { startTestStack, type TestStack } from "../testing/test-stack.js";
 import { totpCode } from "../testing/totp.js";
-import { startPortal } from "../portal.js";
-import { rootDir } from "../settings.js";
-import { buildWeb } from "../web-build.js";
+import { imageNode } from "../image-node.js";
+import { startPortal, type PortalOptions } from "../portal.js";
+import { buildRelease } from "../release.js";
 import { measureFirstLoads, loopback, throttled, type FirstLoadFigures, type PageUnderTest } from "./first-load.js";
 import { measureHotPaths, type RoundResult } from "./hot-path.js";
 
@@ -116,9 +115,8 @@ function printHotPaths(variant: string, results: RoundResult[], memory: { idleMb
   say(`  portal memory: ${memory.idleMb.toFixed(0)} MB resident idle, ${memory.peakMb.toFixed(0)} MB peak under load`);
 }
 
-async function benchVariant(stack: TestStack, variant: "npm start" | "Docker image", cookie: string): Promise<void> {
-  const compiled = variant === "Docker image";
-  await startPortal(stack.supervisor, stack.settings, stack, { compiled });
+async function benchVariant(stack: TestStack, variant: string, portal: PortalOptions, cookie: string): Promise<void> {
+  await startPortal(stack.supervisor, stack.settings, stack, portal);
   const pid = stack.supervisor.pid("portal")!;
   const idleMb = memoryOf(pid).rssMb;
   const origin = `http://127.0.0.1:${stack.settings.portal.port}`;
@@ -140,13 +138,14 @@ say("bench: building the app and the compiled server, and starting a stack of it
 const stack = await startTestStack({ progress: true });
 let browser: Browser | undefined;
 try {
-  await stack.supervisor.run("build", process.execPath, [join("node_modules", "typescript", "bin", "tsc"), "-p", "server/tsconfig.build.json"], { cwd: rootDir });
-  await buildWeb(stack.supervisor);
+  // The image's way: the compiled server and app with production dependencies only, on the image's Node.
+  const node = await imageNode((line) => stack.supervisor.progress("bench", line));
+  const image: PortalOptions = { release: { dir: await buildRelease(stack.supervisor), node: node.path } };
   browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu"] });
 
   // First loads against the portal as the image runs it; the session of an admin for the pages behind it.
   const origin = stack.portalOrigin;
-  await startPortal(stack.supervisor, stack.settings, stack, { compiled: true });
+  await startPortal(stack.supervisor, stack.settings, stack, image);
   const adminContext = await browser.newContext();
   await signInAdmin(adminContext, stack, origin);
   const cookies = await adminContext.cookies();
@@ -160,14 +159,13 @@ try {
   await stack.supervisor.stop("portal");
 
   const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
-  const variants = ["npm start", "Docker image"] as const;
   say();
   printFirstLoads(figures);
   say();
-  for (const variant of variants) {
-    await benchVariant(stack, variant, cookie);
-    say();
-  }
+  await benchVariant(stack, "npm start (tsx, LOG_LEVEL=info)", {}, cookie);
+  say();
+  await benchVariant(stack, `Docker image (compiled, production dependencies, Node ${node.version}${node.fallback ? `: ${node.fallback}` : ""})`, image, cookie);
+  say();
   say(`bench: done in ${Math.round((Date.now() - started) / 1000)} s on ${cpus().length} cores, Node ${process.version}`);
 } finally {
   await browser?.close();

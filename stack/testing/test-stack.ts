@@ -1,19 +1,27 @@
-// A stack for the test suites: the mail catcher, Kratos and Hydra on free ports with
-// a throw-away data folder, so that tests never depend on a running `npm start`.
+// A stack for the test suites: the mail catcher, Kratos (and its courier) and
+// Hydra on free ports with a throw-away data folder, so that tests never
+// depend on a running `npm start`. Their databases are SQLite files in that
+// folder, or a throw-away PostgreSQL server with a database each.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { merge, type ConfigTree } from "../config-tree.js";
 import { buildLauncher, hydraLauncher, kratosLauncher } from "../go-build.js";
 import { startHydra, type HydraUrls } from "../hydra.js";
-import { startKratos, type KratosUrls } from "../kratos.js";
+import { startCourier, startKratos, type KratosUrls } from "../kratos.js";
 import { startMailCatcher } from "../mail-catcher.js";
+import { startPostgres, type PostgresServer } from "../postgres.js";
 import { readSettings, type StackSettings } from "../settings.js";
 import { freePort, Supervisor } from "../supervisor.js";
+
+export type TestDatabase = "sqlite" | "postgres";
 
 export interface TestStack extends KratosUrls {
   settings: StackSettings;
   supervisor: Supervisor;
+  database: TestDatabase;
+  /** The PostgreSQL server, when the stack runs on one. */
+  postgres?: PostgresServer;
   mailUrl: string;
   hydra: HydraUrls;
   /** The origin Kratos is configured for; a portal under test uses it. */
@@ -35,9 +43,24 @@ export const testStackEnv = {
   hydraPublicUrl: "TEST_HYDRA_PUBLIC_URL",
   hydraAdminUrl: "TEST_HYDRA_ADMIN_URL",
   portalOrigin: "TEST_PORTAL_ORIGIN",
+  /** `sqlite` or `postgres`: what the stack's Kratos and Hydra store their data in. */
+  database: "TEST_DATABASE",
 } as const;
 
-export async function testSettings(): Promise<StackSettings> {
+/** The variables that hand a running stack to a suite. */
+export function stackEnv(stack: TestStack): Record<string, string> {
+  return {
+    [testStackEnv.kratosPublicUrl]: stack.publicUrl,
+    [testStackEnv.kratosAdminUrl]: stack.adminUrl,
+    [testStackEnv.mailUrl]: stack.mailUrl,
+    [testStackEnv.hydraPublicUrl]: stack.hydra.publicUrl,
+    [testStackEnv.hydraAdminUrl]: stack.hydra.adminUrl,
+    [testStackEnv.portalOrigin]: stack.portalOrigin,
+    [testStackEnv.database]: stack.database,
+  };
+}
+
+export async function testSettings(env: Record<string, string> = {}): Promise<StackSettings> {
   const [portalPort, publicPort, adminPort, smtpPort, webPort, hydraPublicPort, hydraAdminPort] = await Promise.all(
     Array.from({ length: 7 }, () => freePort()),
   );
@@ -51,49 +74,76 @@ export async function testSettings(): Promise<StackSettings> {
     MAIL_WEB_PORT: String(webPort),
     HYDRA_PUBLIC_PORT: String(hydraPublicPort),
     HYDRA_ADMIN_PORT: String(hydraAdminPort),
+    ...env,
   });
 }
 
 /** Faster password hashing than production's: test identities need no protection. */
-const testKratosConfig = { hashers: { bcrypt: { cost: 4 } } };
+export const testKratosConfig = { hashers: { bcrypt: { cost: 4 } } };
 
 export interface TestStackOptions {
   /** Print what the stack is doing (builds, migrations, waits); the processes' own output is kept for failures. */
   progress?: boolean;
   /** Goes on top of the test configuration, e.g. a short flow lifespan for one test. */
   kratosConfig?: ConfigTree;
+  /** SQLite by default; the suites that run on PostgreSQL hand theirs in TEST_DATABASE. */
+  database?: TestDatabase;
 }
 
-export async function startTestStack({ progress = false, kratosConfig = {} }: TestStackOptions = {}): Promise<TestStack> {
-  const settings = await testSettings();
+export function databaseFromEnv(env: Record<string, string | undefined> = process.env): TestDatabase {
+  const value = env[testStackEnv.database];
+  if (value === undefined || value === "" || value === "sqlite") return "sqlite";
+  if (value === "postgres") return "postgres";
+  throw new Error(`${testStackEnv.database} must be sqlite or postgres, got "${value}"`);
+}
+
+export async function startTestStack({
+  progress = false,
+  kratosConfig = {},
+  database = databaseFromEnv(),
+}: TestStackOptions = {}): Promise<TestStack> {
   const supervisor = new Supervisor({ echo: false, progress });
-  const buildLog = (line: string) => supervisor.progress("build", line);
-  const binary = await buildLauncher(kratosLauncher, buildLog);
-  const hydraOptions = { binary: await buildLauncher(hydraLauncher, buildLog) };
-  const mailUrl = await startMailCatcher(supervisor, settings);
-  const kratosOptions = { binary, config: merge(testKratosConfig, kratosConfig) };
-  const [kratos, hydra] = await Promise.all([
-    startKratos(supervisor, settings, kratosOptions),
-    startHydra(supervisor, settings, hydraOptions),
-  ]);
-  return {
-    ...kratos,
-    settings,
-    supervisor,
-    mailUrl,
-    hydra,
-    portalOrigin: settings.portal.origin,
-    stopKratos: () => supervisor.stop("kratos"),
-    async startKratos() {
-      await startKratos(supervisor, settings, kratosOptions);
-    },
-    stopHydra: () => supervisor.stop("hydra"),
-    async startHydra() {
-      await startHydra(supervisor, settings, hydraOptions);
-    },
-    async stop() {
-      await supervisor.stopAll();
-      rmSync(settings.dataDir, { recursive: true, force: true });
-    },
-  };
+  const postgres = database === "postgres" ? await startPostgres(supervisor, { services: ["kratos", "hydra"] }) : undefined;
+  try {
+    const settings = await testSettings(
+      postgres ? { KRATOS_DSN: postgres.dsn("kratos"), HYDRA_DSN: postgres.dsn("hydra") } : {},
+    );
+    const buildLog = (line: string) => supervisor.progress("build", line);
+    const binary = await buildLauncher(kratosLauncher, buildLog);
+    const hydraOptions = { binary: await buildLauncher(hydraLauncher, buildLog) };
+    const mailUrl = await startMailCatcher(supervisor, settings);
+    const kratosOptions = { binary, config: merge(testKratosConfig, kratosConfig) };
+    const [kratos, hydra] = await Promise.all([
+      startKratos(supervisor, settings, kratosOptions),
+      startHydra(supervisor, settings, hydraOptions),
+    ]);
+    startCourier(supervisor, settings, kratosOptions);
+    return {
+      ...kratos,
+      settings,
+      supervisor,
+      database,
+      postgres,
+      mailUrl,
+      hydra,
+      portalOrigin: settings.portal.origin,
+      stopKratos: () => supervisor.stop("kratos"),
+      async startKratos() {
+        await startKratos(supervisor, settings, kratosOptions);
+      },
+      stopHydra: () => supervisor.stop("hydra"),
+      async startHydra() {
+        await startHydra(supervisor, settings, hydraOptions);
+      },
+      async stop() {
+        await supervisor.stopAll();
+        rmSync(settings.dataDir, { recursive: true, force: true });
+        postgres?.remove();
+      },
+    };
+  } catch (error) {
+    await supervisor.stopAll();
+    postgres?.remove();
+    throw new Error(`${(error as Error).message}\nlast output of the stack:\n${supervisor.recentOutput()}`);
+  }
 }
