@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
 import type { PortalConfig } from "./config.js";
 import { logController, loggerOptions } from "./logging.js";
-import abuseLimits, { type LimiterStore } from "./plugins/abuse-limits.js";
+import abuseLimits from "./plugins/abuse-limits.js";
 import errorHandler from "./plugins/error-handler.js";
 import guards from "./plugins/guards.js";
 import hydra from "./plugins/hydra.js";
@@ -15,10 +15,11 @@ import apiRoutes from "./routes/api/index.js";
 import healthRoutes from "./routes/health.js";
 import kratosProxy from "./routes/kratos-proxy.js";
 import runtimeConfigRoute from "./routes/runtime-config.js";
+import type { LimiterStore } from "./services/limit-stores.js";
 
 export interface AppOptions {
   config: PortalConfig;
-  /** Where the abuse limits count; in this process's memory unless given (e.g. Redis for several portals). */
+  /** Where the abuse limits count, instead of what the configuration says (Redis or this process's memory). */
   limiterStore?: LimiterStore;
 }
 

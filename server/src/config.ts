@@ -49,6 +49,8 @@ export interface PortalConfig {
   /** Origins besides the portal's that a natively submitted form may be redirected to (CSP form-action). */
   formActionOrigins: string[];
   limits: AbuseLimits;
+  /** A Redis that every portal shares for the limits' counters; undefined: this process's memory. */
+  rateLimitRedisUrl: string | undefined;
   /** How long a call to Kratos or Hydra may take before the portal calls it unavailable. */
   upstreamTimeoutMs: number;
   /** Managing OAuth2 clients needs a session signed in with a second factor. */
@@ -147,6 +149,17 @@ function readOrigins(env: Env, name: string): string[] {
   return raw.split(",").map((value) => readUrl({ [name]: value.trim() }, name, "", true));
 }
 
+/** redis://[user:password@]host[:port][/db] or rediss:// (TLS); the message never repeats it: it may hold a password. */
+function readRedisUrl(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === "") return undefined;
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (!url || !["redis:", "rediss:"].includes(url.protocol) || url.hostname === "") {
+    throw new ConfigError(`${name} must be a redis:// or rediss:// URL with a host, e.g. redis://redis:6379`);
+  }
+  return raw;
+}
+
 const durationUnits = { s: 1, m: 60, h: 3600 } as const;
 
 /** "10/15m": 10 per 15 minutes. */
@@ -191,6 +204,7 @@ export function readConfig(env: Env = process.env): PortalConfig {
     kratosNativeFlows: readBoolean(env, "KRATOS_NATIVE_FLOWS", false),
     formActionOrigins: readOrigins(env, "CSP_FORM_ACTION_ORIGINS"),
     limits: readLimits(env),
+    rateLimitRedisUrl: readRedisUrl(env, "RATE_LIMIT_REDIS_URL"),
     upstreamTimeoutMs: readPositiveInteger(env, "UPSTREAM_TIMEOUT_MS", 10_000),
     adminRequireAal2: readBoolean(env, "ADMIN_REQUIRE_AAL2", true),
   };

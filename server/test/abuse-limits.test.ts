@@ -3,11 +3,12 @@
 // trusted proxy on loopback (TRUST_PROXY) and X-Forwarded-For.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import t, { type Test } from "tap";
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import { createIdentity, uniqueEmail, type TestIdentity } from "../../stack/testing/identities.js";
 import { totpCode } from "../../stack/testing/totp.js";
-import type { LimitRule } from "../src/plugins/abuse-limits.js";
-import { build, type Env } from "./helpers/build.js";
+import { memoryStore, type LimiterStore, type LimitRule } from "../src/services/limit-stores.js";
+import { startRedis } from "../../stack/redis.js";
+import { Supervisor } from "../../stack/supervisor.js";
+import { build, LogLines, type Env } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
 import { useKratos } from "./helpers/kratos.js";
 
@@ -40,8 +41,11 @@ class Client extends Browser {
 const csrfOf = (flow: Flow) => String(flow.ui.nodes.find((n) => n.attributes.name === "csrf_token")?.attributes.value ?? "");
 
 let lastIp = 0;
-/** A fresh client address each time, as a botnet would have. */
-const newIp = () => `198.51.100.${++lastIp}`;
+/** A fresh client address each time, as a botnet would have (TEST-NET-2 and -3). */
+const newIp = () => {
+  lastIp += 1;
+  return `${lastIp <= 250 ? "198.51.100" : "203.0.113"}.${((lastIp - 1) % 250) + 1}`;
+};
 
 function assertLimited(t: Test, response: LightMyRequestResponse, message: RegExp, note: string): void {
   t.equal(response.statusCode, 429, note);
@@ -188,13 +192,78 @@ t.test("/api per IP", async (t) => {
 
 t.test("the counters live in the store the app is given", async (t) => {
   const rules: LimitRule[] = [];
-  const limiterStore = (rule: LimitRule) => {
-    rules.push(rule);
-    return new RateLimiterMemory(rule);
+  const memory = memoryStore();
+  const limiterStore: LimiterStore = {
+    ...memory,
+    counter(rule) {
+      rules.push(rule);
+      return memory.counter(rule);
+    },
   };
   const app = await build(t, { ...kratos.env, LIMIT_API_IP: "1/1m" }, undefined, { limiterStore });
   t.equal(rules.length, 7, "every limit");
   t.ok(rules.some((rule) => rule.keyPrefix === "api-ip" && rule.points === 1 && rule.duration === 60));
   t.equal((await app.inject("/api/session")).statusCode, 401);
   t.equal((await app.inject("/api/session")).statusCode, 429);
+});
+
+t.test("two portals counting in one Redis (RATE_LIMIT_REDIS_URL)", async (t) => {
+  const supervisor = new Supervisor({ echo: false });
+  const redis = await startRedis(supervisor);
+  t.teardown(async () => {
+    await supervisor.stopAll();
+    redis.remove();
+  });
+  const twoPortals = async (env: Env = {}) => {
+    const shared = { RATE_LIMIT_REDIS_URL: redis.url, ...env };
+    return [await portal(t, shared), await portal(t, shared)] as const;
+  };
+
+  t.test("an account locked at one portal is locked at the other", async (t) => {
+    const [a, b] = await twoPortals();
+    const user = await createIdentity(kratos.adminUrl);
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const at = attempt % 2 ? a : b;
+      t.equal((await new Client(at, newIp()).password(user.email, `wrong-${attempt}`)).statusCode, 400, `wrong password ${attempt}`);
+    }
+    assertLimited(t, await new Client(a, newIp()).password(user.email, "wrong-11"), /^Too many attempts\./, "the 11th at portal A");
+    assertLimited(t, await new Client(b, newIp()).password(user.email, user.password), /^Too many attempts\./, "the right password at portal B");
+  });
+
+  t.test("second-factor guesses at one portal count for the account that signed in at the other", async (t) => {
+    const [a, b] = await twoPortals({ LIMIT_SECOND_FACTOR: "3/15m" });
+    const user = await createIdentity(kratos.adminUrl);
+    const setup = new Client(a, newIp());
+    t.equal((await setup.password(user.email, user.password)).statusCode, 200);
+    const secret = await setup.enrolTotp();
+    const wrong = String((Number(totpCode(secret)) + 500_000) % 1_000_000).padStart(6, "0");
+    const guessAtB = async (code: string) => {
+      // The first factor at A, then the same cookies at B: a load balancer may send each request anywhere.
+      const atA = new Client(a, newIp());
+      t.equal((await atA.password(user.email, user.password)).statusCode, 422, "first factor at A");
+      const atB = new Client(b, atA.ip);
+      atB.jar.copyFrom(atA.jar);
+      const flow = (await atB.request("GET", "/kratos/self-service/login/browser?aal=aal2")).json<Flow>();
+      return atB.request("POST", `/kratos/self-service/login?flow=${flow.id}`, { method: "totp", totp_code: code, csrf_token: csrfOf(flow) });
+    };
+    for (let attempt = 1; attempt <= 3; attempt++) t.equal((await guessAtB(wrong)).statusCode, 400, `wrong code ${attempt} at B`);
+    assertLimited(t, await guessAtB(totpCode(secret)), /^Too many attempts\./, "even the right code, from a new session");
+  });
+
+  t.test("without Redis each portal counts in its own memory, and nothing fails", async (t) => {
+    const logs = new LogLines();
+    const shared = { ...kratos.env, TRUST_PROXY: "127.0.0.1", RATE_LIMIT_REDIS_URL: redis.url, LIMIT_SIGN_IN_ACCOUNT: "2/15m" };
+    const a = await build(t, shared, undefined, { logs });
+    await supervisor.stop("redis");
+    const user = await createIdentity(kratos.adminUrl);
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      t.equal((await new Client(a, newIp()).password(user.email, "wrong")).statusCode, 400, `wrong password ${attempt}, Redis away`);
+    }
+    assertLimited(t, await new Client(a, newIp()).password(user.email, user.password), /^Too many attempts\./, "still limited");
+    const other = await createIdentity(kratos.adminUrl);
+    t.equal((await new Client(a, newIp()).password(other.email, other.password)).statusCode, 200, "sign-ins go on");
+    const warned = logs.lines.filter((line) => line.includes("Redis of the abuse limits is unreachable"));
+    t.equal(warned.length, 1, "the operator is told once");
+    t.notOk(warned[0]?.includes(redis.url), "without the URL, which may hold a password");
+  });
 });

@@ -184,9 +184,16 @@ t.test("a verification code mailed once, by the one courier, is accepted at the 
   for (const address of addresses) t.equal((await mailsTo(address)).length, 1, `one mail to ${address}`);
 });
 
-// The per-account sign-in limit across both portals goes here once the
-// limiter's Redis store lands (issue 12 §3): the portals already get
-// RATE_LIMIT_REDIS_URL from this stack.
+t.test("the per-account sign-in limit holds across both portals (one Redis)", async (t) => {
+  const user = await createIdentity(a.kratos.adminUrl, { verified: true });
+  const attempt = async (portal: string, password: string) => (await new HttpBrowser(stack.origin).signIn(portal, user.email, password)).status;
+  for (let n = 1; n <= 10; n++) {
+    const portal = n % 2 ? a.portalUrl : b.portalUrl;
+    t.equal(await attempt(portal, `wrong-${n}`), 400, `wrong password ${n} at portal ${n % 2 ? "A" : "B"}`);
+  }
+  t.equal(await attempt(a.portalUrl, "wrong-11"), 429, "the 11th at portal A is refused");
+  t.equal(await attempt(b.portalUrl, user.password), 429, "and so is the right password at portal B, during the lock");
+});
 
 t.test("under load, a dead Kratos and a dead portal cost their own clients only; nothing is lost", async (t) => {
   const { browser } = await signedInUser(a.portalUrl);

@@ -8,29 +8,17 @@
 // clear. Mail (codes, recovery, verification, an email change) counts every
 // request per address and per IP, as do registration and /api/* per IP.
 //
-// The counters live in a LimiterStore: in memory for one process unless the
-// app is given another, e.g. rate-limiter-flexible's RateLimiterRedis, which
-// takes the same rules.
+// The counters live in a LimiterStore (services/limit-stores.ts): in this
+// process's memory, or in the Redis that every portal shares when
+// RATE_LIMIT_REDIS_URL is set.
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onResponseHookHandler, preHandlerHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import ipaddr from "ipaddr.js";
-import { LRUCache } from "lru-cache";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
 import type { AbuseLimits, Limit, PortalConfig } from "../config.js";
 import { ClientError } from "../errors.js";
-
-export interface LimitRule extends Limit {
-  keyPrefix: string;
-}
-
-/** What the limits need of a counter; RateLimiterMemory and RateLimiterRedis both have it. */
-export type Counter = Pick<RateLimiterMemory, "consume" | "reward" | "delete">;
-
-/** The seam for a shared store: one counter per rule. */
-export type LimiterStore = (rule: LimitRule) => Counter;
-
-export const memoryStore: LimiterStore = (rule) => new RateLimiterMemory(rule);
+import { memoryStore, redisStore, type Counter, type LimiterStore } from "../services/limit-stores.js";
 
 export type FlowKind = "login" | "registration" | "recovery" | "verification" | "settings";
 
@@ -153,7 +141,7 @@ const hash = (value: string) => createHash("sha256").update(value).digest("hex")
 
 function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: LimiterStore, nativeFlows: boolean): AbuseLimitHooks {
   const counted = (keyPrefix: string, limit: Limit, message: string): Counted => ({
-    counter: store({ keyPrefix, ...limit }),
+    counter: store.counter({ keyPrefix, ...limit }),
     message,
   });
   const attempts = "Too many attempts.";
@@ -184,23 +172,22 @@ function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: Limit
    * Kratos' whoami refuses an aal1 session that still owes its second factor
    * (session_aal2_required), and no other public call names its account. So
    * the account is remembered when the first factor's answer sets the
-   * session cookie, keyed by a hash of that cookie.
+   * session cookie, keyed by a hash of that cookie, in the store (so every
+   * portal of a shared store knows it).
    */
-  const sessionAccounts = new LRUCache<string, string[]>({ max: 50_000, ttl: 3_600_000 });
-
-  function secondFactorKeys(request: FastifyRequest): string[] {
+  async function secondFactorKeys(request: FastifyRequest): Promise<string[]> {
     const session = sessionCookieOf(request.headers.cookie) ?? (nativeFlows ? request.headers["x-session-token"] : undefined);
     if (typeof session !== "string") return [];
     const fingerprint = hash(session);
-    const accounts = sessionAccounts.get(fingerprint);
+    const accounts = await store.sessionAccounts.get(fingerprint);
     if (accounts) return accounts.map((account) => `account:${account}`);
-    // A session this portal did not see begin (a restart, another portal): counted on its own.
+    // A session whose first factor the store did not see (a memory store's restart, an expired link): counted on its own.
     return [`session:${fingerprint}`];
   }
 
-  function rememberAccounts(reply: FastifyReply, accounts: string[]): void {
+  async function rememberAccounts(reply: FastifyReply, accounts: string[]): Promise<void> {
     const session = sessionCookieOf(setCookies(reply).find((cookie) => cookie.startsWith(`${sessionCookie}=`))?.split(";")[0]);
-    if (session !== undefined && accounts.length > 0) sessionAccounts.set(hash(session), accounts);
+    if (session !== undefined && accounts.length > 0) await store.sessionAccounts.set(hash(session), accounts);
   }
 
   /** Whether a settings submission gives an email other than the signed-in identity's (Kratos then mails a code). */
@@ -233,7 +220,7 @@ function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: Limit
           charges.push({ ...signInIp, key: ip, onSuccess: "reward" });
         }
         if (methods.some((method) => method === "totp" || method === "lookup_secret")) {
-          charges.push(...secondFactorKeys(request).map((key) => ({ ...secondFactor, key, onSuccess: "clear" as const })));
+          charges.push(...(await secondFactorKeys(request)).map((key) => ({ ...secondFactor, key, onSuccess: "clear" as const })));
         }
         request.limitAccounts = accounts;
         return charges;
@@ -268,7 +255,7 @@ function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: Limit
           const failures = request.limitCharges?.filter((charge) => charge.onSuccess !== undefined) ?? [];
           // Kratos signed the user in (a JSON 200, or its session cookie on a 422 or a form's redirect).
           const succeeded = reply.statusCode === 200 || setsSessionCookie(reply);
-          if (succeeded && request.limitAccounts) rememberAccounts(reply, request.limitAccounts);
+          if (succeeded && request.limitAccounts) await rememberAccounts(reply, request.limitAccounts);
           // Kratos (or the way to it) failed: nothing was tried.
           const notTried = reply.statusCode >= 500;
           if (failures.length === 0 || (!succeeded && !notTried)) return;
@@ -285,11 +272,14 @@ function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: Limit
 
 export interface AbuseLimitOptions {
   config: PortalConfig;
+  /** Where to count; by default Redis when RATE_LIMIT_REDIS_URL is set, else this process's memory. */
   store?: LimiterStore;
 }
 
 export default fp<AbuseLimitOptions>(
-  async (fastify, { config, store = memoryStore }) => {
+  async (fastify, { config, store: given }) => {
+    const store = given ?? (config.rateLimitRedisUrl ? redisStore(config.rateLimitRedisUrl, fastify.log) : memoryStore());
+    fastify.addHook("onClose", () => store.close());
     fastify.decorateRequest("limitCharges", null);
     fastify.decorateRequest("limitAccounts", null);
     fastify.decorate("limits", buildLimits(fastify, config.limits, store, config.kratosNativeFlows));

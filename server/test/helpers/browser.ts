@@ -17,6 +17,11 @@ export class CookieJar {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 
+  /** The other jar's cookies, as the same browser's next request would carry them. */
+  copyFrom(other: CookieJar): void {
+    for (const [name, value] of other.cookies) this.cookies.set(name, value);
+  }
+
   names(): string[] {
     return [...this.cookies.keys()];
   }

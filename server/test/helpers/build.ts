@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Test } from "tap";
 import app, { serverOptions } from "../../src/app.js";
 import { readConfig } from "../../src/config.js";
-import type { LimiterStore } from "../../src/plugins/abuse-limits.js";
+import type { LimiterStore } from "../../src/services/limit-stores.js";
 
 export type Env = Record<string, string | undefined>;
 
