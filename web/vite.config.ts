@@ -5,5 +5,5 @@ export default defineConfig({
   root: "web",
   plugins: [react()],
   build: { outDir: "dist", emptyOutDir: true },
-  test: { environment: "jsdom", root: "web" },
+  test: { environment: "jsdom", root: "web", setupFiles: ["src/test-setup.ts"] },
 });

@@ -2,45 +2,38 @@
 // /api/session and the Kratos client stubbed and the flow pages stood in for.
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { RouterProvider, createMemoryRouter, useLocation } from "react-router-dom";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionBody } from "../lib/current-session";
+import { createQueryClient } from "../lib/query-client";
 import { autoRetryMs } from "./pages/unavailable-page";
 import { routes } from "./routes";
 
 const kratosStub = vi.hoisted(() => ({ createBrowserLogoutFlow: vi.fn() }));
 vi.mock("../lib/kratos/client", () => ({ kratos: () => kratosStub }));
 
-vi.mock("../features/flows", async () => {
-  const { useCurrentSession } = await import("../lib/current-session");
-  function StandIn({ title }: { title: string }) {
-    const location = useLocation();
-    return (
-      <>
-        <h1>{title}</h1>
-        <p data-testid="location">{`${location.pathname}${location.search}`}</p>
-      </>
-    );
-  }
-  function SettingsStandIn() {
-    const { refresh } = useCurrentSession();
-    return (
-      <>
-        <StandIn title="Your settings" />
-        <button onClick={() => void refresh()}>Save name</button>
-      </>
-    );
-  }
+vi.mock("../features/auth", async () => {
+  const { StandIn } = await import("./testing/stand-in");
   return {
     LoginPage: () => <StandIn title="Sign in" />,
     RegistrationPage: () => <StandIn title="Create account" />,
     RecoveryPage: () => <StandIn title="Recover your account" />,
     VerificationPage: () => <StandIn title="Verify your account" />,
-    SettingsPage: SettingsStandIn,
-    ChangePasswordPage: () => <StandIn title="Change your password" />,
     ErrorPage: () => <StandIn title="Something went wrong" />,
   };
 });
+
+vi.mock("../features/settings", async () => {
+  const { StandIn, SettingsStandIn } = await import("./testing/stand-in");
+  return {
+    SettingsPage: SettingsStandIn,
+    ChangePasswordPage: () => <StandIn title="Change your password" />,
+  };
+});
+
+vi.mock("../features/sessions", () => ({ SessionsCard: () => null }));
+vi.mock("../features/connected-apps", () => ({ ConnectedAppsCard: () => null }));
 
 function sessionFor(roles: string[], name = { first: "Ada", last: "Lovelace" }): SessionBody {
   return {
@@ -69,7 +62,11 @@ function stubViewport(narrow: boolean) {
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return router;
 }
 
