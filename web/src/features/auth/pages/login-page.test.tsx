@@ -172,4 +172,67 @@ describe("LoginPage", () => {
     await userEvent.click(screen.getByRole("button", { name: "Sign in with password" }));
     expect(assign).toHaveBeenCalledWith("http://localhost:3000/kratos/self-service/login/browser?aal=aal2");
   });
+
+  it("shows the portal's limit at the form in words, keeping the form, when a sign-in answers 429", async () => {
+    sdk.updateLoginFlow.mockRejectedValue(
+      Object.assign(new Error("Request failed with status code 429"), {
+        response: { status: 429, data: { message: "Too many requests", code: "rate_limited" }, headers: { "retry-after": "720" } },
+      }),
+    );
+    renderAt("/login?flow=login-1");
+    await userEvent.type(await screen.findByLabelText("Password"), "guess-number-eleven");
+    await userEvent.click(screen.getByRole("button", { name: "Sign in with password" }));
+
+    const form = screen.getByRole("form", { name: "Sign in" });
+    expect(await screen.findByText("Too many attempts. Try again in 12 minutes.")).toBeTruthy();
+    expect(screen.getByRole("form", { name: "Sign in" })).toBe(form);
+    expect(screen.getByRole("button", { name: "Sign in with password" }).hasAttribute("disabled")).toBe(false);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("shows the limit instead of a spinner when even a new sign-in form answers 429, and tries again on request", async () => {
+    const limited = Object.assign(new Error("Request failed with status code 429"), {
+      response: { status: 429, data: { message: "Too many requests" }, headers: { "retry-after": "20" } },
+    });
+    sdk.createBrowserLoginFlow.mockRejectedValueOnce(limited).mockResolvedValueOnce({ data: { ...loginWrongPassword, id: "login-3" } });
+    renderAt("/login");
+    expect(await screen.findByText("Too many attempts. Try again in a moment.")).toBeTruthy();
+    expect(screen.queryByText("Loading…")).toBeNull();
+
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByLabelText("Password")).toBeTruthy();
+    expect(screen.queryByText("Too many attempts. Try again in a moment.")).toBeNull();
+  });
+
+  it("never follows a return_to off the portal once signed in, even without continue_with", async () => {
+    sdk.getLoginFlow.mockResolvedValue({ data: { ...loginWrongPassword, return_to: "/\\evil.example/steal" } });
+    sdk.updateLoginFlow.mockResolvedValue({ data: { session: { id: "s-1" } } });
+    renderAt("/login?flow=login-1");
+    await userEvent.type(await screen.findByLabelText("Password"), "Correct-horse-battery-9");
+    await userEvent.click(screen.getByRole("button", { name: "Sign in with password" }));
+    expect(assign).toHaveBeenCalledWith("/");
+  });
+
+  it("follows Kratos back to Hydra after an OAuth2 sign-in, and nowhere else off the portal", async () => {
+    const toHydra = "http://localhost:4444/oauth2/auth?client_id=maps&login_verifier=v-1";
+    const locationChange = (url: string) =>
+      Object.assign(new Error("422"), {
+        response: {
+          status: 422,
+          data: { error: { id: "browser_location_change_required", code: 422, message: "browser location change required" }, redirect_browser_to: url },
+        },
+      });
+    sdk.getLoginFlow.mockResolvedValue({
+      data: { ...loginWrongPassword, oauth2_login_challenge: "c-1", oauth2_login_request: { request_url: "http://localhost:4444/oauth2/auth?client_id=maps" } },
+    });
+    sdk.updateLoginFlow.mockRejectedValueOnce(locationChange("https://evil.example/oauth2/auth")).mockRejectedValueOnce(locationChange(toHydra));
+    renderAt("/login?flow=login-1&login_challenge=c-1");
+    await userEvent.type(await screen.findByLabelText("Password"), "Correct-horse-battery-9");
+    await userEvent.click(screen.getByRole("button", { name: "Sign in with password" }));
+    expect(await screen.findByText("Something went wrong. Please try again.")).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole("button", { name: "Sign in with password" }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(toHydra));
+  });
 });

@@ -1,6 +1,6 @@
 // The page over a stubbed /api/clients: paging with "Load more", Hydra down,
 // refusals, and the secret shown once.
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderPage as renderWithApp, sessionBody } from "../../../lib/testing/render-page";
@@ -74,5 +74,80 @@ describe("ManageClientsPage", () => {
     expect(await screen.findByRole("heading", { name: "Not allowed" })).toBeTruthy();
     expect(screen.getByText("This needs the admin role.")).toBeTruthy();
     expect(session.refresh).toHaveBeenCalled();
+  });
+});
+
+describe("ManageClientsPage for an admin without a second factor", () => {
+  const needsAal2 = () =>
+    json(403, { message: "Managing clients needs a second factor.", code: "aal2_required" });
+
+  it("says a second factor is needed, links to Account Settings, and to the step-up sign-in for a one-factor session", async () => {
+    const { session } = renderPage(needsAal2);
+    expect(await screen.findByRole("heading", { name: "A second factor is needed" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Set one up in Account Settings" }).getAttribute("href")).toBe("/settings");
+    const stepUp = new URL(screen.getByRole("link", { name: "Already have one? Sign in with it" }).getAttribute("href") ?? "", "http://localhost:3000");
+    expect(stepUp.pathname).toBe("/login");
+    expect(stepUp.searchParams.get("aal")).toBe("aal2");
+    expect(stepUp.searchParams.get("return_to")).toBe(window.location.href);
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(screen.getByRole("button", { name: "New client" }).hasAttribute("disabled")).toBe(true);
+    // Not a lost session or role: nothing to check again.
+    expect(session.refresh).not.toHaveBeenCalled();
+  });
+
+  it("offers only Account Settings when the session already has two factors", async () => {
+    renderPage(needsAal2, "aal2");
+    expect(await screen.findByRole("heading", { name: "A second factor is needed" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Set one up in Account Settings" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Already have one? Sign in with it" })).toBeNull();
+  });
+});
+
+describe("ManageClientsPage over the portal's limits", () => {
+  it("says how long to wait when the list answers 429, instead of a blank list", async () => {
+    renderPage(() => json(429, { message: "Too many requests", code: "rate_limited" }, { "retry-after": "720" }));
+    expect(await screen.findByText("Too many attempts. Try again in 12 minutes.")).toBeTruthy();
+    expect(screen.queryByRole("table")).toBeNull();
+  });
+});
+
+describe("ManageClientsPage actions", () => {
+  const tiles = clientNamed("Tiles", "c-1");
+  const secret = "s3cr3t-shown-once-7f9a";
+
+  function server(deleteAnswer: () => Response = () => new Response(null, { status: 204 })) {
+    return (url: URL, init: RequestInit | undefined) => {
+      if (init?.method === "POST" && url.pathname === "/api/clients/c-1/secret") return json(200, { client_secret: secret });
+      if (init?.method === "DELETE") return deleteAnswer();
+      return json(200, { items: [tiles], next_page_token: null });
+    };
+  }
+
+  it("shows a rotated secret once: when its dialog has closed, neither the page nor the data layer holds it", async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderPage(server());
+    await user.click(await screen.findByRole("button", { name: "Rotate secret Tiles" }));
+    const confirm = await screen.findByRole("dialog", { name: "Rotate secret" });
+    await user.click(within(confirm).getByRole("button", { name: "Rotate secret" }));
+
+    const shown = await screen.findByRole("dialog", { name: "New client secret" });
+    expect((within(shown).getByLabelText("Client secret") as HTMLInputElement).value).toBe(secret);
+    await user.click(within(shown).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    expect(document.body.innerHTML).not.toContain(secret);
+    // The mutation's cache entry is collected on the next tick once nobody observes it.
+    await waitFor(() => expect(JSON.stringify(queryClient.getMutationCache().getAll().map((m) => m.state))).not.toContain(secret));
+    expect(JSON.stringify(queryClient.getQueryCache().getAll().map((q) => q.state))).not.toContain(secret);
+  });
+
+  it("tells a failed delete in the dialog where the admin confirmed it, and keeps the client listed", async () => {
+    const user = userEvent.setup();
+    renderPage(server(() => json(502, { message: "Hydra answered something unexpected." })));
+    await user.click(await screen.findByRole("button", { name: "Delete Tiles" }));
+    const confirm = await screen.findByRole("dialog", { name: "Delete client" });
+    await user.click(within(confirm).getByRole("button", { name: "Delete" }));
+    expect((await within(confirm).findByRole("alert")).textContent).toBe("Hydra answered something unexpected.");
+    expect(screen.getByRole("cell", { name: "Tiles" })).toBeTruthy();
   });
 });

@@ -3,12 +3,10 @@
 // Each action's failure appears where the admin acted: in the form, or in the
 // dialog that asked before rotating or deleting.
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
-import Form from "react-bootstrap/Form";
-import InputGroup from "react-bootstrap/InputGroup";
 import Spinner from "react-bootstrap/Spinner";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api-client";
@@ -27,6 +25,7 @@ import { useRotateClientSecret } from "../api/rotate-client-secret";
 import { useUpdateClient } from "../api/update-client";
 import { ClientFormDialog } from "../components/client-form-dialog";
 import { ClientRow } from "../components/client-row";
+import { ClientSearch } from "../components/client-search";
 import { PageProblemAlert, problemOf, type PageProblem } from "../components/page-problem";
 import { SecretDialog, type ShownSecret } from "../components/secret-dialog";
 import { formValuesOf, newClientValues, toClientInput, toClientUpdate, type ClientFormValues } from "../utils/client-form-values";
@@ -45,7 +44,6 @@ export function ManageClientsPage() {
   const queryClient = useQueryClient();
   const { confirm, dialog } = useConfirm();
   const { refresh } = useCurrentSession();
-  const [query, setQuery] = useState("");
   const [search, setSearch] = useState("");
   const clients = useInfiniteQuery(clientsQueryOptions(search));
   const create = useCreateClient();
@@ -59,7 +57,6 @@ export function ManageClientsPage() {
   const [opening, setOpening] = useState<{ id: string; failure?: string } | null>(null);
   const [actionProblem, setActionProblem] = useState<PageProblem | null>(null);
   const headingId = useId();
-  const searchId = useId();
 
   const listProblem = problemOf(clients.error);
   const problem = actionProblem ?? listProblem;
@@ -172,11 +169,6 @@ export function ManageClientsPage() {
     if (confirmed) toast.show(t("clients.deleted", { name: nameOf(client) }), "success");
   }
 
-  function submitSearch(event: FormEvent) {
-    event.preventDefault();
-    setSearch(query.trim());
-  }
-
   const items = clients.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
@@ -195,7 +187,10 @@ export function ManageClientsPage() {
         {problem && <PageProblemAlert problem={problem} onRetry={retry} />}
         {clients.isError && !listProblem && (
           <Alert variant="danger" className="small">
-            {errorMessage(clients.error)}
+            <p>{errorMessage(clients.error)}</p>
+            <Button variant="outline-danger" size="sm" onClick={retry}>
+              {t("common.tryAgain")}
+            </Button>
           </Alert>
         )}
         {opening?.failure && (
@@ -204,32 +199,13 @@ export function ManageClientsPage() {
           </Alert>
         )}
 
-        <Form role="search" aria-label={t("clients.searchLabel")} className="mb-3" onSubmit={submitSearch}>
-          <Form.Label htmlFor={searchId} className="small">
-            {t("clients.searchByName")}
-          </Form.Label>
-          <InputGroup size="sm">
-            <Form.Control id={searchId} type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
-            <Button type="submit" variant="outline-primary">
-              {t("clients.search")}
-            </Button>
-            {search && (
-              <Button
-                variant="outline-secondary"
-                onClick={() => {
-                  setQuery("");
-                  setSearch("");
-                }}
-              >
-                {t("clients.showAll")}
-              </Button>
-            )}
-          </InputGroup>
-        </Form>
+        <ClientSearch search={search} onSearch={setSearch} />
 
         {clients.isPending ? (
           <Loading label={t("clients.loading")} />
         ) : (
+          // Kept on a failed "Load more", whose failure shows above.
+          clients.data &&
           !listProblem && (
             <>
               <ListTable
@@ -247,7 +223,7 @@ export function ManageClientsPage() {
                   />
                 ))}
               </ListTable>
-              {clients.isSuccess && items.length === 0 && (
+              {items.length === 0 && (
                 <p className="text-body-secondary small">{search ? t("clients.noMatch", { search }) : t("clients.noClients")}</p>
               )}
               {clients.hasNextPage && (
