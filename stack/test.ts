@@ -1,6 +1,6 @@
 // `npm test`: typecheck, web unit tests, then the server (tap) and browser
 // (Playwright) suites against one real stack started on free ports.
-// `npm test -- <suite>…` runs some of them: types, web, server, e2e.
+// `npm test -- <suite>…` runs some of them: types, lint, web, server, e2e.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -10,7 +10,7 @@ import { Supervisor } from "./supervisor.js";
 import { startTestStack, testStackEnv, type TestStack } from "./testing/test-stack.js";
 import { buildWeb } from "./web-build.js";
 
-const suites = ["types", "web", "server", "e2e"] as const;
+const suites = ["types", "lint", "web", "server", "e2e"] as const;
 type Suite = (typeof suites)[number];
 
 // Arguments after a second `--` go to Playwright, e.g. `npm test -- e2e -- --grep logout`.
@@ -65,6 +65,9 @@ try {
     results.push(["types (server, stack)", await run("typecheck server and stack", bin("tsc"), ["-p", "server"])]);
     results.push(["types (web)", await run("typecheck web", bin("tsc"), ["-p", "web"])]);
     results.push(["types (browser tests)", await run("typecheck browser tests", bin("tsc"), ["-p", "e2e"])]);
+  }
+  if (selected.has("lint")) {
+    results.push(["lint (web)", await run("lint (eslint)", bin("eslint"), ["--max-warnings=0", "web/src"])]);
   }
   if (selected.has("web")) {
     results.push(["web unit tests", await run("web unit tests (vitest)", bin("vitest"), ["run", "--config", "web/vite.config.ts"])]);

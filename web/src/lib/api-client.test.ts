@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 function answering(status: number, body: unknown, headers: Record<string, string> = {}) {
-  const fetchStub = vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers }));
+  const fetchStub = vi.fn(() => Promise.resolve(new Response(body === undefined ? null : JSON.stringify(body), { status, headers })));
   vi.stubGlobal("fetch", fetchStub);
   return fetchStub;
 }
@@ -60,7 +60,7 @@ describe("apiRequest", () => {
   });
 
   it("calls a network failure unreachable (status 0)", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal("fetch", vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))));
     const error = await failureOf(apiRequest("/api/session"));
     expect(error.status).toBe(0);
     expect(errorMessage(error)).toBe("The portal could not be reached. Check your connection and try again.");

@@ -8,7 +8,7 @@ afterEach(() => {
 });
 
 function serving(status: number, body: unknown) {
-  return vi.fn(async () => new Response(JSON.stringify(body), { status }));
+  return vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
 }
 
 describe("loadRuntimeConfig", () => {
@@ -23,7 +23,7 @@ describe("loadRuntimeConfig", () => {
   });
 
   it.each([
-    ["cannot be fetched", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch")))],
+    ["cannot be fetched", vi.fn(() => Promise.reject(new TypeError("Failed to fetch")))],
     ["answers 404", serving(404, { message: "Not found" })],
     ["has no KRATOS_PUBLIC_URL", serving(200, { OTHER: "x" })],
   ])("falls back to the development address with a console warning when /config.json %s", async (_case, fetchStub) => {

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useToast } from "../../lib/feedback/toast";
 import { ToastProvider, toastDelayMs } from "./toast-provider";
@@ -14,22 +14,22 @@ afterEach(() => {
 });
 
 describe("toasts", () => {
-  it("announce the message and close by themselves after a second", () => {
+  it("announce the message and close by themselves after a second", async () => {
     vi.useFakeTimers();
     render(
       <ToastProvider>
         <SaveButton />
       </ToastProvider>,
     );
-    act(() => screen.getByRole("button", { name: "Save" }).click());
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(screen.getByRole("alert").textContent).toBe("Your settings were saved.");
 
-    act(() => vi.advanceTimersByTime(toastDelayMs - 1));
-    expect(screen.queryByRole("alert")).not.toBeNull();
+    await act(async () => vi.advanceTimersByTimeAsync(toastDelayMs - 1));
+    expect(screen.getByRole("alert").textContent).toBe("Your settings were saved.");
 
     // Hidden at 1000 ms, then removed once its fade-out ends.
-    act(() => vi.advanceTimersByTime(1));
-    act(() => vi.runAllTimers());
+    await act(async () => vi.advanceTimersByTimeAsync(1));
+    await act(async () => vi.runAllTimersAsync());
     expect(screen.queryByRole("alert")).toBeNull();
   });
 });

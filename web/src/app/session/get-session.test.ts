@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { getSession, noSessionMessage, sessionCheckTimeoutMs } from "./get-session";
 
 function respond(status: number, body: unknown) {
-  return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+  return vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } })));
 }
 
 afterEach(() => {
@@ -24,7 +24,7 @@ describe("getSession", () => {
   });
 
   it("reports the identity service unavailable when the portal cannot be reached", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal("fetch", vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))));
     expect((await getSession()).kind).toBe("unavailable");
   });
 

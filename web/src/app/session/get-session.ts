@@ -56,8 +56,8 @@ export function sessionOutcome(status: number, body: unknown): SessionOutcome {
         : { kind: "failed", message: "The session check answered with an unexpected body." };
     case 401:
       return { kind: "signed-out", message: message ?? noSessionMessage };
-    case 403:
     // 422 browser_location_change_required: Kratos wants the browser elsewhere, which for the session check is the step-up login.
+    case 403:
     case 422:
       return { kind: "second-factor", message: message ?? "A second factor is required." };
     case 503:
@@ -72,8 +72,9 @@ function messageOf(body: unknown): string | undefined {
   return typeof message === "string" ? message : undefined;
 }
 
+/** The answer is the server's, but checked like any input: a proxy could answer 200 with anything. */
 function isSessionBody(body: unknown): body is SessionBody {
-  const candidate = body as Partial<SessionBody> | null | undefined;
+  const candidate = body as { identity?: { id?: unknown; traits?: unknown; verifiable_addresses?: unknown }; roles?: unknown } | null;
   return (
     typeof candidate?.identity?.id === "string" &&
     typeof candidate.identity.traits === "object" &&

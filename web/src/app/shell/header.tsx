@@ -39,6 +39,6 @@ function initials(name: string): string {
   return words
     .filter(Boolean)
     .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase())
+    .map((word) => word.charAt(0).toUpperCase())
     .join("");
 }

@@ -6,7 +6,7 @@ import { createContext, useContext } from "react";
 export type ToastVariant = "success" | "info";
 
 export interface ToastApi {
-  show(message: string, variant?: ToastVariant): void;
+  show: (message: string, variant?: ToastVariant) => void;
 }
 
 export const ToastContext = createContext<ToastApi | null>(null);

@@ -31,7 +31,7 @@ interface Asked {
 
 export interface Confirm {
   /** Resolves true once confirmed (and the action done), false when cancelled. */
-  confirm(options: ConfirmOptions): Promise<boolean>;
+  confirm: (options: ConfirmOptions) => Promise<boolean>;
   /** The dialog, for the asking component to render. */
   dialog: ReactElement | null;
 }
@@ -57,7 +57,10 @@ export function useConfirm(): Confirm {
   };
 
   async function onConfirm(options: ConfirmOptions) {
-    if (!options.action) return close(true);
+    if (!options.action) {
+      close(true);
+      return;
+    }
     setAsked((current) => current && { ...current, busy: true, failure: undefined });
     try {
       await options.action();

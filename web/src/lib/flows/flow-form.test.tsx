@@ -1,4 +1,7 @@
 // The generic renderer against flows saved from the real Kratos v1.3.1.
+/* eslint-disable testing-library/no-node-access, testing-library/no-container --
+   The renderer's contract with Kratos includes what no user sees and no role
+   names: hidden inputs (the CSRF token) and the script element of webauthn.js. */
 import type { UiNode } from "@ory/client";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -40,7 +43,7 @@ describe("FlowForm", () => {
 
   it("keeps the real action and method, so Kratos' script can submit it natively", () => {
     render(<FlowForm flow={loginFlow} busy={false} onSubmit={() => {}} aria-label="Sign in" />);
-    const form = screen.getByRole("form", { name: "Sign in" }) as HTMLFormElement;
+    const form = screen.getByRole("form", { name: "Sign in" });
     expect(form.getAttribute("action")).toBe(loginFlow.ui.action);
     expect(form.getAttribute("method")).toBe("POST");
   });
@@ -85,7 +88,7 @@ describe("FlowForm", () => {
   });
 
   it("sends the traits of the first registration step along with the chosen credential", async () => {
-    const onSubmit = vi.fn();
+    const onSubmit = vi.fn<(body: unknown) => void>();
     render(<FlowForm flow={registrationFlow} busy={false} onSubmit={onSubmit} />);
     await userEvent.type(screen.getByLabelText("Password"), "Correct-horse-battery-9");
     await userEvent.click(screen.getByRole("button", { name: "Sign up with password" }));
@@ -132,7 +135,7 @@ describe("FlowForm", () => {
         attributes: { id: "captcha", node_type: "div" },
         messages: [{ id: 4000001, text: "Please solve the challenge.", type: "error" }],
         meta: { label: { id: 1, text: "Prove you are human", type: "info" } },
-      } as UiNode,
+      },
     ];
     const flow: KratosFlow = { ...loginFlow, ui: { ...loginFlow.ui, nodes: [...loginFlow.ui.nodes, ...unknownNodes] } };
     render(<FlowForm flow={flow} busy={false} onSubmit={() => {}} />);
@@ -147,7 +150,7 @@ describe("FlowForm", () => {
     vi.stubGlobal("oryPasskeyLoginAutocompleteInit", vi.fn());
     render(<FlowForm flow={loginFlow} busy={false} onSubmit={() => {}} />);
 
-    const passkey = screen.getByRole("button", { name: "Sign in with passkey" }) as HTMLButtonElement;
+    const passkey = screen.getByRole<HTMLButtonElement>("button", { name: "Sign in with passkey" });
     expect(passkey.disabled).toBe(true);
     const script = document.querySelector<HTMLScriptElement>("script#webauthn_script");
     expect(script?.src).toBe("http://localhost:3000/kratos/.well-known/ory/webauthn.js");

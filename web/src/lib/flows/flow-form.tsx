@@ -24,7 +24,7 @@ export interface FlowFormProps {
   /** Starting values for fields Kratos sends empty, by field name. */
   initialValues?: Readonly<Record<string, string>>;
   busy: boolean;
-  onSubmit(body: FlowBody, submitter: Submitter | undefined): void;
+  onSubmit: (body: FlowBody, submitter: Submitter | undefined) => void;
   /** Told when Kratos' script is about to submit the form natively (WebAuthn, passkeys). */
   onNativeSubmit?: (group: string) => void;
   /** Rendered inside the form, before the nodes, e.g. credentials with their remove buttons. */

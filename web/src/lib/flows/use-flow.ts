@@ -38,9 +38,9 @@ export interface FlowController<K extends FlowKind> {
    * (a new flow is also taken over), or undefined when Kratos' answer was
    * handled here: the flow with its messages, a new flow, a redirect, a failure.
    */
-  submit(body: FlowBody): Promise<UpdateResults[K] | undefined>;
+  submit: (body: FlowBody) => Promise<UpdateResults[K] | undefined>;
   /** Loads the flow again (or starts a new one) after it could not be loaded. */
-  retry(): void;
+  retry: () => void;
 }
 
 export function useFlow<K extends FlowKind>(kind: K, { browserQuery, onRedirect }: UseFlowOptions = {}): FlowController<K> {
@@ -183,7 +183,7 @@ function queryOf(flow: FlowOf<FlowKind> | undefined): BrowserFlowQuery {
 
 function restartParams(params: URLSearchParams, query: BrowserFlowQuery): URLSearchParams {
   const next = withFlow(params, undefined);
-  for (const [key, value] of Object.entries(query)) if (value) next.set(key, value);
+  for (const [key, value] of Object.entries(query as Record<string, string | undefined>)) if (value) next.set(key, value);
   return next;
 }
 

@@ -74,7 +74,7 @@ export function isFlow(body: unknown): body is KratosFlow {
 
 export function errorBodyOf(body: unknown): KratosErrorBody | undefined {
   if (!isRecord(body) || !isRecord(body.error)) return undefined;
-  return body as KratosErrorBody;
+  return body;
 }
 
 export function errorIdOf(body: unknown): string | undefined {

@@ -51,7 +51,7 @@ function renderAt(url: string) {
   );
 }
 
-const urlShown = () => new URL(screen.getByTestId("url").textContent ?? "", "http://localhost:3000");
+const urlShown = () => new URL(screen.getByTestId("url").textContent, "http://localhost:3000");
 
 beforeEach(() => {
   Object.defineProperty(window, "location", {

@@ -4,7 +4,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { clientPath, clientsKey } from "./client-types";
 
 export function deleteClient(id: string) {
-  return apiRequest<void>(clientPath(id), { method: "DELETE" });
+  return apiRequest<undefined>(clientPath(id), { method: "DELETE" });
 }
 
 export function useDeleteClient() {

@@ -1,7 +1,7 @@
 // Create and edit a client in one form, in a dialog over the list. The
 // server checks everything; its messages appear at the fields they name, and
 // any other failure above the form, in the dialog where the admin acted.
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
@@ -28,8 +28,8 @@ export interface ClientFormDialogProps {
   submitLabel: string;
   initial: ClientFormValues;
   /** Saves the values; a rejection is shown in the form (a 400 at its fields). */
-  onSubmit(values: ClientFormValues): Promise<void>;
-  onCancel(): void;
+  onSubmit: (values: ClientFormValues) => Promise<void>;
+  onCancel: () => void;
   onExited?: () => void;
 }
 
@@ -59,8 +59,12 @@ export function ClientFormDialog({ show, title, submitLabel, initial, onSubmit, 
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [problems]);
 
-  const set = <K extends ClientField>(field: K, value: ClientFormValues[K]) =>
-    setValues((current) => ({ ...current, [field]: value }));
+  const set = useCallback(
+    <K extends ClientField>(field: K, value: ClientFormValues[K]) => setValues((current) => ({ ...current, [field]: value })),
+    [],
+  );
+  const grantTypeOptions = useMemo(() => translated(grantTypeLabels, t), [t]);
+  const authMethodOptions = useMemo(() => translated(authMethodLabels, t), [t]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -77,7 +81,7 @@ export function ClientFormDialog({ show, title, submitLabel, initial, onSubmit, 
 
   const field = (name: ClientField) => ({ name, error: problems.fields[name] });
   const text = (name: ClientField, label: string, help?: string, multiline = false) => (
-    <TextField label={label} help={help} multiline={multiline} {...field(name)} value={values[name] as string} onChange={(v) => set(name, v)} />
+    <TextField label={label} help={help} multiline={multiline} {...field(name)} value={values[name] as string} onChange={set} />
   );
 
   return (
@@ -100,7 +104,7 @@ export function ClientFormDialog({ show, title, submitLabel, initial, onSubmit, 
           <ChoiceGroup
             legend={t("clients.form.grantTypes")}
             {...field("grant_types")}
-            options={translated(grantTypeLabels, t)}
+            options={grantTypeOptions}
             selected={values.grant_types}
             onChange={(v: GrantType[]) => set("grant_types", v)}
           />
@@ -116,7 +120,7 @@ export function ClientFormDialog({ show, title, submitLabel, initial, onSubmit, 
           <SelectField
             label={t("clients.form.authMethod")}
             {...field("token_endpoint_auth_method")}
-            options={translated(authMethodLabels, t)}
+            options={authMethodOptions}
             value={values.token_endpoint_auth_method}
             onChange={(v: TokenEndpointAuthMethod) => set("token_endpoint_auth_method", v)}
           />

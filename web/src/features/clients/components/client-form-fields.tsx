@@ -1,6 +1,8 @@
 // The client form's fields: label, help and the server's error at each, wired
-// for screen readers (the error is part of the field's description).
-import { useId } from "react";
+// for screen readers (the error is part of the field's description). Each is
+// memoised and told its own name on change, so typing in one field renders
+// that field only.
+import { memo, useId } from "react";
 import Form from "react-bootstrap/Form";
 import type { ClientField } from "../utils/client-form-values";
 
@@ -10,7 +12,7 @@ function describedBy(...ids: (string | false)[]): string | undefined {
   return present.length > 0 ? present.join(" ") : undefined;
 }
 
-export function TextField({
+export const TextField = memo(function TextField({
   label,
   name,
   value,
@@ -22,7 +24,7 @@ export function TextField({
   label: string;
   name: ClientField;
   value: string;
-  onChange(value: string): void;
+  onChange: (name: ClientField, value: string) => void;
   help?: string;
   error?: string | undefined;
   multiline?: boolean;
@@ -35,7 +37,7 @@ export function TextField({
         name={name}
         {...(multiline ? { as: "textarea" as const, rows: 3 } : {})}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => onChange(name, event.target.value)}
         isInvalid={error !== undefined}
         aria-invalid={error !== undefined}
         aria-describedby={describedBy(help !== undefined && `${id}-help`, error !== undefined && `${id}-error`)}
@@ -50,7 +52,7 @@ export function TextField({
       </Form.Control.Feedback>
     </Form.Group>
   );
-}
+});
 
 export function ChoiceGroup<T extends string>({
   legend,
@@ -65,7 +67,7 @@ export function ChoiceGroup<T extends string>({
   /** Each value with its label, in the order shown. */
   options: Record<T, string>;
   selected: T[];
-  onChange(selected: T[]): void;
+  onChange: (selected: T[]) => void;
   error?: string | undefined;
 }) {
   const id = useId();
@@ -111,7 +113,7 @@ export function SelectField<T extends string>({
   name: ClientField;
   options: Record<T, string>;
   value: T;
-  onChange(value: T): void;
+  onChange: (value: T) => void;
   error?: string | undefined;
 }) {
   const id = useId();

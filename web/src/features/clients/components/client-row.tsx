@@ -14,9 +14,9 @@ export function ClientRow({
 }: {
   client: Client;
   opening: boolean;
-  onEdit(): void;
-  onRotate(): void;
-  onDelete(): void;
+  onEdit: () => void;
+  onRotate: () => void;
+  onDelete: () => void;
 }) {
   const { t } = useTranslation();
   const name = nameOf(client);

@@ -5,7 +5,7 @@ import Form from "react-bootstrap/Form";
 import InputGroup from "react-bootstrap/InputGroup";
 import { useTranslation } from "react-i18next";
 
-export function ClientSearch({ search, onSearch }: { search: string; onSearch(search: string): void }) {
+export function ClientSearch({ search, onSearch }: { search: string; onSearch: (search: string) => void }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState(search);
   const id = useId();

@@ -20,7 +20,7 @@ export function problemOf(error: unknown): PageProblem | null {
   return null;
 }
 
-export function PageProblemAlert({ problem, onRetry }: { problem: PageProblem; onRetry(): void }) {
+export function PageProblemAlert({ problem, onRetry }: { problem: PageProblem; onRetry: () => void }) {
   const { t } = useTranslation();
   const { session } = useCurrentSession();
   switch (problem.kind) {

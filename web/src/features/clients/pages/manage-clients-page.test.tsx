@@ -32,7 +32,8 @@ const clientNamed = (name: string, id: string): Client => ({
 });
 
 function renderPage(answer: (url: URL, init: RequestInit | undefined) => Response, aal = "aal1") {
-  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => answer(new URL(String(input), "http://localhost:3000"), init));
+  // The page calls fetch with a URL string (see lib/api-client.ts).
+  const fetchStub = vi.fn((input: string, init?: RequestInit) => Promise.resolve(answer(new URL(input, "http://localhost:3000"), init)));
   vi.stubGlobal("fetch", fetchStub);
   const { current, queryClient } = renderWithApp(<ManageClientsPage />, { session: sessionBody({ roles: ["admin"], aal }) });
   return { fetchStub, session: current, queryClient };
@@ -58,7 +59,8 @@ describe("ManageClientsPage", () => {
     expect(within(table).getByRole("cell", { name: "Atlas" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
     expect(within(table).getByRole("button", { name: "Delete Tiles" })).toBeTruthy();
-    expect(new URL(String(fetchStub.mock.calls[1]![0]), "http://localhost:3000").searchParams.get("page_token")).toBe("p2");
+    const [secondUrl] = fetchStub.mock.calls[1] ?? [""];
+    expect(new URL(secondUrl, "http://localhost:3000").searchParams.get("page_token")).toBe("p2");
   });
 
   it("says client management is unavailable when Hydra is down, and offers no New client", async () => {
@@ -131,7 +133,7 @@ describe("ManageClientsPage actions", () => {
     await user.click(within(confirm).getByRole("button", { name: "Rotate secret" }));
 
     const shown = await screen.findByRole("dialog", { name: "New client secret" });
-    expect((within(shown).getByLabelText("Client secret") as HTMLInputElement).value).toBe(secret);
+    expect(within(shown).getByLabelText<HTMLInputElement>("Client secret").value).toBe(secret);
     await user.click(within(shown).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
 

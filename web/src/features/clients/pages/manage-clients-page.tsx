@@ -3,7 +3,7 @@
 // Each action's failure appears where the admin acted: in the form, or in the
 // dialog that asked before rotating or deleting.
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
@@ -51,6 +51,8 @@ export function ManageClientsPage() {
   const rotate = useRotateClientSecret();
   const remove = useDeleteClient();
   const [form, setForm] = useState<OpenForm | null>(null);
+  // Each opened form starts from its own values: a new key mounts a new form.
+  const formCount = useRef(0);
   const [formShown, setFormShown] = useState(false);
   const [secret, setSecret] = useState<ShownSecret | null>(null);
   const [secretShown, setSecretShown] = useState(false);
@@ -88,7 +90,8 @@ export function ManageClientsPage() {
   }
 
   function openForm(client?: Client) {
-    setForm({ key: Date.now(), client, initial: client ? formValuesOf(client) : newClientValues });
+    formCount.current += 1;
+    setForm({ key: formCount.current, client, initial: client ? formValuesOf(client) : newClientValues });
     setFormShown(true);
   }
 
@@ -96,7 +99,7 @@ export function ManageClientsPage() {
     // The list may be older than the client: edit what is stored now.
     setOpening({ id: client.client_id });
     try {
-      openForm(await queryClient.fetchQuery(clientQueryOptions(client.client_id)));
+      openForm(await queryClient.query(clientQueryOptions(client.client_id)));
       setOpening(null);
     } catch (error) {
       notePageFailure(error);

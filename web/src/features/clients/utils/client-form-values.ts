@@ -131,7 +131,7 @@ export function toClientUpdate(initial: ClientFormValues, values: ClientFormValu
   for (const key of Object.keys(after) as (keyof ClientInput)[]) {
     if (JSON.stringify(after[key]) !== JSON.stringify(before[key])) update[key] = after[key];
   }
-  return update as ClientUpdate;
+  return update;
 }
 
 const formFields = new Set<string>(Object.keys(newClientValues));

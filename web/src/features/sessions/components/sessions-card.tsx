@@ -80,7 +80,7 @@ export function SessionsCard() {
   );
 }
 
-function SessionRow({ session, current, busy, onEnd }: { session: Session; current: boolean; busy: boolean; onEnd(): void }) {
+function SessionRow({ session, current, busy, onEnd }: { session: Session; current: boolean; busy: boolean; onEnd: () => void }) {
   const { t } = useTranslation();
   const device = session.devices?.[0];
   return (

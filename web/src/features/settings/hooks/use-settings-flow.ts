@@ -4,7 +4,7 @@
 // (security keys, passkeys) come back as a page load; a note in sessionStorage
 // says which card acted.
 import type { SettingsFlow } from "@ory/client";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useToast } from "../../../lib/feedback/toast";
 import type { Submitter } from "../../../lib/flows/submit-body";
@@ -38,19 +38,22 @@ export function useSettingsFlow() {
   const { t } = useTranslation();
   const controller = useFlow("settings");
   const toast = useToast();
-  const [activeGroup, setActiveGroup] = useState<string>();
-  const flowId = controller.flow?.id;
-  const flowState = controller.flow?.state;
+  // A native submission comes back as this page load: its card is the one that acted.
+  const [nativeGroup] = useState(readNativeSubmit);
+  const [activeGroup, setActiveGroup] = useState(nativeGroup);
+  const loaded = controller.flow !== undefined;
+  const succeeded = controller.flow?.state === "success";
 
-  // The first flow loaded after a native submission answers it; the note is
-  // taken once, so later flows (and re-renders) find none.
+  // The note answers this page load only.
+  useEffect(clearNativeSubmit, []);
+
+  // The first flow loaded after a native submission says whether it worked.
+  const announced = useRef(false);
   useEffect(() => {
-    if (!flowId) return;
-    const group = takeNativeSubmit();
-    if (!group) return;
-    setActiveGroup(group);
-    if (flowState === "success") toast.show(t(lookup(successByGroup, group) ?? "settings.saved"), "success");
-  }, [flowId, flowState, toast, t]);
+    if (!loaded || !nativeGroup || announced.current) return;
+    announced.current = true;
+    if (succeeded) toast.show(t(lookup(successByGroup, nativeGroup) ?? "settings.saved"), "success");
+  }, [loaded, succeeded, nativeGroup, toast, t]);
 
   async function submitGroup(body: FlowBody, submitter: Submitter | undefined): Promise<SettingsFlow | undefined> {
     const group = submitter?.group;
@@ -75,12 +78,18 @@ function noteNativeSubmit(group: string): void {
   }
 }
 
-function takeNativeSubmit(): string | undefined {
+function readNativeSubmit(): string | undefined {
   try {
-    const group = sessionStorage.getItem(nativeSubmitKey);
-    sessionStorage.removeItem(nativeSubmitKey);
-    return group ?? undefined;
+    return sessionStorage.getItem(nativeSubmitKey) ?? undefined;
   } catch {
     return undefined;
+  }
+}
+
+function clearNativeSubmit(): void {
+  try {
+    sessionStorage.removeItem(nativeSubmitKey);
+  } catch {
+    // Nothing was noted.
   }
 }

@@ -163,7 +163,10 @@ export function SubmitButton({
 
 function valueOf(value: unknown): string {
   if (value === undefined || value === null) return "";
-  return typeof value === "string" ? value : String(value);
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  // Kratos sends JSON values (e.g. WebAuthn options) as they are; the form carries them as text.
+  return JSON.stringify(value);
 }
 
 /** Buttons that take something away look like it; other secondary steps stay quiet. */
