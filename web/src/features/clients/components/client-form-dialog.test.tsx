@@ -24,10 +24,11 @@ describe("ClientFormDialog", () => {
 
     await user.type(within(dialog).getByLabelText("Name"), "Tiles");
     await user.type(within(dialog).getByLabelText("Redirect URIs"), "https://a.example/cb{Enter}https://b.example/cb");
-    await user.click(within(dialog).getByRole("checkbox", { name: "Refresh token" }));
-    await user.click(within(dialog).getByRole("checkbox", { name: "Client credentials" }));
+    // By label rather than by role: as sure for a checkbox, and a role query over a form this size is slow on a busy machine.
+    await user.click(within(dialog).getByLabelText("Refresh token"));
+    await user.click(within(dialog).getByLabelText("Client credentials"));
     await user.selectOptions(within(dialog).getByLabelText("Token endpoint authentication"), "client_secret_post");
-    await user.click(within(dialog).getByRole("checkbox", { name: /Skip consent/ }));
+    await user.click(within(dialog).getByLabelText(/Skip consent/));
     await user.click(within(dialog).getByRole("button", { name: "Create client" }));
 
     const [values] = onSubmit.mock.calls.at(-1) ?? [];

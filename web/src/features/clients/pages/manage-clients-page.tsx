@@ -7,10 +7,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
-import Spinner from "react-bootstrap/Spinner";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api-client";
-import { ListTable } from "../../../lib/components/list-table";
 import { Loading } from "../../../lib/components/loading";
 import { useCurrentSession } from "../../../lib/current-session";
 import { errorMessage } from "../../../lib/error-message";
@@ -24,7 +22,7 @@ import { clientsQueryOptions } from "../api/list-clients";
 import { useRotateClientSecret } from "../api/rotate-client-secret";
 import { useUpdateClient } from "../api/update-client";
 import { ClientFormDialog } from "../components/client-form-dialog";
-import { ClientRow } from "../components/client-row";
+import { ClientList } from "../components/client-list";
 import { ClientSearch } from "../components/client-search";
 import { PageProblemAlert, problemOf, type PageProblem } from "../components/page-problem";
 import { SecretDialog, type ShownSecret } from "../components/secret-dialog";
@@ -172,8 +170,6 @@ export function ManageClientsPage() {
     if (confirmed) toast.show(t("clients.deleted", { name: nameOf(client) }), "success");
   }
 
-  const items = clients.data?.pages.flatMap((page) => page.items) ?? [];
-
   return (
     <Card as="section" aria-labelledby={headingId} className="card-wide shadow-sm">
       <Card.Body className="p-4">
@@ -210,32 +206,15 @@ export function ManageClientsPage() {
           // Kept on a failed "Load more", whose failure shows above.
           clients.data &&
           !listProblem && (
-            <>
-              <ListTable
-                label={t("clients.table")}
-                columns={[t("clients.columns.name"), t("clients.columns.clientId"), t("clients.columns.grantTypes"), t("clients.columns.created")]}
-              >
-                {items.map((client) => (
-                  <ClientRow
-                    key={client.client_id}
-                    client={client}
-                    opening={opening !== null && opening.id === client.client_id && !opening.failure}
-                    onEdit={() => void openEdit(client)}
-                    onRotate={() => void confirmRotate(client)}
-                    onDelete={() => void confirmDelete(client)}
-                  />
-                ))}
-              </ListTable>
-              {items.length === 0 && (
-                <p className="text-body-secondary small">{search ? t("clients.noMatch", { search }) : t("clients.noClients")}</p>
-              )}
-              {clients.hasNextPage && (
-                <Button variant="outline-secondary" size="sm" onClick={() => void clients.fetchNextPage()} disabled={clients.isFetchingNextPage}>
-                  {clients.isFetchingNextPage && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-                  {t("clients.loadMore")}
-                </Button>
-              )}
-            </>
+            <ClientList
+              clients={clients.data.pages.flatMap((page) => page.items)}
+              search={search}
+              openingId={opening && !opening.failure ? opening.id : undefined}
+              more={{ available: clients.hasNextPage, loading: clients.isFetchingNextPage, load: () => void clients.fetchNextPage() }}
+              onEdit={(client) => void openEdit(client)}
+              onRotate={(client) => void confirmRotate(client)}
+              onDelete={(client) => void confirmDelete(client)}
+            />
           )
         )}
       </Card.Body>
