@@ -214,8 +214,8 @@ test("OAuth2: a user with an authenticator app passes the second factor on the w
   const authorization = await startAuthorization(page, client);
   await submitPassword(page, user.email, user.password);
   await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
-  await page.getByLabel("Authentication code").fill(totpCode(secret));
-  await page.getByRole("button", { name: "Use Authenticator" }).click();
+  await page.getByLabel("Code from your authenticator app").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Sign in with authenticator app" }).click();
 
   await expect(consentHeading(page, client)).toBeVisible();
   await page.getByRole("button", { name: "Allow" }).click();

@@ -20,7 +20,7 @@ test("register, verify the emailed code, and arrive signed in", { tag: "@postgre
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("First name").fill("Ada");
   await page.getByLabel("Last name").fill("Lovelace");
-  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
 
   const password = page.getByLabel("Password", { exact: true });
   await expect(password).toBeVisible();
@@ -28,7 +28,7 @@ test("register, verify the emailed code, and arrive signed in", { tag: "@postgre
   await saveScreenshot(page, "registration-credentials");
   const since = Date.now();
   await password.fill(`Pw-${randomUUID()}`);
-  await page.getByRole("button", { name: "Sign up", exact: true }).click();
+  await page.getByRole("button", { name: "Sign up with password" }).click();
 
   await expect(page).toHaveURL(/\/verification\?/);
   await expect(menu(page)).toBeVisible();

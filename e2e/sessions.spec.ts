@@ -1,6 +1,7 @@
 // Issue 4, journey 8: one user on two devices (browser contexts); the first
 // lists both sessions and signs the other one out.
 import { expect, test } from "./support/test.js";
+import { expectAccessible } from "./support/a11y.js";
 import { apiSession, menu, signInWithPassword } from "./support/flows.js";
 import { newIdentity } from "./support/identities.js";
 import { saveScreenshot } from "./support/screenshots.js";
@@ -22,6 +23,7 @@ test("sign out the session on another device", async ({ browser }) => {
   const rows = sessions.getByRole("row");
   await expect(rows).toHaveCount(3); // the header and two sessions
   await expect(rows.filter({ hasText: "This device" })).toHaveCount(1);
+  await expectAccessible(first);
   await saveScreenshot(first, "settings-sessions");
 
   await sessions.getByRole("button", { name: /^Sign out the session on/ }).click();

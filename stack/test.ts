@@ -2,7 +2,7 @@
 // (Playwright) suites against one real stack started on free ports, on SQLite;
 // then the server suite and the browser journeys tagged @postgres again on a
 // throw-away PostgreSQL; then the scale-out stack (stack/scale/).
-// `npm test -- <suite>…` runs some of them: types, web, server, e2e,
+// `npm test -- <suite>…` runs some of them: types, lint, web, server, e2e,
 // server-pg, e2e-pg, scale.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -13,7 +13,7 @@ import { Supervisor } from "./supervisor.js";
 import { stackEnv, startTestStack, type TestDatabase, type TestStack } from "./testing/test-stack.js";
 import { buildWeb } from "./web-build.js";
 
-const suites = ["types", "web", "server", "e2e", "server-pg", "e2e-pg", "scale"] as const;
+const suites = ["types", "lint", "web", "server", "e2e", "server-pg", "e2e-pg", "scale"] as const;
 type Suite = (typeof suites)[number];
 
 // Arguments after a second `--` go to Playwright, e.g. `npm test -- e2e -- --grep logout`.
@@ -113,6 +113,9 @@ if (selected.has("types")) {
   await suite("typecheck server and stack", bin("tsc"), ["-p", "server"]);
   await suite("typecheck web", bin("tsc"), ["-p", "web"]);
   await suite("typecheck browser tests", bin("tsc"), ["-p", "e2e"]);
+}
+if (selected.has("lint")) {
+  await suite("lint (eslint)", bin("eslint"), ["--max-warnings=0", "web/src"]);
 }
 if (selected.has("web")) {
   await suite("web unit tests (vitest)", bin("vitest"), ["run", "--config", "web/vite.config.ts"]);

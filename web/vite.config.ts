@@ -7,5 +7,5 @@ export default defineConfig({
   // Brotli and gzip copies of every asset, made once at build time: the server sends the one the browser accepts.
   plugins: [react(), compression({ algorithms: ["brotliCompress", "gzip"] })],
   build: { outDir: "dist", emptyOutDir: true },
-  test: { environment: "jsdom", root: "web" },
+  test: { environment: "jsdom", root: "web", setupFiles: ["src/test-setup.ts"] },
 });

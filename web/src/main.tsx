@@ -1,28 +1,27 @@
 import "bootstrap/dist/css/bootstrap.min.css";
 import "./app/app.css";
+import "./lib/i18n";
 import { StrictMode } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { createRoot } from "react-dom/client";
 import { RouterProvider, createBrowserRouter } from "react-router-dom";
 import { FullScreenSpinner } from "./app/pages/full-screen-spinner";
+import { createQueryClient } from "./lib/query-client";
 import { routes } from "./app/routes";
 import { configureKratos } from "./lib/kratos/client";
 import { loadRuntimeConfig } from "./lib/runtime-config";
 import { applyTheme } from "./lib/theme";
 
-/** A /config.json that never answers falls back like one that fails, instead of spinning forever. */
-const configTimeoutMs = 5000;
-
 async function start(container: HTMLElement) {
   applyTheme(document.documentElement);
   const root = createRoot(container);
   root.render(<FullScreenSpinner />);
-  const config = await loadRuntimeConfig((input, init) =>
-    fetch(input, { ...init, signal: AbortSignal.timeout(configTimeoutMs) }),
-  );
-  configureKratos(config.KRATOS_PUBLIC_URL);
+  configureKratos((await loadRuntimeConfig()).KRATOS_PUBLIC_URL);
   root.render(
     <StrictMode>
-      <RouterProvider router={createBrowserRouter(routes)} />
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </QueryClientProvider>
     </StrictMode>,
   );
 }

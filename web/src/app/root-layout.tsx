@@ -1,18 +1,12 @@
-// The root route: the app's state and feedback providers around the session
-// gate. Inside the router, so that modal and toast content can use links.
-import { AppStateProvider } from "./app-state";
-import { ModalProvider } from "./feedback/modal-provider";
+// The root route: toasts around the session gate, inside the router so that
+// what a page shows in them can use links.
 import { ToastProvider } from "./feedback/toast-provider";
-import { SessionGate } from "./session-gate";
+import { SessionGate } from "./session/session-gate";
 
 export function RootLayout() {
   return (
-    <AppStateProvider>
-      <ToastProvider>
-        <ModalProvider>
-          <SessionGate />
-        </ModalProvider>
-      </ToastProvider>
-    </AppStateProvider>
+    <ToastProvider>
+      <SessionGate />
+    </ToastProvider>
   );
 }

@@ -2,45 +2,38 @@
 // /api/session and the Kratos client stubbed and the flow pages stood in for.
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { RouterProvider, createMemoryRouter, useLocation } from "react-router-dom";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionBody } from "../lib/current-session";
+import { createQueryClient } from "../lib/query-client";
 import { autoRetryMs } from "./pages/unavailable-page";
 import { routes } from "./routes";
 
 const kratosStub = vi.hoisted(() => ({ createBrowserLogoutFlow: vi.fn() }));
 vi.mock("../lib/kratos/client", () => ({ kratos: () => kratosStub }));
 
-vi.mock("../features/flows", async () => {
-  const { useCurrentSession } = await import("../lib/current-session");
-  function StandIn({ title }: { title: string }) {
-    const location = useLocation();
-    return (
-      <>
-        <h1>{title}</h1>
-        <p data-testid="location">{`${location.pathname}${location.search}`}</p>
-      </>
-    );
-  }
-  function SettingsStandIn() {
-    const { refresh } = useCurrentSession();
-    return (
-      <>
-        <StandIn title="Your settings" />
-        <button onClick={() => void refresh()}>Save name</button>
-      </>
-    );
-  }
+vi.mock("../features/auth", async () => {
+  const { StandIn } = await import("./testing/stand-in");
   return {
     LoginPage: () => <StandIn title="Sign in" />,
     RegistrationPage: () => <StandIn title="Create account" />,
     RecoveryPage: () => <StandIn title="Recover your account" />,
     VerificationPage: () => <StandIn title="Verify your account" />,
-    SettingsPage: SettingsStandIn,
-    ChangePasswordPage: () => <StandIn title="Change your password" />,
     ErrorPage: () => <StandIn title="Something went wrong" />,
   };
 });
+
+vi.mock("../features/settings", async () => {
+  const { StandIn, SettingsStandIn } = await import("./testing/stand-in");
+  return {
+    SettingsPage: SettingsStandIn,
+    ChangePasswordPage: () => <StandIn title="Change your password" />,
+  };
+});
+
+vi.mock("../features/sessions", () => ({ SessionsCard: () => null }));
+vi.mock("../features/connected-apps", () => ({ ConnectedAppsCard: () => null }));
 
 function sessionFor(roles: string[], name = { first: "Ada", last: "Lovelace" }): SessionBody {
   return {
@@ -53,7 +46,7 @@ function sessionFor(roles: string[], name = { first: "Ada", last: "Lovelace" }):
 }
 
 function answerSession(status: number, body: unknown) {
-  const fetchStub = vi.fn(async () => new Response(JSON.stringify(body), { status }));
+  const fetchStub = vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
   vi.stubGlobal("fetch", fetchStub);
   return fetchStub;
 }
@@ -67,9 +60,13 @@ function stubViewport(narrow: boolean) {
   }));
 }
 
-function renderAt(path: string) {
+function visit(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return router;
 }
 
@@ -91,18 +88,21 @@ describe("start-up", () => {
   it("shows a labelled spinner until the session check answers", async () => {
     let answer: (response: Response) => void = () => {};
     vi.stubGlobal("fetch", () => new Promise<Response>((resolve) => (answer = resolve)));
-    renderAt("/settings");
+    visit("/settings");
     expect(screen.getByRole("status", { name: "Loading" })).toBeDefined();
     expect(screen.queryByRole("navigation")).toBeNull();
 
-    await act(async () => answer(new Response(JSON.stringify(sessionFor([])), { status: 200 })));
+    await act(() => {
+      answer(new Response(JSON.stringify(sessionFor([])), { status: 200 }));
+      return Promise.resolve();
+    });
     await shellHeading("Your settings");
     expect(screen.queryByRole("status", { name: "Loading" })).toBeNull();
   });
 
   it("sends a signed-out visitor to /login, remembering the full address", async () => {
     answerSession(401, { message: "You are not signed in." });
-    renderAt("/changepwd?from=mail");
+    visit("/changepwd?from=mail");
     await shellHeading("Sign in");
     expect(screen.getByTestId("location").textContent).toBe(
       `/login?return_to=${encodeURIComponent("http://localhost:3000/changepwd?from=mail")}`,
@@ -112,7 +112,7 @@ describe("start-up", () => {
 
   it("renders a public page without the shell when signed out", async () => {
     answerSession(401, { message: "You are not signed in." });
-    renderAt("/registration");
+    visit("/registration");
     await shellHeading("Create account");
     expect(screen.queryByRole("navigation")).toBeNull();
     expect(screen.getByRole("main")).toBeDefined();
@@ -120,7 +120,7 @@ describe("start-up", () => {
 
   it("sends a session that needs a second factor to the step-up login", async () => {
     answerSession(403, { message: "A second factor is required.", redirect: "/login?aal=aal2" });
-    renderAt("/verification");
+    visit("/verification");
     await shellHeading("Sign in");
     expect(screen.getByTestId("location").textContent).toBe(
       `/login?aal=aal2&return_to=${encodeURIComponent("http://localhost:3000/verification")}`,
@@ -129,7 +129,7 @@ describe("start-up", () => {
 
   it("leads / to Account Settings", async () => {
     answerSession(200, sessionFor([]));
-    const router = renderAt("/");
+    const router = visit("/");
     await shellHeading("Your settings");
     expect(router.state.location.pathname).toBe("/settings");
   });
@@ -138,22 +138,25 @@ describe("start-up", () => {
 describe("identity service unavailable", () => {
   it("offers a retry that brings the user in once the service is back", async () => {
     answerSession(503, { message: "The identity service is unavailable." });
-    renderAt("/settings");
+    visit("/settings");
     await shellHeading("Identity service unavailable");
 
     answerSession(200, sessionFor([]));
     await userEvent.click(screen.getByRole("button", { name: "Retry" }));
-    await shellHeading("Your settings");
+    expect(await shellHeading("Your settings")).toBeTruthy();
   });
 
   it("retries by itself", async () => {
     vi.useFakeTimers({ toFake: ["setInterval"] });
     answerSession(503, { message: "The identity service is unavailable." });
-    renderAt("/settings");
+    visit("/settings");
     await shellHeading("Identity service unavailable");
 
     const fetchStub = answerSession(200, sessionFor([]));
-    await act(async () => vi.advanceTimersByTime(autoRetryMs));
+    await act(() => {
+      vi.advanceTimersByTime(autoRetryMs);
+      return Promise.resolve();
+    });
     await shellHeading("Your settings");
     expect(fetchStub).toHaveBeenCalledTimes(1);
   });
@@ -162,7 +165,7 @@ describe("identity service unavailable", () => {
 describe("the shell", () => {
   it("shows the menu in the spec's order, the active item, and the user's name", async () => {
     answerSession(200, sessionFor([]));
-    renderAt("/settings");
+    visit("/settings");
     await shellHeading("Your settings");
 
     const menu = screen.getByRole("navigation", { name: "Main menu" });
@@ -171,14 +174,14 @@ describe("the shell", () => {
       .map((item) => item.textContent);
     expect(items).toEqual(["Verify Account", "Account Settings", "Recovery"]);
     expect(within(menu).getByRole("link", { name: "Account Settings" }).getAttribute("aria-current")).toBe("page");
-    expect(within(menu).getByRole("link", { name: "Recovery" }).getAttribute("aria-current")).toBeNull();
+    expect(within(menu).getByRole("link", { name: "Recovery" }).hasAttribute("aria-current")).toBe(false);
     expect(within(menu).getByRole("button", { name: "Logout" })).toBeDefined();
     expect(within(screen.getByRole("banner")).getByText("Ada Lovelace")).toBeDefined();
   });
 
   it("shows a changed name once the page refreshes the session, without the start-up spinner", async () => {
     answerSession(200, sessionFor([]));
-    renderAt("/settings");
+    visit("/settings");
     await shellHeading("Your settings");
 
     answerSession(200, sessionFor([], { first: "Augusta", last: "King" }));
@@ -190,14 +193,14 @@ describe("the shell", () => {
 
   it("names the user by email when the identity has no name", async () => {
     answerSession(200, sessionFor([], { first: "", last: "" }));
-    renderAt("/settings");
+    visit("/settings");
     await shellHeading("Your settings");
     expect(within(screen.getByRole("banner")).getByText("ada@example.com")).toBeDefined();
   });
 
   it("shows Manage Clients to an admin", async () => {
     answerSession(200, sessionFor(["admin"]));
-    renderAt("/manage-clients");
+    visit("/manage-clients");
     await shellHeading("Manage Clients");
     const menu = screen.getByRole("navigation", { name: "Main menu" });
     expect(within(menu).getByRole("link", { name: "Manage Clients" }).getAttribute("aria-current")).toBe("page");
@@ -205,7 +208,7 @@ describe("the shell", () => {
 
   it("refuses /manage-clients to a non-admin inside the shell", async () => {
     answerSession(200, sessionFor(["viewer"]));
-    renderAt("/manage-clients");
+    visit("/manage-clients");
     await shellHeading("Not allowed");
     expect(screen.queryByRole("heading", { name: "Manage Clients" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Manage Clients" })).toBeNull();
@@ -214,13 +217,13 @@ describe("the shell", () => {
 
   it("remembers the collapsed menu across visits, keeping every link named", async () => {
     answerSession(200, sessionFor([]));
-    renderAt("/settings");
+    visit("/settings");
     await shellHeading("Your settings");
     await userEvent.click(screen.getByRole("button", { name: "Collapse menu" }));
     expect(localStorage.getItem("Collapsed")).toBe("true");
     cleanup();
 
-    renderAt("/settings");
+    visit("/settings");
     await shellHeading("Your settings");
     expect(screen.getByRole("button", { name: "Expand menu" })).toBeDefined();
     expect(screen.getByRole("link", { name: "Verify Account" })).toBeDefined();
@@ -232,7 +235,7 @@ describe("the shell", () => {
     localStorage.setItem("Collapsed", "false");
     stubViewport(true);
     answerSession(200, sessionFor([]));
-    renderAt("/settings");
+    visit("/settings");
     await shellHeading("Your settings");
     expect(screen.getByRole("button", { name: "Expand menu" })).toBeDefined();
   });
@@ -241,7 +244,7 @@ describe("the shell", () => {
 describe("logout", () => {
   async function openLogoutModal() {
     answerSession(200, sessionFor([]));
-    renderAt("/settings");
+    visit("/settings");
     await shellHeading("Your settings");
     await userEvent.click(screen.getByRole("button", { name: "Logout" }));
     return screen.findByRole("dialog", { name: "Notification" });
@@ -253,6 +256,8 @@ describe("logout", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(screen.getByRole("heading", { name: "Your settings" })).toBeDefined();
+    // Focus goes back where the user was, as react-bootstrap's Modal restores it.
+    // eslint-disable-next-line testing-library/no-node-access -- what has focus is the document's to say
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Logout" }));
   });
 
@@ -269,7 +274,7 @@ describe("logout", () => {
   it("sends someone already signed out from /logout to /login", async () => {
     kratosStub.createBrowserLogoutFlow.mockRejectedValue({ response: { status: 401 } });
     answerSession(401, { message: "You are not signed in." });
-    const router = renderAt("/logout");
+    const router = visit("/logout");
     await shellHeading("Sign in");
     expect(router.state.location.pathname).toBe("/login");
   });

@@ -8,7 +8,7 @@ export type { SessionBody };
 export interface CurrentSession {
   session: SessionBody;
   /** Reads /api/session again without the start-up spinner, e.g. after the name changed. */
-  refresh(): Promise<void>;
+  refresh: () => Promise<void>;
 }
 
 export const CurrentSessionContext = createContext<CurrentSession | null>(null);

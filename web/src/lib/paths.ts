@@ -1,4 +1,6 @@
 // Every route of the SPA, named once. Nothing else spells a route as a string.
+// A plain module (no browser or React imports), so that tooling outside the
+// app can read it too. Which routes are public is said by the route tree.
 export const paths = {
   home: "/",
   verification: "/verification",
@@ -7,7 +9,7 @@ export const paths = {
   manageClients: "/manage-clients",
   login: "/login",
   logout: "/logout",
-  /** Hydra's consent UI: signed in, but without the shell (see publicPaths). */
+  /** Hydra's consent UI: signed in, but without the shell. */
   consent: "/consent",
   registration: "/registration",
   recovery: "/recovery",
@@ -15,13 +17,6 @@ export const paths = {
 } as const;
 
 export type PathName = keyof typeof paths;
-
-/**
- * Public routes render without a session and without the shell (spec §6).
- * /consent is not one: it needs the session (and its second factor), so the
- * gate sends a signed-out user to sign in and back; it only looks like one.
- */
-export const publicPaths: readonly string[] = [paths.login, paths.logout, paths.registration, paths.recovery, paths.error];
 
 /** The href of a route with its query, e.g. href("login", { aal: "aal2" }). */
 export function href(name: PathName, query: Record<string, string | undefined> = {}): string {

@@ -1,4 +1,6 @@
 // The SPA's runtime configuration, served by the portal as /config.json (spec §7).
+import { apiRequest } from "./api-client";
+
 export interface RuntimeConfig {
   KRATOS_PUBLIC_URL: string;
 }
@@ -6,12 +8,13 @@ export interface RuntimeConfig {
 /** Used when /config.json cannot be read, e.g. the SPA served by `vite` alone. */
 export const developmentFallback: RuntimeConfig = { KRATOS_PUBLIC_URL: "http://localhost:3000/kratos" };
 
-export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+/** A /config.json that never answers falls back like one that fails, instead of spinning forever. */
+export const configTimeoutMs = 5000;
+
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   try {
-    const response = await fetchImpl("/config.json", { headers: { accept: "application/json" } });
-    if (!response.ok) throw new Error(`status ${response.status}`);
-    const body = (await response.json()) as Partial<RuntimeConfig>;
-    if (typeof body.KRATOS_PUBLIC_URL !== "string" || body.KRATOS_PUBLIC_URL === "") {
+    const body = await apiRequest<Partial<RuntimeConfig> | undefined>("/config.json", { timeoutMs: configTimeoutMs });
+    if (typeof body?.KRATOS_PUBLIC_URL !== "string" || body.KRATOS_PUBLIC_URL === "") {
       throw new Error("KRATOS_PUBLIC_URL is missing");
     }
     return { KRATOS_PUBLIC_URL: body.KRATOS_PUBLIC_URL };

@@ -1,9 +1,10 @@
 // Toasts any page can raise through useToast(): top right, each closing by
-// itself after 1000 ms (spec §9).
+// itself after 1000 ms (spec §9). They confirm what worked; failures are told
+// where the user acted.
 import { useMemo, useRef, useState, type ReactNode } from "react";
 import Toast from "react-bootstrap/Toast";
 import ToastContainer from "react-bootstrap/ToastContainer";
-import { ToastContext, type ToastApi, type ToastVariant } from "../../lib/feedback";
+import { ToastContext, type ToastApi, type ToastVariant } from "../../lib/feedback/toast";
 
 export const toastDelayMs = 1000;
 
@@ -14,7 +15,7 @@ interface ShownToast {
   show: boolean;
 }
 
-const lightText: Record<ToastVariant, boolean> = { success: true, danger: true, info: false, warning: false };
+const lightText: Record<ToastVariant, boolean> = { success: true, info: false };
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ShownToast[]>([]);

@@ -1,13 +1,15 @@
 // /logout: asks Kratos for a browser logout flow and follows its logout URL;
 // Kratos ends the session and sends the browser on to /login. With Hydra's
 // ?logout_challenge=, an application asks instead, and the user confirms first.
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
 import Spinner from "react-bootstrap/Spinner";
-import { useNavigate, useSearchParams } from "react-router-dom";
-import { OAuth2LogoutPage } from "../../features/oauth2";
+import { useTranslation } from "react-i18next";
+import { Navigate, useSearchParams } from "react-router-dom";
+import { OAuth2LogoutPage } from "../../features/consent";
 import { createLogoutUrl } from "../../lib/kratos/create-logout-url";
 import { failureOf } from "../../lib/kratos/errors";
 import { paths } from "../../lib/paths";
@@ -19,47 +21,30 @@ export function LogoutPage() {
 }
 
 function AccountLogout() {
-  const navigate = useNavigate();
-  const [attempt, setAttempt] = useState(0);
-  const [failed, setFailed] = useState(false);
+  const { t } = useTranslation();
+  // A logout URL is good for one use: never kept for another visit.
+  const logout = useQuery({ queryKey: ["logout-url"], queryFn: () => createLogoutUrl(), gcTime: 0 });
 
   useEffect(() => {
-    let current = true;
-    createLogoutUrl()
-      .then((logoutUrl) => {
-        if (current) window.location.assign(logoutUrl);
-      })
-      .catch((error: unknown) => {
-        if (!current) return;
-        // 401 session_inactive: there is no session to end, so the user is already signed out.
-        if (failureOf(error).status === 401) navigate(paths.login, { replace: true });
-        else setFailed(true);
-      });
-    return () => {
-      current = false;
-    };
-  }, [attempt, navigate]);
+    if (logout.data) window.location.assign(logout.data);
+  }, [logout.data]);
+
+  // 401 session_inactive: there is no session to end, so the user is already signed out.
+  if (logout.isError && failureOf(logout.error).status === 401) return <Navigate to={paths.login} replace />;
 
   return (
     <Card className="card-narrow shadow-sm">
       <Card.Body className="p-4 text-center">
-        <h1 className="h4">Signing out</h1>
-        {failed ? (
+        <h1 className="h4">{t("app.logout.title")}</h1>
+        {logout.isError ? (
           <>
             <Alert variant="danger" className="text-start">
-              We could not sign you out. Please try again.
+              {t("app.logout.failed")}
             </Alert>
-            <Button
-              onClick={() => {
-                setFailed(false);
-                setAttempt(attempt + 1);
-              }}
-            >
-              Try again
-            </Button>
+            <Button onClick={() => void logout.refetch()}>{t("common.tryAgain")}</Button>
           </>
         ) : (
-          <div role="status" aria-label="Signing out" className="py-2">
+          <div role="status" aria-label={t("app.logout.title")} className="py-2">
             <Spinner animation="border" variant="primary" aria-hidden="true" />
           </div>
         )}

@@ -1,18 +1,20 @@
 import Card from "react-bootstrap/Card";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { paths } from "../../lib/paths";
 import { LockIcon } from "../shell/icons";
 
 export function NotAllowedPage() {
+  const { t } = useTranslation();
   return (
     <Card className="card-wide shadow-sm">
       <Card.Body className="p-4">
         <div className="text-body-secondary mb-3">
           <LockIcon />
         </div>
-        <h1 className="h4">Not allowed</h1>
-        <p className="text-body-secondary">Your account does not have access to this page.</p>
-        <Link to={paths.settings}>Go to Account Settings</Link>
+        <h1 className="h4">{t("app.notAllowed.title")}</h1>
+        <p className="text-body-secondary">{t("app.notAllowed.text")}</p>
+        <Link to={paths.settings}>{t("app.notAllowed.link")}</Link>
       </Card.Body>
     </Card>
   );

@@ -1,14 +1,16 @@
 import Card from "react-bootstrap/Card";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { paths } from "../../lib/paths";
 
 export function NotFoundPage() {
+  const { t } = useTranslation();
   return (
     <Card className="card-wide shadow-sm">
       <Card.Body className="p-4">
-        <h1 className="h4">Page not found</h1>
-        <p className="text-body-secondary">There is no page at this address.</p>
-        <Link to={paths.settings}>Go to Account Settings</Link>
+        <h1 className="h4">{t("app.notFound.title")}</h1>
+        <p className="text-body-secondary">{t("app.notFound.text")}</p>
+        <Link to={paths.settings}>{t("app.notFound.link")}</Link>
       </Card.Body>
     </Card>
   );

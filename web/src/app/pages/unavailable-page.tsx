@@ -4,11 +4,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
 import Spinner from "react-bootstrap/Spinner";
+import { useTranslation } from "react-i18next";
 import { CloudOffIcon } from "../shell/icons";
 
 export const autoRetryMs = 5000;
 
 export function UnavailablePage({ onRetry }: { onRetry: () => Promise<void> }) {
+  const { t } = useTranslation();
   const [retrying, setRetrying] = useState(false);
   const inFlight = useRef(false);
 
@@ -36,14 +38,11 @@ export function UnavailablePage({ onRetry }: { onRetry: () => Promise<void> }) {
           <div className="text-danger mb-3">
             <CloudOffIcon />
           </div>
-          <h1 className="h4">Identity service unavailable</h1>
-          <p className="text-body-secondary">
-            We can't reach the identity service right now, so we can't check your sign-in. We try again every{" "}
-            {autoRetryMs / 1000} seconds.
-          </p>
+          <h1 className="h4">{t("app.unavailable.title")}</h1>
+          <p className="text-body-secondary">{t("app.unavailable.text", { seconds: autoRetryMs / 1000 })}</p>
           <Button variant="primary" onClick={() => void retry()}>
             {retrying && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-            Retry
+            {t("common.retry")}
           </Button>
         </Card.Body>
       </Card>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { SidebarIcon } from "./icons";
 import { sidebarId } from "./sidebar";
 
@@ -8,12 +9,13 @@ interface HeaderProps {
 }
 
 export function Header({ userName, collapsed, onToggleMenu }: HeaderProps) {
+  const { t } = useTranslation();
   return (
     <header className="shell-header">
       <button
         type="button"
         className="icon-button"
-        aria-label={collapsed ? "Expand menu" : "Collapse menu"}
+        aria-label={collapsed ? t("app.expandMenu") : t("app.collapseMenu")}
         aria-controls={sidebarId}
         onClick={onToggleMenu}
       >
@@ -24,7 +26,7 @@ export function Header({ userName, collapsed, onToggleMenu }: HeaderProps) {
           {initials(userName)}
         </span>
         <span className="shell-user-name">
-          <span className="visually-hidden">Signed in as </span>
+          <span className="visually-hidden">{t("app.signedInAs")}</span>
           {userName}
         </span>
       </div>
@@ -37,6 +39,6 @@ function initials(name: string): string {
   return words
     .filter(Boolean)
     .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase())
+    .map((word) => word.charAt(0).toUpperCase())
     .join("");
 }

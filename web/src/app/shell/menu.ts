@@ -1,5 +1,7 @@
-// The side menu of spec §2 and §9. Keys are the spec's menu keys.
+// The side menu of spec §2 and §9. Keys are the spec's menu keys; labels are
+// the spec's, from the catalog.
 import type { ComponentType } from "react";
+import { i18n } from "../../lib/i18n";
 import { paths } from "../../lib/paths";
 import { ClientsIcon, KeyIcon, LogoutIcon, SettingsIcon, VerifyIcon } from "./icons";
 
@@ -12,16 +14,19 @@ export interface MenuItem {
   role?: string;
 }
 
-const menuItems: readonly MenuItem[] = [
-  { key: 3, label: "Verify Account", path: paths.verification, icon: VerifyIcon },
-  { key: 4, label: "Account Settings", path: paths.settings, icon: SettingsIcon },
-  { key: 6, label: "Recovery", path: paths.changePassword, icon: KeyIcon },
-  { key: 7, label: "Manage Clients", path: paths.manageClients, icon: ClientsIcon, role: "admin" },
-];
+const menuItems = [
+  { key: 3, label: "verifyAccount", path: paths.verification, icon: VerifyIcon },
+  { key: 4, label: "accountSettings", path: paths.settings, icon: SettingsIcon },
+  { key: 6, label: "recovery", path: paths.changePassword, icon: KeyIcon },
+  { key: 7, label: "manageClients", path: paths.manageClients, icon: ClientsIcon, role: "admin" },
+] as const;
 
 /** Logout sits apart at the bottom: it asks for confirmation instead of linking. */
-export const logoutItem = { key: 5, label: "Logout", icon: LogoutIcon } as const;
+export const logoutItem = { key: 5, icon: LogoutIcon } as const;
 
+/** The items a user with these roles sees, labelled in the current language. */
 export function menuFor(roles: readonly string[]): MenuItem[] {
-  return menuItems.filter((item) => item.role === undefined || roles.includes(item.role));
+  return menuItems
+    .filter((item) => !("role" in item) || roles.includes(item.role))
+    .map((item) => ({ ...item, label: i18n.t(`app.menu.${item.label}`) }));
 }

@@ -1,5 +1,6 @@
 // The signed-in layout: side menu, header, the page, and a footer line. Only
 // rendered by the session gate when there is a session.
+import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router-dom";
 import { displayName, useCurrentSession } from "../../lib/current-session";
 import { narrowViewportQuery } from "../../lib/theme";
@@ -11,6 +12,7 @@ import { useMediaQuery } from "./use-media-query";
 const mainId = "main-content";
 
 export function ShellLayout() {
+  const { t } = useTranslation();
   const { session } = useCurrentSession();
   const narrow = useMediaQuery(narrowViewportQuery);
   const { collapsed, toggle, collapse } = useCollapsed();
@@ -19,7 +21,7 @@ export function ShellLayout() {
   return (
     <div className={classes}>
       <a className="skip-link" href={`#${mainId}`}>
-        Skip to content
+        {t("app.skipToContent")}
       </a>
       {/* On a narrow screen the expanded menu overlays the page, so following a link folds it away. */}
       <Sidebar collapsed={collapsed} roles={session.roles} onNavigate={narrow ? collapse : undefined} />
@@ -29,13 +31,9 @@ export function ShellLayout() {
           <Outlet />
         </main>
         {session.expires_at && (
-          <footer className="shell-footer">Your session is valid until {formatTime(session.expires_at)}.</footer>
+          <footer className="shell-footer">{t("app.sessionValidUntil", { expiresAt: new Date(session.expires_at) })}</footer>
         )}
       </div>
     </div>
   );
-}
-
-function formatTime(iso: string): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }

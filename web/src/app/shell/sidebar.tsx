@@ -1,8 +1,9 @@
 import { useId, type ReactElement } from "react";
 import OverlayTrigger from "react-bootstrap/OverlayTrigger";
 import Tooltip from "react-bootstrap/Tooltip";
+import { useTranslation } from "react-i18next";
 import { NavLink, useNavigate } from "react-router-dom";
-import { useModal } from "../../lib/feedback";
+import { useConfirm } from "../../lib/feedback/use-confirm";
 import { paths } from "../../lib/paths";
 import { BrandIcon } from "./icons";
 import { logoutItem, menuFor } from "./menu";
@@ -13,28 +14,31 @@ interface SidebarProps {
   collapsed: boolean;
   roles: readonly string[];
   /** Called after a menu link is followed. */
-  onNavigate?: () => void;
+  onNavigate?: (() => void) | undefined;
 }
 
 export function Sidebar({ collapsed, roles, onNavigate }: SidebarProps) {
-  const modal = useModal();
+  const { t } = useTranslation();
   const navigate = useNavigate();
+  const { confirm, dialog } = useConfirm();
   const labelClass = collapsed ? "visually-hidden" : "sidebar-label";
-  const confirmLogout = () =>
-    modal.open({
-      title: "Notification",
-      body: "Are you sure want to exit the system ?",
-      cancelLabel: "Cancel",
-      confirmLabel: "Confirm",
-      onConfirm: () => navigate(paths.logout),
+  const logoutLabel = t("app.menu.logout");
+
+  async function confirmLogout() {
+    const confirmed = await confirm({
+      title: t("app.logoutConfirm.title"),
+      body: t("app.logoutConfirm.body"),
+      cancelLabel: t("app.logoutConfirm.cancel"),
+      confirmLabel: t("app.logoutConfirm.confirm"),
     });
-  const LogoutIcon = logoutItem.icon;
+    if (confirmed) void navigate(paths.logout);
+  }
 
   return (
-    <nav id={sidebarId} aria-label="Main menu" className="sidebar" data-testid="sidebar">
+    <nav id={sidebarId} aria-label={t("app.mainMenu")} className="sidebar" data-testid="sidebar">
       <div className="sidebar-brand">
         <BrandIcon />
-        <span className={labelClass}>Account</span>
+        <span className={labelClass}>{t("app.name")}</span>
       </div>
       <div className="sidebar-body">
         <ul className="sidebar-menu">
@@ -50,14 +54,15 @@ export function Sidebar({ collapsed, roles, onNavigate }: SidebarProps) {
           ))}
         </ul>
         <div className="sidebar-bottom">
-          <WithTooltip label={logoutItem.label} enabled={collapsed}>
-            <button type="button" className="sidebar-link" onClick={confirmLogout}>
-              <LogoutIcon />
-              <span className={labelClass}>{logoutItem.label}</span>
+          <WithTooltip label={logoutLabel} enabled={collapsed}>
+            <button type="button" className="sidebar-link" onClick={() => void confirmLogout()}>
+              <logoutItem.icon />
+              <span className={labelClass}>{logoutLabel}</span>
             </button>
           </WithTooltip>
         </div>
       </div>
+      {dialog}
     </nav>
   );
 }

@@ -8,9 +8,9 @@ import { narrowViewportQuery } from "../../lib/theme";
 export interface Collapsed {
   collapsed: boolean;
   /** The user's toggle, remembered for the next visit. */
-  toggle(): void;
+  toggle: () => void;
   /** Folds the menu away without recording it as the user's choice. */
-  collapse(): void;
+  collapse: () => void;
 }
 
 export function useCollapsed(): Collapsed {

@@ -1,2 +1,2 @@
 // Manage Clients, which the router mounts for admins.
-export { ManageClientsPage } from "./manage-clients-page";
+export { ManageClientsPage } from "./pages/manage-clients-page";

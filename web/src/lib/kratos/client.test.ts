@@ -1,9 +1,9 @@
 // Spec §5: a flow call without its mandatory argument is refused before
-// anything is sent. A local server counts what actually arrives, whichever
-// transport the SDK picks.
+// anything is sent. A local server counts what actually arrives, and the
+// browser's transports (XHR, fetch) are watched, whichever the SDK picks.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createKratosClient } from "./client";
 
 let server: Server;
@@ -30,12 +30,18 @@ beforeEach(() => {
   received = [];
 });
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 const missing = undefined as unknown as string;
 
 describe("the Kratos client", () => {
-  it("sends a complete call, so the server below does see requests", async () => {
+  it("sends a complete call, so the server and the watch below do see requests", async () => {
+    const opened = vi.spyOn(XMLHttpRequest.prototype, "open");
     await createKratosClient(basePath).getLoginFlow({ id: "flow-1" });
     expect(received).toEqual(["GET /self-service/login/flows?id=flow-1"]);
+    expect(opened).toHaveBeenCalledTimes(1);
   });
 
   it.each([
@@ -47,8 +53,12 @@ describe("the Kratos client", () => {
     ],
     ["the session id", "id", () => createKratosClient(basePath).disableMySession({ id: missing })],
   ])("refuses a call without %s and sends nothing", async (_what, parameter, call) => {
+    const opened = vi.spyOn(XMLHttpRequest.prototype, "open");
+    const fetched = vi.spyOn(globalThis, "fetch");
+    // The refusal is the SDK building the request: it rejects before any transport is touched.
     await expect(call()).rejects.toThrow(`Required parameter ${parameter} was null or undefined`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(opened).not.toHaveBeenCalled();
+    expect(fetched).not.toHaveBeenCalled();
     expect(received).toEqual([]);
   });
 });

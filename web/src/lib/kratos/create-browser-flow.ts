@@ -45,7 +45,7 @@ export async function createBrowserFlow<K extends FlowKind>(kind: K, query: Brow
 
 function browserFlowUrl(kind: FlowKind, query: BrowserFlowQuery): string {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value) search.set(key, value);
+  for (const [key, value] of Object.entries(query as Record<string, string | undefined>)) if (value) search.set(key, value);
   const qs = search.toString();
   return `${kratosBasePath()}/self-service/${kind}/browser${qs ? `?${qs}` : ""}`;
 }

@@ -2,6 +2,7 @@
 // Guards are keyed on error.id first: Kratos reuses status codes (a 403 can be
 // a CSRF failure, a missing second factor or an old session), ids are exact.
 import type { UiContainer } from "@ory/client";
+import { retryAfterSecondsOf } from "../retry-after";
 
 /** Kratos' error ids that change what a flow page does (Kratos text/id.go). */
 export const kratosErrorIds = {
@@ -44,13 +45,20 @@ export interface KratosFlow {
 export interface KratosFailure {
   status: number | undefined;
   body: unknown;
+  /** A 429's Retry-After (the portal's limits answer for Kratos through /kratos). */
+  retryAfterSeconds?: number;
 }
 
 export function failureOf(error: unknown): KratosFailure {
   if (typeof error === "object" && error !== null && "response" in error) {
-    const response = (error as { response?: { status?: unknown; data?: unknown } }).response;
+    const response = (error as { response?: { status?: unknown; data?: unknown; headers?: Record<string, unknown> } }).response;
     if (response) {
-      return { status: typeof response.status === "number" ? response.status : undefined, body: response.data };
+      const retryAfter = response.headers?.["retry-after"];
+      return {
+        status: typeof response.status === "number" ? response.status : undefined,
+        body: response.data,
+        retryAfterSeconds: retryAfterSecondsOf(typeof retryAfter === "string" ? retryAfter : undefined),
+      };
     }
   }
   return { status: undefined, body: undefined };
@@ -66,7 +74,7 @@ export function isFlow(body: unknown): body is KratosFlow {
 
 export function errorBodyOf(body: unknown): KratosErrorBody | undefined {
   if (!isRecord(body) || !isRecord(body.error)) return undefined;
-  return body as KratosErrorBody;
+  return body;
 }
 
 export function errorIdOf(body: unknown): string | undefined {

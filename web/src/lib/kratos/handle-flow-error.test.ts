@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { flowNotices, handleFlowError, unreachableMessage } from "./handle-flow-error";
+import { handleFlowError } from "./handle-flow-error";
 
 /** What the SDK (axios) rejects with when Kratos answers with an error status. */
 function answer(status: number, data: unknown) {
@@ -46,7 +46,7 @@ describe("handleFlowError", () => {
     expect(handleFlowError(answer(410, expired), context)).toEqual({
       kind: "restart",
       returnTo: "http://localhost:3000/verification",
-      notice: flowNotices.expired,
+      notice: "expired",
     });
   });
 
@@ -54,7 +54,7 @@ describe("handleFlowError", () => {
     expect(handleFlowError(answer(410, { error: { code: 410, message: "gone" } }), context)).toEqual({
       kind: "restart",
       returnTo: context.returnTo,
-      notice: flowNotices.expired,
+      notice: "expired",
     });
   });
 
@@ -63,7 +63,7 @@ describe("handleFlowError", () => {
     expect(handleFlowError(answer(403, csrf), context)).toEqual({
       kind: "restart",
       returnTo: context.returnTo,
-      notice: flowNotices.csrf,
+      notice: "csrf",
     });
   });
 
@@ -72,7 +72,7 @@ describe("handleFlowError", () => {
     expect(handleFlowError(answer(403, mismatch), context)).toEqual({
       kind: "restart",
       returnTo: context.returnTo,
-      notice: flowNotices.identityMismatch,
+      notice: "identityMismatch",
     });
   });
 
@@ -137,7 +137,7 @@ describe("handleFlowError", () => {
     expect(handleFlowError(answer(404, missing), context)).toEqual({
       kind: "restart",
       returnTo: context.returnTo,
-      notice: flowNotices.unknownFlow,
+      notice: "unknownFlow",
     });
   });
 
@@ -152,6 +152,26 @@ describe("handleFlowError", () => {
   });
 
   it("says the service could not be reached when there is no answer at all", () => {
-    expect(handleFlowError(new Error("Network Error"), context)).toEqual({ kind: "fail", message: unreachableMessage });
+    const network = Object.assign(new Error("Network Error"), { isAxiosError: true });
+    expect(handleFlowError(network, context)).toEqual({
+      kind: "fail",
+      message: "The account service could not be reached. Check your connection and try again.",
+    });
+  });
+
+  it("keeps the form on a 429 from the portal's limits and says how long to wait", () => {
+    const limited = (retryAfter: string | undefined) =>
+      Object.assign(new Error("Request failed with status code 429"), {
+        response: {
+          status: 429,
+          data: { message: "Too many requests", code: "rate_limited" },
+          headers: retryAfter === undefined ? {} : { "retry-after": retryAfter },
+        },
+      });
+    expect(handleFlowError(limited("720"), context)).toEqual({ kind: "fail", message: "Too many attempts. Try again in 12 minutes." });
+    expect(handleFlowError(limited("60"), context)).toEqual({ kind: "fail", message: "Too many attempts. Try again in 1 minute." });
+    expect(handleFlowError(limited("61"), context)).toEqual({ kind: "fail", message: "Too many attempts. Try again in 2 minutes." });
+    expect(handleFlowError(limited("5"), context)).toEqual({ kind: "fail", message: "Too many attempts. Try again in a moment." });
+    expect(handleFlowError(limited(undefined), context)).toEqual({ kind: "fail", message: "Too many attempts. Try again later." });
   });
 });

@@ -1,9 +1,11 @@
 // What a flow page does when Kratos does not answer a flow call with success.
 // One place maps every answer to one action; the page only carries it out.
+import type { en } from "../i18n/en";
+import { errorMessage } from "../error-message";
 import { href } from "../paths";
+import { safeInAppPath } from "../redirect";
 import {
   errorBodyOf,
-  errorMessageOf,
   failureOf,
   isAal2Required,
   isBrowserLocationChangeRequired,
@@ -24,7 +26,7 @@ export type FlowErrorAction =
   /** Kratos already made the replacement flow (with its own message); load it. */
   | { kind: "load-flow"; flowId: string }
   /** Start a new browser flow of the same kind, keep return_to, and tell the user why. */
-  | { kind: "restart"; returnTo: string | undefined; notice: string }
+  | { kind: "restart"; returnTo: string | undefined; notice: FlowNotice }
   /** Leave the SPA: the browser itself must go there (Kratos or OAuth2 URLs). */
   | { kind: "redirect"; url: string }
   /** Go to another page of the SPA. */
@@ -39,17 +41,14 @@ export interface FlowErrorContext {
   currentUrl: string;
 }
 
-export const flowNotices = {
-  expired: "The form expired before it was sent, so a new one was started. Please try again.",
-  csrf: "The form was rejected for security reasons (its anti-forgery token did not match), so a new one was started. Please try again.",
-  identityMismatch: "The form was started by a different account, so a new one was started for you.",
-  unknownFlow: "That form no longer exists, so a new one was started.",
-} as const;
-
-export const unreachableMessage = "The account service could not be reached. Check your connection and try again.";
+/** Why a new flow was started, as a key of the catalog's flows.notices. */
+export type FlowNotice = keyof typeof en.flows.notices;
 
 export function handleFlowError(error: unknown, context: FlowErrorContext): FlowErrorAction {
   const { status, body } = failureOf(error);
+
+  // The portal's abuse limits answer for Kratos through /kratos: the form stays, with how long to wait.
+  if (status === 429) return { kind: "fail", message: errorMessage(error) };
 
   // A 400 that carries the flow is a step (wrong password, second registration screen), not a failure.
   if (isFlow(body)) return { kind: "show-flow", flow: body };
@@ -61,12 +60,12 @@ export function handleFlowError(error: unknown, context: FlowErrorContext): Flow
     return {
       kind: "restart",
       returnTo: typeof returnTo === "string" && returnTo !== "" ? returnTo : context.returnTo,
-      notice: flowNotices.expired,
+      notice: "expired",
     };
   }
-  if (isCsrfViolation(body)) return { kind: "restart", returnTo: context.returnTo, notice: flowNotices.csrf };
+  if (isCsrfViolation(body)) return { kind: "restart", returnTo: context.returnTo, notice: "csrf" };
   if (isIdentityMismatch(body)) {
-    return { kind: "restart", returnTo: context.returnTo, notice: flowNotices.identityMismatch };
+    return { kind: "restart", returnTo: context.returnTo, notice: "identityMismatch" };
   }
   // 422 browser_location_change_required: the flow continues elsewhere (second factor, settings after recovery).
   if (isBrowserLocationChangeRequired(body)) {
@@ -81,24 +80,15 @@ export function handleFlowError(error: unknown, context: FlowErrorContext): Flow
     return { kind: "navigate", to: href("login", { refresh: "true", return_to: context.currentUrl }) };
   }
   // A new login or registration flow for a signed-in user: go where it would have led.
-  if (isSessionAlreadyAvailable(body)) return { kind: "navigate", to: sameOriginPath(context) ?? href("settings") };
+  if (isSessionAlreadyAvailable(body)) {
+    return { kind: "navigate", to: safeInAppPath(context.returnTo, new URL(context.currentUrl).origin) ?? href("settings") };
+  }
   if (isSessionInactive(body) || status === 401) {
     return { kind: "navigate", to: href("login", { return_to: context.currentUrl }) };
   }
 
-  if (status === 410) return { kind: "restart", returnTo: context.returnTo, notice: flowNotices.expired };
-  if (status === 404) return { kind: "restart", returnTo: context.returnTo, notice: flowNotices.unknownFlow };
+  if (status === 410) return { kind: "restart", returnTo: context.returnTo, notice: "expired" };
+  if (status === 404) return { kind: "restart", returnTo: context.returnTo, notice: "unknownFlow" };
 
-  return { kind: "fail", message: errorMessageOf(body) ?? unreachableMessage };
-}
-
-/** return_to as an in-app path, only when it points at this origin (it comes from the URL, unchecked). */
-function sameOriginPath({ returnTo, currentUrl }: FlowErrorContext): string | undefined {
-  if (!returnTo) return undefined;
-  try {
-    const target = new URL(returnTo, currentUrl);
-    return target.origin === new URL(currentUrl).origin ? `${target.pathname}${target.search}${target.hash}` : undefined;
-  } catch {
-    return undefined;
-  }
+  return { kind: "fail", message: errorMessage(error) };
 }

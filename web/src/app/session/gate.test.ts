@@ -1,0 +1,100 @@
+import { matchRoutes } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import type { SessionBody } from "../../lib/current-session";
+import { isPublicMatch } from "../route-access";
+import { routes } from "../routes";
+import { decideGate } from "./gate";
+import { sessionOutcome } from "./get-session";
+
+const session: SessionBody = {
+  identity: { id: "id-1", traits: { email: "ada@example.com" }, verifiable_addresses: [] },
+  roles: [],
+  aal: "aal1",
+  authenticated_at: null,
+  expires_at: null,
+};
+
+/** Public as the real route tree says. */
+const isPublicPath = (pathname: string) => isPublicMatch(matchRoutes(routes, pathname) ?? []);
+
+function decide(status: number, url: string) {
+  const body = status === 200 ? session : { message: "from the server" };
+  return decideGate(sessionOutcome(status, body), new URL(url), isPublicPath(new URL(url).pathname));
+}
+
+function loginHref(query: Record<string, string>) {
+  return `/login?${new URLSearchParams(query).toString()}`;
+}
+
+describe("the session gate on a non-public route", () => {
+  const url = "http://localhost:3000/settings?tab=profile";
+
+  it("renders the page inside the shell when a session exists (200)", () => {
+    expect(decide(200, url)).toEqual({ kind: "page" });
+  });
+
+  it("sends a signed-out user (401) to /login and remembers where they were going", () => {
+    expect(decide(401, url)).toEqual({ kind: "redirect", to: loginHref({ return_to: url }) });
+  });
+
+  it.each([403, 422])("sends %i to the second-factor login, keeping return_to", (status) => {
+    expect(decide(status, url)).toEqual({ kind: "redirect", to: loginHref({ aal: "aal2", return_to: url }) });
+  });
+
+  it("shows the unavailable page when the identity service is down (503)", () => {
+    expect(decide(503, url)).toEqual({ kind: "unavailable" });
+  });
+
+  it.each([400, 404, 500, 502])("sends any other failure (%i) to /login", (status) => {
+    expect(decide(status, url)).toEqual({ kind: "redirect", to: loginHref({ return_to: url }) });
+  });
+
+  it("treats a 200 without a session body as a failure", () => {
+    expect(decideGate(sessionOutcome(200, { hello: "world" }), new URL(url), false)).toEqual({
+      kind: "redirect",
+      to: loginHref({ return_to: url }),
+    });
+  });
+});
+
+describe("the route tree's public routes", () => {
+  it("are exactly sign-in, logout, registration, recovery and the error page", () => {
+    const candidates = ["/login", "/logout", "/registration", "/recovery", "/error", "/consent", "/settings", "/", "/manage-clients", "/nowhere"];
+    expect(candidates.filter(isPublicPath)).toEqual(["/login", "/logout", "/registration", "/recovery", "/error"]);
+  });
+});
+
+describe("the session gate on a public route", () => {
+  it.each(["/login", "/logout", "/registration", "/recovery", "/error"])("renders %s without the shell", (path) => {
+    for (const status of [200, 401, 400, 500]) {
+      expect(decide(status, `http://localhost:3000${path}`)).toEqual({ kind: "page" });
+    }
+  });
+
+  it("shows the unavailable page on 503 as well", () => {
+    expect(decide(503, "http://localhost:3000/login")).toEqual({ kind: "unavailable" });
+  });
+
+  it.each([403, 422])("sends %i on /login to the second-factor login, keeping the login's return_to", (status) => {
+    const returnTo = "http://localhost:3000/verification";
+    expect(decide(status, `http://localhost:3000/login?return_to=${encodeURIComponent(returnTo)}`)).toEqual({
+      kind: "redirect",
+      to: loginHref({ aal: "aal2", return_to: returnTo }),
+    });
+  });
+
+  it.each(["/login?aal=aal2", "/login?flow=9f1c"])(
+    "renders the second-factor login %s itself instead of redirecting to it again",
+    (path) => {
+      expect(decide(403, `http://localhost:3000${path}`)).toEqual({ kind: "page" });
+    },
+  );
+
+  it.each(["/logout", "/error"])("lets %s render without the second factor", (path) => {
+    expect(decide(403, `http://localhost:3000${path}`)).toEqual({ kind: "page" });
+  });
+
+  it("sends 403 on /registration to the second-factor login", () => {
+    expect(decide(403, "http://localhost:3000/registration")).toEqual({ kind: "redirect", to: "/login?aal=aal2" });
+  });
+});

@@ -1,0 +1,39 @@
+// What the SPA does with the outcome of the session check on a given URL
+// (spec §4, §6, §8). Pure, so every case is tested without a browser.
+import { href, paths } from "../../lib/paths";
+import type { SessionOutcome } from "./get-session";
+
+export type GateDecision =
+  /** Render the route: a public page on its own, any other page inside the shell. */
+  | { kind: "page" }
+  | { kind: "redirect"; to: string }
+  | { kind: "unavailable" };
+
+/** `isPublic`: whether the route tree marks the route at `url` public. */
+export function decideGate(outcome: SessionOutcome, url: URL, isPublic: boolean): GateDecision {
+  switch (outcome.kind) {
+    case "session":
+      return { kind: "page" };
+    case "unavailable":
+      return { kind: "unavailable" };
+    case "signed-out":
+    case "failed":
+      return isPublic ? { kind: "page" } : { kind: "redirect", to: href("login", { return_to: url.href }) };
+    case "second-factor":
+      return isPublic ? stepUpFromPublicPage(url) : { kind: "redirect", to: stepUpHref(url.href) };
+  }
+}
+
+function stepUpFromPublicPage(url: URL): GateDecision {
+  // Kratos sends the browser back to /login?flow=<id> without the aal parameter:
+  // a login that carries a flow is the step-up already, and redirecting it loops.
+  const search = url.searchParams;
+  const alreadyThere = url.pathname === paths.login && (search.get("aal") === "aal2" || search.has("flow"));
+  // Signing out and reading an error must work without the second factor.
+  if (alreadyThere || url.pathname === paths.logout || url.pathname === paths.error) return { kind: "page" };
+  return { kind: "redirect", to: stepUpHref(url.searchParams.get("return_to") ?? undefined) };
+}
+
+function stepUpHref(returnTo: string | undefined): string {
+  return href("login", { aal: "aal2", return_to: returnTo });
+}

@@ -1,0 +1,46 @@
+// /error?id=…: an error Kratos could not show in a flow, in words, with a way back.
+import { useQuery } from "@tanstack/react-query";
+import Button from "react-bootstrap/Button";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router-dom";
+import { PublicCard } from "../../../lib/components/cards";
+import { Loading } from "../../../lib/components/loading";
+import { href } from "../../../lib/paths";
+import { sentence } from "../../../lib/sentence";
+import { flowErrorQueryOptions } from "../api/get-flow-error";
+
+export function ErrorPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = params.get("id") ?? "";
+  // Without an id, or when Kratos no longer knows it, the page still says something and offers a way back.
+  const { data: error, isLoading } = useQuery({ ...flowErrorQueryOptions(id), enabled: id !== "" });
+
+  return (
+    <PublicCard title={t("auth.error.title")}>
+      {isLoading ? (
+        <Loading />
+      ) : (
+        <>
+          <p>{error?.message ? sentence(error.message) : t("auth.error.fallback")}</p>
+          {error?.reason && <p className="text-body-secondary small">{error.reason}</p>}
+          {error?.code && (
+            <p className="text-body-secondary small">
+              {error.status
+                ? t("auth.error.codeWithStatus", { code: error.code, status: error.status })
+                : t("auth.error.code", { code: error.code })}
+            </p>
+          )}
+        </>
+      )}
+      <div className="d-grid gap-2">
+        <Button href={href("login")} variant="primary">
+          {t("auth.error.backToSignIn")}
+        </Button>
+        <Button href={href("settings")} variant="outline-secondary">
+          {t("common.goToAccount")}
+        </Button>
+      </div>
+    </PublicCard>
+  );
+}

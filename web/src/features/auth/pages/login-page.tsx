@@ -1,0 +1,83 @@
+// /login: every way in Kratos offers (password, emailed code, passkey), the
+// second factor at ?aal=aal2, and re-authentication at ?refresh=true.
+import { useState } from "react";
+import Button from "react-bootstrap/Button";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router-dom";
+import { FormAlerts, PublicCard } from "../../../lib/components/cards";
+import { errorMessage } from "../../../lib/error-message";
+import { FlowForm } from "../../../lib/flows/flow-form";
+import { FlowMessages } from "../../../lib/flows/flow-messages";
+import { FlowStatus } from "../../../lib/flows/flow-status";
+import { useFlow } from "../../../lib/flows/use-flow";
+import { nextUrl } from "../../../lib/kratos/continue-with";
+import { createLogoutUrl } from "../../../lib/kratos/create-logout-url";
+import { href } from "../../../lib/paths";
+import { useSignedInEmail } from "../hooks/use-signed-in-email";
+
+/** Password first, so pressing Enter in the password field signs in with it. */
+const groupOrder = ["password", "code", "totp", "lookup_secret", "webauthn", "passkey"];
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const query = {
+    return_to: params.get("return_to") ?? undefined,
+    aal: params.get("aal") ?? undefined,
+    refresh: params.get("refresh") ?? undefined,
+    login_challenge: params.get("login_challenge") ?? undefined,
+  };
+  const controller = useFlow("login", { browserQuery: query });
+  const { flow, busy, submit } = controller;
+  const [signOutFailure, setSignOutFailure] = useState<string>();
+
+  const secondFactor = flow?.requested_aal === "aal2" || query.aal === "aal2";
+  const refresh = flow?.refresh === true || query.refresh === "true";
+  const title = secondFactor ? t("auth.login.secondFactorTitle") : refresh ? t("auth.login.refreshTitle") : t("auth.login.title");
+  const returnTo = flow?.return_to ?? query.return_to;
+  const signedInAs = useSignedInEmail(refresh);
+
+  async function signOut() {
+    try {
+      window.location.assign(await createLogoutUrl());
+    } catch (error) {
+      setSignOutFailure(errorMessage(error));
+    }
+  }
+
+  return (
+    <PublicCard title={title}>
+      <FormAlerts failure={signOutFailure} />
+      <FlowStatus controller={controller}>
+        {(flow) => (
+          <>
+            <FlowMessages messages={flow.ui.messages} />
+            <FlowForm
+              flow={flow}
+              order={groupOrder}
+              initialValues={signedInAs ? { identifier: signedInAs } : undefined}
+              busy={busy}
+              aria-label={title}
+              onSubmit={async (body) => {
+                const result = await submit(body);
+                if (result) window.location.assign(nextUrl(result.continue_with, returnTo));
+              }}
+            />
+          </>
+        )}
+      </FlowStatus>
+      <nav aria-label={t("common.moreOptions")} className="flow-links">
+        {secondFactor || refresh ? (
+          <Button variant="link" className="p-0" onClick={() => void signOut()}>
+            {t("auth.login.signOut")}
+          </Button>
+        ) : (
+          <>
+            <Link to={href("registration", { return_to: returnTo })}>{t("auth.login.createAccount")}</Link>
+            <Link to={href("recovery", { return_to: returnTo })}>{t("auth.login.forgotPassword")}</Link>
+          </>
+        )}
+      </nav>
+    </PublicCard>
+  );
+}

@@ -1,0 +1,52 @@
+// /recovery: email, then the code from the mail. Kratos then signs the user in
+// and answers 422 browser_location_change_required towards its settings flow,
+// which this portal shows on the Recovery page (/changepwd) instead of /settings.
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router-dom";
+import { PublicCard } from "../../../lib/components/cards";
+import { FlowForm } from "../../../lib/flows/flow-form";
+import { FlowMessages } from "../../../lib/flows/flow-messages";
+import { FlowStatus } from "../../../lib/flows/flow-status";
+import { useFlow } from "../../../lib/flows/use-flow";
+import { href, paths } from "../../../lib/paths";
+import { safeRedirect } from "../../../lib/redirect";
+
+export function RecoveryPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const query = { return_to: params.get("return_to") ?? undefined };
+  const controller = useFlow("recovery", {
+    browserQuery: query,
+    onRedirect: (url) => {
+      const settingsFlow = settingsFlowIn(url);
+      if (!settingsFlow) return false;
+      // A full page load: the shell must see the session recovery just started.
+      window.location.assign(href("changePassword", { flow: settingsFlow }));
+      return true;
+    },
+  });
+  const { flow, busy, submit } = controller;
+
+  return (
+    <PublicCard title={t("auth.recovery.title")}>
+      <FlowStatus controller={controller}>
+        {(flow) => (
+          <>
+            <FlowMessages messages={flow.ui.messages} />
+            <FlowForm flow={flow} busy={busy} aria-label={t("auth.recovery.title")} onSubmit={(body) => void submit(body)} />
+          </>
+        )}
+      </FlowStatus>
+      <nav aria-label={t("common.moreOptions")} className="flow-links">
+        <Link to={href("login", { return_to: flow?.return_to ?? query.return_to })}>{t("auth.recovery.backToSignIn")}</Link>
+      </nav>
+    </PublicCard>
+  );
+}
+
+/** The settings flow id when Kratos sends the browser to this portal's settings page. */
+function settingsFlowIn(url: string): string | undefined {
+  const target = safeRedirect(url);
+  if (!target || new URL(target).pathname !== paths.settings) return undefined;
+  return new URL(target).searchParams.get("flow") ?? undefined;
+}

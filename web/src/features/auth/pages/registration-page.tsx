@@ -1,0 +1,56 @@
+// /registration: Kratos 1.3's two steps (traits, then a credential: password,
+// emailed code or passkey). Signing up signs in and mails a verification code;
+// the user is taken to where that code is entered.
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router-dom";
+import { PublicCard } from "../../../lib/components/cards";
+import { FlowForm } from "../../../lib/flows/flow-form";
+import { FlowMessages } from "../../../lib/flows/flow-messages";
+import { FlowStatus } from "../../../lib/flows/flow-status";
+import { useFlow } from "../../../lib/flows/use-flow";
+import { nextUrl, verificationFlowId } from "../../../lib/kratos/continue-with";
+import { href } from "../../../lib/paths";
+
+/** "Back" (profile group) comes last on the second screen. */
+const groupOrder = ["password", "code", "passkey", "webauthn", "profile"];
+
+export function RegistrationPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const query = { return_to: params.get("return_to") ?? undefined };
+  const controller = useFlow("registration", { browserQuery: query });
+  const { flow, busy, submit } = controller;
+  const returnTo = flow?.return_to ?? query.return_to;
+
+  return (
+    <PublicCard title={t("auth.registration.title")}>
+      <FlowStatus controller={controller}>
+        {(flow) => (
+          <>
+            <FlowMessages messages={flow.ui.messages} />
+            <FlowForm
+              flow={flow}
+              order={groupOrder}
+              busy={busy}
+              aria-label={t("auth.registration.title")}
+              onSubmit={async (body) => {
+                const result = await submit(body);
+                if (!result) return;
+                // A full page load, so the shell sees the session the registration started.
+                const verification = verificationFlowId(result.continue_with);
+                window.location.assign(
+                  verification ? href("verification", { flow: verification }) : nextUrl(result.continue_with, returnTo),
+                );
+              }}
+            />
+          </>
+        )}
+      </FlowStatus>
+      <nav aria-label={t("common.moreOptions")} className="flow-links">
+        <span>
+          {t("auth.registration.haveAccount")} <Link to={href("login", { return_to: returnTo })}>{t("auth.registration.signIn")}</Link>
+        </span>
+      </nav>
+    </PublicCard>
+  );
+}

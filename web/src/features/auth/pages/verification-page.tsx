@@ -1,0 +1,83 @@
+// /verification (Verify Account): each email address with its status, and the
+// verification flow to send a code and enter it. The link in the mail opens
+// Kratos, which fills in the code and sends the browser here with ?flow=<id>.
+import { useEffect, useRef } from "react";
+import Badge from "react-bootstrap/Badge";
+import Table from "react-bootstrap/Table";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router-dom";
+import { SectionCard } from "../../../lib/components/cards";
+import { useCurrentSession } from "../../../lib/current-session";
+import { useToast } from "../../../lib/feedback/toast";
+import { FlowForm } from "../../../lib/flows/flow-form";
+import { FlowMessages } from "../../../lib/flows/flow-messages";
+import { FlowStatus } from "../../../lib/flows/flow-status";
+import { useFlow } from "../../../lib/flows/use-flow";
+
+export function VerificationPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const controller = useFlow("verification");
+  const { flow, busy, submit } = controller;
+  const { session, refresh } = useCurrentSession();
+  const toast = useToast();
+  const addresses = session.identity.verifiable_addresses;
+  const firstUnverified = addresses.find((address) => !address.verified)?.value;
+  const code = params.get("code");
+
+  // A verified address changes the session's identity: read it again once per verified flow.
+  const announced = useRef<string>(undefined);
+  useEffect(() => {
+    if (flow?.state !== "passed_challenge" || announced.current === flow.id) return;
+    announced.current = flow.id;
+    toast.show(t("auth.verification.done"), "success");
+    void refresh();
+  }, [flow, toast, refresh, t]);
+
+  return (
+    <div className="account-page">
+      <h1 className="h3 mb-4">{t("auth.verification.title")}</h1>
+      <SectionCard title={t("auth.verification.addresses")} width="wide">
+        <Table responsive size="sm" className="align-middle mb-0" aria-label={t("auth.verification.addressesTable")}>
+          <thead>
+            <tr>
+              <th scope="col">{t("auth.verification.email")}</th>
+              <th scope="col">{t("auth.verification.status")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {addresses.map((address) => (
+              <tr key={address.value}>
+                <td>{address.value}</td>
+                <td>
+                  {address.verified ? (
+                    <Badge bg="success">{t("auth.verification.verified")}</Badge>
+                  ) : (
+                    <Badge bg="warning" text="dark">
+                      {t("auth.verification.notVerified")}
+                    </Badge>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </SectionCard>
+      <SectionCard title={t("auth.verification.verifyTitle")} description={t("auth.verification.verifyDescription")}>
+        <FlowStatus controller={controller}>
+          {(flow) => (
+            <>
+              <FlowMessages messages={flow.ui.messages} />
+              <FlowForm
+                flow={flow}
+                busy={busy}
+                initialValues={{ ...(firstUnverified ? { email: firstUnverified } : {}), ...(code ? { code } : {}) }}
+                onSubmit={(body) => void submit(body)}
+              />
+            </>
+          )}
+        </FlowStatus>
+      </SectionCard>
+    </div>
+  );
+}

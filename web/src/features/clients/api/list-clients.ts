@@ -1,0 +1,31 @@
+// GET /api/clients: pages of clients, optionally those whose name contains `search`.
+import { infiniteQueryOptions } from "@tanstack/react-query";
+import { ApiError, apiRequest } from "../../../lib/api-client";
+import { clientsKey, clientsPath, type ClientList } from "./client-types";
+
+export interface ListClientsQuery {
+  search?: string;
+  pageToken?: string | undefined;
+  pageSize?: number;
+}
+
+export const clientsPageSize = 25;
+
+export async function listClients({ search, pageToken, pageSize = clientsPageSize }: ListClientsQuery, signal?: AbortSignal) {
+  const list = await apiRequest<ClientList | undefined>(clientsPath, {
+    query: { page_size: pageSize, page_token: pageToken, search: search?.trim() },
+    signal,
+  });
+  // A proxy or an old server could answer 200 with something else; the table must not break on it.
+  if (!Array.isArray(list?.items)) throw new ApiError(502, "The portal answered with something that is not a list of clients.");
+  return list;
+}
+
+/** The first page for a search, then more pages on demand ("Load more"). */
+export const clientsQueryOptions = (search: string) =>
+  infiniteQueryOptions({
+    queryKey: [...clientsKey, "list", search],
+    queryFn: ({ pageParam, signal }) => listClients({ search, pageToken: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_page_token ?? undefined,
+  });

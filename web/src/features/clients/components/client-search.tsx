@@ -1,0 +1,42 @@
+// Search by part of a client's name; "Show all" clears it.
+import { useId, useState, type FormEvent } from "react";
+import Button from "react-bootstrap/Button";
+import Form from "react-bootstrap/Form";
+import InputGroup from "react-bootstrap/InputGroup";
+import { useTranslation } from "react-i18next";
+
+export function ClientSearch({ search, onSearch }: { search: string; onSearch: (search: string) => void }) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState(search);
+  const id = useId();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSearch(query.trim());
+  }
+
+  return (
+    <Form role="search" aria-label={t("clients.searchLabel")} className="mb-3" onSubmit={submit}>
+      <Form.Label htmlFor={id} className="small">
+        {t("clients.searchByName")}
+      </Form.Label>
+      <InputGroup size="sm">
+        <Form.Control id={id} type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
+        <Button type="submit" variant="outline-primary">
+          {t("clients.search")}
+        </Button>
+        {search && (
+          <Button
+            variant="outline-secondary"
+            onClick={() => {
+              setQuery("");
+              onSearch("");
+            }}
+          >
+            {t("clients.showAll")}
+          </Button>
+        )}
+      </InputGroup>
+    </Form>
+  );
+}

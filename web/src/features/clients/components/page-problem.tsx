@@ -1,0 +1,73 @@
+// Why Manage Clients cannot be used right now, in place of the list: Hydra
+// unreachable, the admin role missing, or (for an admin signed in without
+// one) a second factor needed.
+import Alert from "react-bootstrap/Alert";
+import Button from "react-bootstrap/Button";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import { ApiError } from "../../../lib/api-client";
+import { useCurrentSession } from "../../../lib/current-session";
+import { href } from "../../../lib/paths";
+
+export type PageProblem = { kind: "unavailable" | "not-allowed" | "second-factor"; message: string };
+
+/** A failure that concerns the whole page rather than one action, or null. */
+export function problemOf(error: unknown): PageProblem | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.status === 503) return { kind: "unavailable", message: error.message };
+  if (error.status === 403 && error.code === "aal2_required") return { kind: "second-factor", message: error.message };
+  if (error.status === 403) return { kind: "not-allowed", message: error.message };
+  return null;
+}
+
+export function PageProblemAlert({ problem, onRetry }: { problem: PageProblem; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const { session } = useCurrentSession();
+  switch (problem.kind) {
+    case "unavailable":
+      return (
+        <Alert variant="warning">
+          <Alert.Heading as="h2" className="h6">
+            {t("clients.unavailable.title")}
+          </Alert.Heading>
+          <p className="small">{t("clients.unavailable.text", { message: problem.message })}</p>
+          <Button variant="outline-dark" size="sm" onClick={onRetry}>
+            {t("common.retry")}
+          </Button>
+        </Alert>
+      );
+    case "not-allowed":
+      return (
+        <Alert variant="danger">
+          <Alert.Heading as="h2" className="h6">
+            {t("clients.notAllowed")}
+          </Alert.Heading>
+          <p className="small mb-0">{problem.message}</p>
+        </Alert>
+      );
+    case "second-factor":
+      return (
+        <Alert variant="warning">
+          <Alert.Heading as="h2" className="h6">
+            {t("clients.secondFactor.title")}
+          </Alert.Heading>
+          <p className="small">{t("clients.secondFactor.text")}</p>
+          <ul className="small mb-0">
+            <li>
+              <Link to={href("settings")} className="alert-link">
+                {t("clients.secondFactor.setUp")}
+              </Link>
+            </li>
+            {/* This session was signed in with one factor: an admin who has a second one steps up with it and comes back. */}
+            {session.aal !== "aal2" && (
+              <li>
+                <Link to={href("login", { aal: "aal2", return_to: window.location.href })} className="alert-link">
+                  {t("clients.secondFactor.useIt")}
+                </Link>
+              </li>
+            )}
+          </ul>
+        </Alert>
+      );
+  }
+}

@@ -1,0 +1,13 @@
+// GET /api/oauth2/consents: the applications the signed-in user allowed to use their account.
+import { queryOptions } from "@tanstack/react-query";
+import type { ConnectedApp, ConnectedApps } from "../../../../../server/src/schemas/oauth2.js";
+import { apiRequest } from "../../../lib/api-client";
+
+export type { ConnectedApp };
+
+export async function listConnectedApps(signal?: AbortSignal): Promise<ConnectedApp[]> {
+  return (await apiRequest<ConnectedApps>("/api/oauth2/consents", { signal })).apps;
+}
+
+export const connectedAppsQueryOptions = () =>
+  queryOptions({ queryKey: ["api", "oauth2", "consents"], queryFn: ({ signal }) => listConnectedApps(signal) });

@@ -1,0 +1,96 @@
+// "Connected apps": the applications the user allowed to use their account
+// (through the portal's consent page), what each may do, and taking it back.
+// Revoking asks first; the dialog shows the progress and any failure.
+import { useQuery } from "@tanstack/react-query";
+import Alert from "react-bootstrap/Alert";
+import Button from "react-bootstrap/Button";
+import { useTranslation } from "react-i18next";
+import { SectionCard } from "../../../lib/components/cards";
+import { ListTable } from "../../../lib/components/list-table";
+import { Loading } from "../../../lib/components/loading";
+import { errorMessage } from "../../../lib/error-message";
+import { useToast } from "../../../lib/feedback/toast";
+import { useConfirm } from "../../../lib/feedback/use-confirm";
+import { formatDateTime } from "../../../lib/format";
+import { ScopeList } from "../../../lib/components/scope-list";
+import { connectedAppsQueryOptions, type ConnectedApp } from "../api/list-connected-apps";
+import { useRevokeAllConnectedApps } from "../api/revoke-all-connected-apps";
+import { useRevokeConnectedApp } from "../api/revoke-connected-app";
+
+export function ConnectedAppsCard() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { confirm, dialog } = useConfirm();
+  const apps = useQuery(connectedAppsQueryOptions());
+  const revoke = useRevokeConnectedApp();
+  const revokeAll = useRevokeAllConnectedApps();
+
+  async function confirmRevoke(app: ConnectedApp) {
+    const revoked = await confirm({
+      title: t("connectedApps.confirmRevoke.title", { name: app.client_name }),
+      body: t("connectedApps.confirmRevoke.body", { name: app.client_name }),
+      confirmLabel: t("connectedApps.revoke"),
+      variant: "danger",
+      action: () => revoke.mutateAsync(app.client_id),
+    });
+    if (revoked) toast.show(t("connectedApps.revoked", { name: app.client_name }), "success");
+  }
+
+  async function confirmRevokeAll() {
+    const revoked = await confirm({
+      title: t("connectedApps.confirmRevokeAll.title"),
+      body: t("connectedApps.confirmRevokeAll.body"),
+      confirmLabel: t("connectedApps.revokeAll"),
+      variant: "danger",
+      action: () => revokeAll.mutateAsync(),
+    });
+    if (revoked) toast.show(t("connectedApps.revokedAll"), "success");
+  }
+
+  return (
+    <SectionCard title={t("connectedApps.title")} description={t("connectedApps.description")} width="wide">
+      {apps.isPending ? (
+        <Loading />
+      ) : apps.isError ? (
+        <>
+          <Alert variant="danger" className="py-2 small">
+            {errorMessage(apps.error)}
+          </Alert>
+          <Button variant="outline-primary" onClick={() => void apps.refetch()}>
+            {t("common.tryAgain")}
+          </Button>
+        </>
+      ) : apps.data.length === 0 ? (
+        <p className="mb-0">{t("connectedApps.none")}</p>
+      ) : (
+        <>
+          <ListTable label={t("connectedApps.table")} columns={[t("connectedApps.application"), t("connectedApps.can"), t("connectedApps.allowed")]}>
+            {apps.data.map((app) => (
+              <tr key={app.client_id}>
+                <td>{app.client_name}</td>
+                <td>
+                  <ScopeList scopes={app.scopes} className="list-unstyled small mb-0" />
+                </td>
+                <td>{formatDateTime(app.granted_at)}</td>
+                <td className="text-end">
+                  <Button
+                    variant="outline-danger"
+                    size="sm"
+                    onClick={() => void confirmRevoke(app)}
+                    aria-label={t("connectedApps.revokeLabel", { name: app.client_name })}
+                  >
+                    {t("connectedApps.revoke")}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </ListTable>
+          <Button variant="outline-danger" onClick={() => void confirmRevokeAll()}>
+            {t("connectedApps.revokeAll")}
+          </Button>
+        </>
+      )}
+      {dialog}
+    </SectionCard>
+  );
+}

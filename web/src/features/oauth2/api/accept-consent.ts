@@ -1,7 +1,0 @@
-// POST /api/oauth2/consent/accept: grants the scopes; Hydra names where the browser goes next.
-import type { ConsentDecision, RedirectTo } from "../../../../../server/src/schemas/oauth2.js";
-import { apiRequest } from "../../../lib/api";
-
-export function acceptConsent(decision: ConsentDecision): Promise<RedirectTo> {
-  return apiRequest("/api/oauth2/consent/accept", { method: "POST", body: decision });
-}

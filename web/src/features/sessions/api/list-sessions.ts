@@ -1,0 +1,18 @@
+// GET /sessions/whoami and GET /sessions (spec §7): the session of this
+// browser and the user's others, through the Kratos SDK.
+import type { Session } from "@ory/client";
+import { queryOptions } from "@tanstack/react-query";
+import { kratos } from "../../../lib/kratos/client";
+
+export interface MySessions {
+  current: Session;
+  /** The other sessions, never this one. */
+  others: Session[];
+}
+
+export async function listSessions(): Promise<MySessions> {
+  const [current, all] = await Promise.all([kratos().toSession(), kratos().listMySessions()]);
+  return { current: current.data, others: all.data.filter((session) => session.id !== current.data.id) };
+}
+
+export const sessionsQueryOptions = () => queryOptions({ queryKey: ["kratos", "sessions"], queryFn: listSessions });

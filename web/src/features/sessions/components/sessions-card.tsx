@@ -1,0 +1,126 @@
+// "Active sessions": where the user is signed in, and a way to end the others.
+import type { Session } from "@ory/client";
+import { useQuery } from "@tanstack/react-query";
+import Alert from "react-bootstrap/Alert";
+import Badge from "react-bootstrap/Badge";
+import Button from "react-bootstrap/Button";
+import { useTranslation } from "react-i18next";
+import { SectionCard } from "../../../lib/components/cards";
+import { ListTable } from "../../../lib/components/list-table";
+import { Loading } from "../../../lib/components/loading";
+import { errorMessage } from "../../../lib/error-message";
+import { useToast } from "../../../lib/feedback/toast";
+import { formatDateTime } from "../../../lib/format";
+import { sessionsQueryOptions } from "../api/list-sessions";
+import { useRevokeOtherSessions } from "../api/revoke-other-sessions";
+import { useRevokeSession } from "../api/revoke-session";
+import { describeUserAgent } from "../utils/describe-device";
+import "./sessions-card.css";
+
+export function SessionsCard() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const sessions = useQuery(sessionsQueryOptions());
+  const revoke = useRevokeSession();
+  const revokeOthers = useRevokeOtherSessions();
+  const busy = revoke.isPending || revokeOthers.isPending;
+  const failure = revoke.error ?? revokeOthers.error;
+
+  function end(session: Session) {
+    revokeOthers.reset();
+    revoke.mutate(session.id, {
+      onSuccess: () => toast.show(t("sessions.signedOut", { device: deviceOf(session) }), "success"),
+    });
+  }
+
+  function endOthers() {
+    revoke.reset();
+    revokeOthers.mutate(undefined, {
+      onSuccess: (count) => toast.show(t("sessions.signedOutOthers", { count }), "success"),
+    });
+  }
+
+  return (
+    <SectionCard title={t("sessions.title")} description={t("sessions.description")} width="wide">
+      {failure && (
+        <Alert variant="danger" className="py-2 small">
+          {errorMessage(failure)}
+        </Alert>
+      )}
+      {sessions.isPending ? (
+        <Loading />
+      ) : sessions.isError ? (
+        <>
+          <Alert variant="danger" className="py-2 small">
+            {errorMessage(sessions.error)}
+          </Alert>
+          <Button variant="outline-primary" onClick={() => void sessions.refetch()}>
+            {t("common.tryAgain")}
+          </Button>
+        </>
+      ) : (
+        <>
+          <ListTable label={t("sessions.table")} columns={[t("sessions.device"), t("sessions.ipAddress"), t("sessions.signedIn"), t("sessions.expires")]}>
+            {[sessions.data.current, ...sessions.data.others].map((session) => (
+              <SessionRow
+                key={session.id}
+                session={session}
+                current={session.id === sessions.data.current.id}
+                busy={busy}
+                onEnd={() => end(session)}
+              />
+            ))}
+          </ListTable>
+          <Button variant="outline-danger" disabled={busy || sessions.data.others.length === 0} onClick={endOthers}>
+            {t("sessions.signOutOthers")}
+          </Button>
+        </>
+      )}
+    </SectionCard>
+  );
+}
+
+function SessionRow({ session, current, busy, onEnd }: { session: Session; current: boolean; busy: boolean; onEnd: () => void }) {
+  const { t } = useTranslation();
+  const device = session.devices?.[0];
+  return (
+    <tr>
+      <td>
+        <div>
+          {deviceOf(session)}{" "}
+          {current && (
+            <Badge bg="success" pill>
+              {t("sessions.thisDevice")}
+            </Badge>
+          )}
+        </div>
+        {device?.user_agent && (
+          <details className="form-text session-agent">
+            <summary>{t("sessions.fullAgent")}</summary>
+            {device.user_agent}
+          </details>
+        )}
+      </td>
+      <td>{device?.ip_address || t("common.none")}</td>
+      <td>{formatDateTime(session.authenticated_at)}</td>
+      <td>{formatDateTime(session.expires_at)}</td>
+      <td className="text-end">
+        {!current && (
+          <Button
+            variant="outline-danger"
+            size="sm"
+            disabled={busy}
+            onClick={onEnd}
+            aria-label={t("sessions.signOutLabel", { device: deviceOf(session), signedIn: formatDateTime(session.authenticated_at) })}
+          >
+            {t("sessions.signOut")}
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function deviceOf(session: Session): string {
+  return describeUserAgent(session.devices?.[0]?.user_agent);
+}

@@ -1,0 +1,95 @@
+// The settings flow behind the account pages: each card submits its own group,
+// the flow's messages and failures appear in the card that acted, and every
+// saved change raises a toast. Changes Kratos' script submits natively
+// (security keys, passkeys) come back as a page load; a note in sessionStorage
+// says which card acted.
+import type { SettingsFlow } from "@ory/client";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useToast } from "../../../lib/feedback/toast";
+import type { Submitter } from "../../../lib/flows/submit-body";
+import { useFlow } from "../../../lib/flows/use-flow";
+import type { FlowBody } from "../../../lib/kratos/update-flow";
+
+const successByButton = {
+  totp_unlink: "settings.totp.removed",
+  lookup_secret_confirm: "settings.backupCodes.confirmed",
+  lookup_secret_disable: "settings.backupCodes.disabled",
+  webauthn_remove: "settings.webauthn.removed",
+  passkey_remove: "settings.passkey.removed",
+} as const;
+
+const successByGroup = {
+  profile: "settings.profile.saved",
+  password: "settings.password.saved",
+  totp: "settings.totp.saved",
+  lookup_secret: "settings.backupCodes.updated",
+  webauthn: "settings.webauthn.added",
+  passkey: "settings.passkey.added",
+} as const;
+
+function lookup<T extends object>(table: T, key: string | undefined): T[keyof T] | undefined {
+  return key !== undefined && Object.hasOwn(table, key) ? table[key as keyof T] : undefined;
+}
+
+const nativeSubmitKey = "settings-native-submit";
+
+export function useSettingsFlow() {
+  const { t } = useTranslation();
+  const controller = useFlow("settings");
+  const toast = useToast();
+  // A native submission comes back as this page load: its card is the one that acted.
+  const [nativeGroup] = useState(readNativeSubmit);
+  const [activeGroup, setActiveGroup] = useState(nativeGroup);
+  const loaded = controller.flow !== undefined;
+  const succeeded = controller.flow?.state === "success";
+
+  // The note answers this page load only.
+  useEffect(clearNativeSubmit, []);
+
+  // The first flow loaded after a native submission says whether it worked.
+  const announced = useRef(false);
+  useEffect(() => {
+    if (!loaded || !nativeGroup || announced.current) return;
+    announced.current = true;
+    if (succeeded) toast.show(t(lookup(successByGroup, nativeGroup) ?? "settings.saved"), "success");
+  }, [loaded, succeeded, nativeGroup, toast, t]);
+
+  async function submitGroup(body: FlowBody, submitter: Submitter | undefined): Promise<SettingsFlow | undefined> {
+    const group = submitter?.group;
+    setActiveGroup(group);
+    const result = await controller.submit(body);
+    if (result?.state === "success") {
+      toast.show(t(lookup(successByButton, submitter?.name) ?? lookup(successByGroup, group) ?? "settings.saved"), "success");
+    }
+    return result;
+  }
+
+  return { ...controller, activeGroup, submitGroup, noteNativeSubmit };
+}
+
+export type SettingsController = ReturnType<typeof useSettingsFlow>;
+
+function noteNativeSubmit(group: string): void {
+  try {
+    sessionStorage.setItem(nativeSubmitKey, group);
+  } catch {
+    // Without storage the change is still saved; only the toast is missing.
+  }
+}
+
+function readNativeSubmit(): string | undefined {
+  try {
+    return sessionStorage.getItem(nativeSubmitKey) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function clearNativeSubmit(): void {
+  try {
+    sessionStorage.removeItem(nativeSubmitKey);
+  } catch {
+    // Nothing was noted.
+  }
+}

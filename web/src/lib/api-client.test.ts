@@ -1,0 +1,100 @@
+// The one fetch of the SPA, as pages see its answers.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError, apiRequest } from "./api-client";
+import { errorMessage } from "./error-message";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function answering(status: number, body: unknown, headers: Record<string, string> = {}) {
+  const fetchStub = vi.fn(() => Promise.resolve(new Response(body === undefined ? null : JSON.stringify(body), { status, headers })));
+  vi.stubGlobal("fetch", fetchStub);
+  return fetchStub;
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error("the call succeeded");
+}
+
+describe("apiRequest", () => {
+  it("sends JSON with the query's defined values, same-origin, never cached", async () => {
+    const fetchStub = answering(200, { ok: true });
+    expect(await apiRequest("/api/clients", { method: "POST", query: { search: "a b", page_token: undefined, x: "" }, body: { a: 1 } })).toEqual({ ok: true });
+    const [url, init] = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/clients?search=a+b");
+    expect(init).toMatchObject({ method: "POST", body: '{"a":1}', cache: "no-store", credentials: "same-origin" });
+    expect(init.headers).toEqual({ accept: "application/json", "content-type": "application/json" });
+  });
+
+  it("resolves a 204 with nothing", async () => {
+    answering(204, undefined);
+    expect(await apiRequest("/api/oauth2/consents", { method: "DELETE" })).toBeUndefined();
+  });
+
+  it("rejects with the server's message, code and field errors", async () => {
+    answering(400, { message: "Bad client", code: "invalid", errors: [{ field: "redirect_uris", message: "no #" }, { nonsense: 1 }] });
+    const error = await failureOf(apiRequest("/api/clients"));
+    expect(error).toMatchObject({ status: 400, message: "Bad client", code: "invalid" });
+    expect(error.fieldErrors).toEqual([{ field: "redirect_uris", message: "no #" }]);
+    expect(errorMessage(error)).toBe("Bad client");
+  });
+
+  it("says the portal answered, when its answer has no message", async () => {
+    answering(502, "<html>");
+    expect(errorMessage(await failureOf(apiRequest("/api/clients")))).toBe("The portal answered 502.");
+  });
+
+  it("reads a 429's Retry-After into words", async () => {
+    answering(429, { message: "Too many requests", code: "rate_limited" }, { "retry-after": "90" });
+    const error = await failureOf(apiRequest("/api/clients"));
+    expect(error).toMatchObject({ status: 429, code: "rate_limited" });
+    expect(errorMessage(error)).toBe("Too many attempts. Try again in 2 minutes.");
+  });
+
+  it("calls a network failure unreachable (status 0)", async () => {
+    vi.stubGlobal("fetch", vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))));
+    const error = await failureOf(apiRequest("/api/session"));
+    expect(error.status).toBe(0);
+    expect(errorMessage(error)).toBe("The portal could not be reached. Check your connection and try again.");
+  });
+
+  it("gives up after its timeout", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        (_input: string, init: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => {
+            init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+          }),
+      ),
+    );
+    const failure = failureOf(apiRequest("/api/session", { timeoutMs: 1000 }));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await failure).status).toBe(0);
+  });
+
+  it("lets the caller's own abort through as an abort", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        (_input: string, init: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => {
+            init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+          }),
+      ),
+    );
+    const controller = new AbortController();
+    const call = apiRequest("/api/clients", { signal: controller.signal });
+    controller.abort();
+    await expect(call).rejects.toThrow(DOMException);
+  });
+});

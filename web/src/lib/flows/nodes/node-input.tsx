@@ -1,0 +1,178 @@
+// An input node of any kind. Fields are uncontrolled: what Kratos sends is the
+// starting value, what the user typed is read from the form on submit, and a
+// new flow from Kratos re-mounts the form with Kratos' values.
+import type { UiNode, UiNodeInputAttributes } from "@ory/client";
+import type { ReactNode } from "react";
+import Button, { type ButtonProps } from "react-bootstrap/Button";
+import Form from "react-bootstrap/Form";
+import { useTranslation } from "react-i18next";
+import { useKratosText } from "../../i18n/kratos-text";
+import { callTrigger, type ScriptsState } from "../kratos-scripts";
+import { labelOf } from "./node-label";
+import { hasError, NodeMessages } from "./node-messages";
+
+export interface NodeInputProps {
+  node: UiNode;
+  attributes: UiNodeInputAttributes;
+  /** Unique per form, so the same flow can be rendered in several forms on one page. */
+  idPrefix: string;
+  busy: boolean;
+  scripts: ScriptsState;
+  /** A value to start with where Kratos sends none, e.g. the address to verify. */
+  initialValue?: string | undefined;
+  /** The form's main action gets the solid button; other methods an outlined one. */
+  primary?: boolean | undefined;
+  /** Told before Kratos' script takes over a button (it submits the form natively). */
+  onTrigger?: ((group: string) => void) | undefined;
+}
+
+export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialValue, primary, onTrigger }: NodeInputProps) {
+  const id = `${idPrefix}-${attributes.name}`;
+  const messagesId = `${id}-messages`;
+  const { t } = useTranslation();
+  const text = useKratosText();
+  const labelText = labelOf(node);
+  const label = labelText && text(labelText, node.group);
+  const value = valueOf(attributes.value);
+  const invalid = hasError(node.messages);
+  const messages = <NodeMessages id={messagesId} messages={node.messages} />;
+  const describedBy = node.messages.length ? messagesId : undefined;
+
+  switch (attributes.type) {
+    case "hidden":
+      return <input type="hidden" name={attributes.name} defaultValue={value} data-group={node.group} />;
+
+    case "submit":
+      return (
+        <div className="flow-node flow-node--action">
+          <SubmitButton
+            node={node}
+            attributes={attributes}
+            busy={busy}
+            variant={submitVariant(attributes.name, primary)}
+            aria-describedby={describedBy}
+          >
+            {label ?? value}
+          </SubmitButton>
+          {messages}
+        </div>
+      );
+
+    case "button": {
+      const scriptFailed = Boolean(attributes.onclickTrigger) && scripts === "failed";
+      const scriptFailedId = `${id}-script`;
+      // WebAuthn and passkey buttons: Kratos' script reads its options from
+      // the button's value and submits the form natively once the browser answers.
+      return (
+        <div className="flow-node flow-node--action">
+          <Button
+            type="button"
+            name={attributes.name}
+            value={value}
+            data-group={node.group}
+            variant="outline-primary"
+            disabled={attributes.disabled || busy || (Boolean(attributes.onclickTrigger) && scripts !== "ready")}
+            onClick={() => {
+              onTrigger?.(node.group);
+              callTrigger(attributes.onclickTrigger);
+            }}
+            aria-describedby={scriptFailed ? scriptFailedId : describedBy}
+          >
+            {label ?? attributes.name}
+          </Button>
+          {messages}
+          {scriptFailed && (
+            <div id={scriptFailedId} className="invalid-feedback d-block">
+              {t("flows.scriptFailed")}
+            </div>
+          )}
+        </div>
+      );
+    }
+
+    case "checkbox":
+      return (
+        <Form.Group className="flow-node mb-3" controlId={id}>
+          <Form.Check
+            type="checkbox"
+            name={attributes.name}
+            value="true"
+            defaultChecked={attributes.value === true || attributes.value === "true"}
+            label={label ?? attributes.name}
+            required={attributes.required}
+            disabled={attributes.disabled}
+            isInvalid={invalid}
+            aria-invalid={invalid || undefined}
+            data-group={node.group}
+            aria-describedby={describedBy}
+          />
+          {messages}
+        </Form.Group>
+      );
+
+    default:
+      return (
+        <Form.Group className="flow-node mb-3" controlId={id}>
+          <Form.Label>{label ?? attributes.name}</Form.Label>
+          <Form.Control
+            type={attributes.type}
+            name={attributes.name}
+            defaultValue={value || initialValue}
+            required={attributes.required}
+            disabled={attributes.disabled}
+            autoComplete={attributes.autocomplete}
+            pattern={attributes.pattern}
+            maxLength={attributes.maxlength}
+            isInvalid={invalid}
+            aria-invalid={invalid || undefined}
+            data-group={node.group}
+            aria-describedby={describedBy}
+          />
+          {messages}
+        </Form.Group>
+      );
+  }
+}
+
+/** A submit node as a button: its name and value tell Kratos what the click means. */
+export function SubmitButton({
+  node,
+  attributes,
+  busy,
+  children,
+  ...buttonProps
+}: {
+  node: UiNode;
+  attributes: UiNodeInputAttributes;
+  busy: boolean;
+  children: ReactNode;
+} & Omit<ButtonProps, "type" | "name" | "value" | "disabled">) {
+  return (
+    <Button
+      {...buttonProps}
+      type="submit"
+      name={attributes.name}
+      value={valueOf(attributes.value)}
+      data-group={node.group}
+      disabled={attributes.disabled || busy}
+    >
+      {children}
+    </Button>
+  );
+}
+
+function valueOf(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  // Kratos sends JSON values (e.g. WebAuthn options) as they are; the form carries them as text.
+  return JSON.stringify(value);
+}
+
+/** Buttons that take something away look like it; other secondary steps stay quiet. */
+function submitVariant(name: string, primary: boolean | undefined): string {
+  if (primary) return "primary";
+  if (/(_remove|_unlink|_disable)$/.test(name)) return "outline-danger";
+  if (name === "method" || name.endsWith("_confirm")) return "outline-primary";
+  return "outline-secondary";
+}

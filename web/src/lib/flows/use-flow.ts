@@ -1,0 +1,195 @@
+// A flow page's state: the flow named by ?flow=<id> (or a new one, created
+// without leaving the page), its submission, and what Kratos' answers mean for
+// the page (handleFlowError). The new flow's id goes into the URL in place, so a
+// reload resumes the same flow.
+//
+// Flows stay out of the data layer (TanStack Query) on purpose: a flow is a
+// conversation, not cached server state. Creating one is a side effect (a new
+// anti-CSRF cookie), each answer replaces it (a 400 that carries the flow is
+// the next step, not an error) and decides where the page goes, and fetching
+// it again would silently reset what the user typed.
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { i18n } from "../i18n";
+import { createBrowserFlow, type BrowserFlowQuery } from "../kratos/create-browser-flow";
+import { isFlow } from "../kratos/errors";
+import type { FlowKind, FlowOf } from "../kratos/flow-kinds";
+import { getFlow } from "../kratos/get-flow";
+import { handleFlowError, type FlowErrorAction } from "../kratos/handle-flow-error";
+import { updateFlow, type FlowBody, type UpdateResults } from "../kratos/update-flow";
+import { safeRedirect } from "../redirect";
+
+export interface UseFlowOptions {
+  /** The query of a new browser flow, from the page's URL: return_to, and for login aal, refresh, login_challenge. */
+  browserQuery?: BrowserFlowQuery;
+  /** Lets the page follow one of Kratos' redirects itself; true when it did. */
+  onRedirect?: (url: string) => boolean;
+}
+
+export interface FlowController<K extends FlowKind> {
+  flow: FlowOf<K> | undefined;
+  /** Why the flow was started again (expired, CSRF), to show above the form. */
+  notice: string | undefined;
+  /** A failure that belongs to no field, e.g. too many attempts. */
+  failure: string | undefined;
+  busy: boolean;
+  /**
+   * Sends the body as JSON. Resolves with Kratos' answer when the call succeeded
+   * (a new flow is also taken over), or undefined when Kratos' answer was
+   * handled here: the flow with its messages, a new flow, a redirect, a failure.
+   */
+  submit: (body: FlowBody) => Promise<UpdateResults[K] | undefined>;
+  /** Loads the flow again (or starts a new one) after it could not be loaded. */
+  retry: () => void;
+}
+
+export function useFlow<K extends FlowKind>(kind: K, { browserQuery, onRedirect }: UseFlowOptions = {}): FlowController<K> {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const flowId = params.get("flow") ?? undefined;
+  const [flow, setFlow] = useState<FlowOf<K>>();
+  const [notice, setNotice] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  // The flow on screen, and what the page passed in last: read when Kratos
+  // answers, without running the loading effect again for every render.
+  const shown = useRef<FlowOf<K>>(undefined);
+  const latest = useRef({ browserQuery, onRedirect, setParams });
+  useLayoutEffect(() => {
+    latest.current = { browserQuery, onRedirect, setParams };
+  });
+
+  const show = useCallback((next: FlowOf<K> | undefined) => {
+    shown.current = next;
+    setFlow(next);
+  }, []);
+
+  const contextOf = useCallback(
+    () => ({ returnTo: shown.current?.return_to ?? latest.current.browserQuery?.return_to, currentUrl: window.location.href }),
+    [],
+  );
+
+  const leave = useCallback((url: string) => {
+    if (latest.current.onRedirect?.(url)) return;
+    // Kratos sends the browser to the portal (its own /kratos URLs included) or,
+    // for an OAuth2 login, back to Hydra, whose address the login request names.
+    const login = shown.current as Partial<FlowOf<"login">> | undefined;
+    const target = safeRedirect(url, { kind: "same-origin", alsoOrigins: [login?.oauth2_login_request?.request_url] });
+    if (target) window.location.assign(target);
+    else setFailure(i18n.t("errors.generic"));
+  }, []);
+
+  const apply = useCallback(
+    (action: FlowErrorAction) => {
+      switch (action.kind) {
+        case "show-flow":
+          show(action.flow as FlowOf<K>);
+          return;
+        case "load-flow":
+          latest.current.setParams((current) => withFlow(current, action.flowId));
+          return;
+        case "restart": {
+          // Without ?flow= the page creates a new flow from the query, which keeps what the old flow asked for.
+          const carried = { ...queryOf(shown.current), ...(action.returnTo ? { return_to: action.returnTo } : {}) };
+          setNotice(i18n.t(`flows.notices.${action.notice}`));
+          show(undefined);
+          latest.current.setParams((current) => restartParams(current, carried), { replace: true });
+          return;
+        }
+        case "redirect":
+          leave(action.url);
+          return;
+        case "navigate":
+          void navigate(action.to);
+          return;
+        case "fail":
+          setFailure(action.message);
+          return;
+      }
+    },
+    [navigate, show, leave],
+  );
+
+  // Runs when the flow id in the URL changes (or on Try again), and only then.
+  useEffect(() => {
+    let active = true;
+    const fail = (error: unknown) => {
+      if (active) apply(handleFlowError(error, contextOf()));
+    };
+    if (!flowId) {
+      createBrowserFlow(kind, latest.current.browserQuery).then((created) => {
+        if (!active) return;
+        if (created.kind === "redirect") {
+          leave(created.url);
+          return;
+        }
+        show(created.flow);
+        latest.current.setParams((current) => withFlow(current, created.flow.id), { replace: true });
+      }, fail);
+    } else if (shown.current?.id !== flowId) {
+      getFlow(kind, flowId).then((loaded) => {
+        if (active) show(loaded);
+      }, fail);
+    }
+    return () => {
+      active = false;
+    };
+  }, [kind, flowId, attempt, apply, contextOf, leave, show]);
+
+  const submit = useCallback(
+    async (body: FlowBody): Promise<UpdateResults[K] | undefined> => {
+      const current = shown.current;
+      if (!current) return undefined;
+      setBusy(true);
+      setFailure(undefined);
+      setNotice(undefined);
+      try {
+        const result = await updateFlow(kind, current.id, body);
+        if (isFlow(result)) show(result as FlowOf<K>);
+        return result;
+      } catch (error) {
+        apply(handleFlowError(error, contextOf()));
+        return undefined;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [kind, apply, contextOf, show],
+  );
+
+  const retry = useCallback(() => {
+    setFailure(undefined);
+    setNotice(undefined);
+    show(undefined);
+    setAttempt((count) => count + 1);
+  }, [show]);
+
+  return { flow, notice, failure, busy, submit, retry };
+}
+
+/** What a new flow keeps of the one it replaces: return_to, and for login the assurance level, refresh and challenge. */
+function queryOf(flow: FlowOf<FlowKind> | undefined): BrowserFlowQuery {
+  if (!flow) return {};
+  const login = flow as Partial<FlowOf<"login">>;
+  return {
+    return_to: flow.return_to || undefined,
+    aal: login.requested_aal === "aal1" ? undefined : login.requested_aal,
+    refresh: login.refresh ? "true" : undefined,
+    login_challenge: login.oauth2_login_challenge || undefined,
+  };
+}
+
+function restartParams(params: URLSearchParams, query: BrowserFlowQuery): URLSearchParams {
+  const next = withFlow(params, undefined);
+  for (const [key, value] of Object.entries(query as Record<string, string | undefined>)) if (value) next.set(key, value);
+  return next;
+}
+
+function withFlow(params: URLSearchParams, flowId: string | undefined): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (flowId) next.set("flow", flowId);
+  else next.delete("flow");
+  return next;
+}

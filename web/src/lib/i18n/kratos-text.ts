@@ -1,0 +1,29 @@
+// Kratos' texts (labels, messages) through the catalog: ours where kratos-en.ts
+// words it differently, Kratos' own otherwise.
+import type { UiText } from "@ory/client";
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+
+export type KratosTextOf = (text: UiText, group?: string) => string;
+
+/** Kratos' context as interpolation values: its timestamps (…_at) as dates, so the catalog can format them. */
+function valuesOf(context: object | undefined): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(context ?? {})) {
+    const date = key.endsWith("_at") && typeof value === "string" ? new Date(value) : undefined;
+    values[key] = date && !Number.isNaN(date.getTime()) ? date : value;
+  }
+  return values;
+}
+
+export function useKratosText(): KratosTextOf {
+  const { t } = useTranslation("kratos");
+  return useCallback(
+    (text, group) => {
+      const keys = group ? [`${group}.${text.id}`, String(text.id)] : [String(text.id)];
+      // `replace` keeps Kratos' context apart from i18next's own options (count, context, …).
+      return t(keys as never, { defaultValue: text.text, replace: valuesOf(text.context) });
+    },
+    [t],
+  );
+}

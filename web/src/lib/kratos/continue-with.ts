@@ -1,0 +1,23 @@
+// Where Kratos says the browser goes after a finished flow (continue_with).
+import type { ContinueWith } from "@ory/client";
+import { href } from "../paths";
+import { safeRedirect } from "../redirect";
+
+export function redirectTarget(continueWith: readonly ContinueWith[] | undefined): string | undefined {
+  for (const item of continueWith ?? []) {
+    if (item.action === "redirect_browser_to") return item.redirect_browser_to;
+  }
+  return undefined;
+}
+
+export function verificationFlowId(continueWith: readonly ContinueWith[] | undefined): string | undefined {
+  for (const item of continueWith ?? []) {
+    if (item.action === "show_verification_ui") return item.flow.id;
+  }
+  return undefined;
+}
+
+/** Where the browser goes once a flow is done: Kratos' continue_with, else the flow's return_to, each only when it stays on the portal. */
+export function nextUrl(continueWith: readonly ContinueWith[] | undefined, returnTo: string | undefined): string {
+  return safeRedirect(redirectTarget(continueWith)) ?? safeRedirect(returnTo) ?? href("home");
+}

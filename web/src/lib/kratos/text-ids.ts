@@ -1,0 +1,7 @@
+// Kratos message ids the portal acts on (text/id.go of Kratos v1.3.1).
+export const textIds = {
+  /** One unused backup code. */
+  lookupSecret: 1050009,
+  /** One backup code already used, with used_at in its context. */
+  lookupSecretUsed: 1050014,
+} as const;
