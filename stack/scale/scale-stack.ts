@@ -91,8 +91,8 @@ export async function startScaleStack({ progress = false } = {}): Promise<ScaleS
     const portalOptions = (name: string) => ({
       label: `portal-${name}`,
       release: { dir: release, node: node.path },
-      // The image logs every request at info; warn keeps the test runner's share of the 2 cores small under load.
-      env: { LOG_LEVEL: "warn", RATE_LIMIT_REDIS_URL: redis.url },
+      // The test's HTTP client on loopback stands for the load balancer in front of the portals.
+      env: { TRUST_PROXY: "loopback", RATE_LIMIT_REDIS_URL: redis.url },
     });
     const pairs: [Pair, Pair] = [
       { name: "a", settings: a, portalUrl: `http://127.0.0.1:${a.portal.port}`, kratos: kratosA, hydra: hydraA },
