@@ -1,11 +1,12 @@
 // Hydra's services, configured once for the whole server. Only the server
 // talks to Hydra's admin API; the browser never sees its address.
-import { Configuration, OAuth2Api } from "@ory/client";
+import { OAuth2Api } from "@ory/client";
 import fp from "fastify-plugin";
 import type { PortalConfig } from "../config.js";
 import { hydraChallenges, type HydraChallenges } from "../services/hydra-challenges.js";
 import { hydraClients, type HydraClients } from "../services/hydra-clients.js";
 import { hydraConsentSessions, type HydraConsentSessions } from "../services/hydra-consent-sessions.js";
+import { sdkConfiguration } from "../services/upstream-call.js";
 
 export interface HydraServices {
   clients: HydraClients;
@@ -20,12 +21,7 @@ declare module "fastify" {
 }
 
 function hydraServices(config: PortalConfig): HydraServices {
-  const adminApi = new OAuth2Api(
-    new Configuration({
-      basePath: config.hydraAdminUrl,
-      baseOptions: { timeout: config.upstreamTimeoutMs },
-    }),
-  );
+  const adminApi = new OAuth2Api(sdkConfiguration(config, config.hydraAdminUrl));
   return {
     clients: hydraClients(adminApi),
     challenges: hydraChallenges(adminApi),

@@ -3,8 +3,27 @@
 // or one UpstreamError. The SDK's own error carries the request it made, with
 // the browser's Cookie header (Kratos) or a client secret in its body (Hydra),
 // so it never leaves this file.
+import { Agent as HttpAgent } from "node:http";
+import { Agent as HttpsAgent } from "node:https";
+import { Configuration } from "@ory/client";
 import { isAxiosError } from "axios";
+import type { PortalConfig } from "../config.js";
 import { UpstreamError, type Upstream, type UpstreamFailure } from "../errors.js";
+
+/**
+ * How the SDK reaches Kratos or Hydra: within the upstream timeout, on
+ * connections kept open between requests (axios opens a new one per call
+ * otherwise, the larger part of /api/session's cost). A socket idle for 15 s
+ * is closed here, long before Kratos and Hydra close theirs (120 s), so a
+ * request never lands on a connection the other side is closing.
+ */
+export function sdkConfiguration(config: PortalConfig, basePath: string): Configuration {
+  const pool = { keepAlive: true, timeout: 15_000 };
+  return new Configuration({
+    basePath,
+    baseOptions: { timeout: config.upstreamTimeoutMs, httpAgent: new HttpAgent(pool), httpsAgent: new HttpsAgent(pool) },
+  });
+}
 
 /** What to do with an answer of this status: return a value in place of the call's, or throw a domain error. */
 export type ExpectedAnswers<T> = Partial<Record<number, (failure: UpstreamError, body: unknown) => T>>;
