@@ -3,7 +3,7 @@
 // fields are wrong (schemas/error.ts). It logs what may be logged and hides
 // the internals of 5xx answers.
 import { isAxiosError } from "axios";
-import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { ClientError, UpstreamError, type Upstream } from "../errors.js";
 import type { ErrorBody, FieldError } from "../schemas/error.js";
@@ -97,43 +97,48 @@ function bodyAnswer(error: FastifyError, request: FastifyRequest): ErrorBody | u
   }
 }
 
-function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
-  return reply.code(status).send(body);
+/** What the portal answers for a failure, and how it is logged: the one mapping for every route (and the app page's start-up data). */
+export function errorAnswer(error: FastifyError | ClientError | UpstreamError, request: FastifyRequest): { status: number; body: ErrorBody } {
+  // The route's pattern, not its URL: query strings carry challenges and codes.
+  const where = { method: request.method, route: request.routeOptions.url };
+
+  if (error instanceof UpstreamError) {
+    request.log.warn({ ...where, upstream: error.failure }, "an upstream call failed");
+    const name = upstreamNames[error.failure.upstream];
+    return error.unavailable
+      ? { status: 503, body: { message: unavailableMessage(error.failure.upstream) } }
+      : { status: 502, body: { message: `${name} gave an unexpected answer. Please try again in a moment.` } };
+  }
+
+  if (error instanceof ClientError) {
+    // A rule doing its job (not signed in, no role, a bad field) is no news for the operator, except a limit
+    // that holds: someone may be guessing.
+    const level = error.code === "rate_limited" ? "warn" : "debug";
+    request.log[level]({ ...where, status: error.statusCode, code: error.code, message: error.message }, "request refused");
+    const { message, code, errors } = error;
+    return { status: error.statusCode, body: { message, ...(code ? { code } : {}), ...(errors ? { errors } : {}) } };
+  }
+
+  const status = typeof error.statusCode === "number" && error.statusCode >= 400 ? error.statusCode : 500;
+  if (status < 500) {
+    request.log.debug({ ...where, status, code: error.code, message: error.message }, "request refused");
+    const body = error.validation
+      ? validationAnswer(error.validation as SchemaProblem[], error.validationContext ?? "body")
+      : (bodyAnswer(error, request) ?? { message: error.message });
+    return { status, body };
+  }
+
+  // A bug of ours. An SDK error that escaped a service carries cookies or secrets: log its status only.
+  const err = isAxiosError(error) ? { message: error.message, status: error.response?.status } : error;
+  request.log.error({ ...where, err }, "request failed");
+  return { status, body: { message: "Something went wrong on our side. Please try again." } };
 }
 
 export default fp(
   async (fastify) => {
     fastify.setErrorHandler((error: FastifyError | ClientError | UpstreamError, request, reply) => {
-      // The route's pattern, not its URL: query strings carry challenges and codes.
-      const where = { method: request.method, route: request.routeOptions.url };
-
-      if (error instanceof UpstreamError) {
-        request.log.warn({ ...where, upstream: error.failure }, "an upstream call failed");
-        const name = upstreamNames[error.failure.upstream];
-        return error.unavailable
-          ? send(reply, 503, { message: unavailableMessage(error.failure.upstream) })
-          : send(reply, 502, { message: `${name} gave an unexpected answer. Please try again in a moment.` });
-      }
-
-      if (error instanceof ClientError) {
-        request.log.info({ ...where, status: error.statusCode, code: error.code, message: error.message }, "request refused");
-        const { message, code, errors } = error;
-        return send(reply, error.statusCode, { message, ...(code ? { code } : {}), ...(errors ? { errors } : {}) });
-      }
-
-      const status = typeof error.statusCode === "number" && error.statusCode >= 400 ? error.statusCode : 500;
-      if (status < 500) {
-        request.log.info({ ...where, status, code: error.code, message: error.message }, "request refused");
-        const answer = error.validation
-          ? validationAnswer(error.validation as SchemaProblem[], error.validationContext ?? "body")
-          : (bodyAnswer(error, request) ?? { message: error.message });
-        return send(reply, status, answer);
-      }
-
-      // A bug of ours. An SDK error that escaped a service carries cookies or secrets: log its status only.
-      const err = isAxiosError(error) ? { message: error.message, status: error.response?.status } : error;
-      request.log.error({ ...where, err }, "request failed");
-      return send(reply, status, { message: "Something went wrong on our side. Please try again." });
+      const { status, body } = errorAnswer(error, request);
+      return reply.code(status).send(body);
     });
   },
   { name: "error-handler" },
