@@ -5,6 +5,7 @@ import fp from "fastify-plugin";
 import type { PortalConfig } from "./config.js";
 import { logController, loggerOptions } from "./logging.js";
 import abuseLimits from "./plugins/abuse-limits.js";
+import compression from "./plugins/compression.js";
 import errorHandler from "./plugins/error-handler.js";
 import guards from "./plugins/guards.js";
 import hydra from "./plugins/hydra.js";
@@ -48,6 +49,7 @@ export function serverOptions(config: PortalConfig): FastifyServerOptions {
 const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, limiterStore }) => {
   await fastify.register(errorHandler);
   await fastify.register(securityHeaders, { config });
+  await fastify.register(compression);
   await fastify.register(kratos, { config });
   await fastify.register(hydra, { config });
   await fastify.register(abuseLimits, { config, store: limiterStore });

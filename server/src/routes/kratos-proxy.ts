@@ -113,7 +113,9 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
   fastify.get("/self-service/logout/browser", forward("/self-service/logout/browser"));
   fastify.get("/self-service/logout", forward("/self-service/logout"));
   fastify.get("/self-service/errors", forward("/self-service/errors"));
-  fastify.get("/sessions/whoami", forward("/sessions/whoami"));
+  // The hot path: every page checks the session. Kratos answers it in a few hundred bytes, streamed, which
+  // compression would otherwise take on whatever its size.
+  fastify.get("/sessions/whoami", { compress: false }, forward("/sessions/whoami"));
   fastify.get("/sessions", forward("/sessions"));
   fastify.delete("/sessions", forward("/sessions"));
   fastify.delete<{ Params: { id: string } }>(
