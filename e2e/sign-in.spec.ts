@@ -45,3 +45,19 @@ test("sign in with a code from the mail", async ({ page }) => {
   await expect(menu(page)).toBeVisible();
   expect(await apiSession(page)).toMatchObject({ status: 200, email: user.email });
 });
+
+test("the sign-in page comes with its flow and the session check: the form shows without a request of the app's own", async ({ page }) => {
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/kratos/") || pathname.startsWith("/api/")) asked.push(pathname);
+  });
+  await page.goto("/login?return_to=%2Fverification");
+  await expect(page.getByLabel("Email")).toBeEnabled();
+  await expect(page).toHaveURL(/[?&]flow=/);
+  expect(asked, "Kratos and the session check were asked while the page was made").toEqual([]);
+  const flowId = new URL(page.url()).searchParams.get("flow");
+  const flow = await page.request.get(`/kratos/self-service/login/flows?id=${flowId}`);
+  expect(flow.status(), "the flow and its anti-CSRF cookie are this browser's").toBe(200);
+  expect(((await flow.json()) as { return_to?: string }).return_to).toMatch(/\/verification$/);
+});

@@ -13,6 +13,7 @@ import kratos from "./plugins/kratos.js";
 import securityHeaders from "./plugins/security-headers.js";
 import spa from "./plugins/spa.js";
 import apiRoutes from "./routes/api/index.js";
+import appPage from "./routes/app-page.js";
 import healthRoutes from "./routes/health.js";
 import kratosProxy from "./routes/kratos-proxy.js";
 import runtimeConfigRoute from "./routes/runtime-config.js";
@@ -65,6 +66,7 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, limiterSto
   );
   await fastify.register(kratosProxy, { prefix: "/kratos", config });
   await fastify.register(spa, { config });
+  await fastify.register(appPage, { config });
 };
 
 // Not encapsulated: the error handler and decorators hold for every route of the instance.

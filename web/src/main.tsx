@@ -2,12 +2,15 @@ import "bootstrap/dist/css/bootstrap.min.css";
 import "./app/app.css";
 import "./lib/i18n";
 import { StrictMode } from "react";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { createRoot } from "react-dom/client";
-import { RouterProvider, createBrowserRouter } from "react-router-dom";
+import { RouterProvider, createBrowserRouter, matchRoutes } from "react-router-dom";
 import { FullScreenSpinner } from "./app/pages/full-screen-spinner";
 import { createQueryClient } from "./lib/query-client";
+import { isPublicMatch } from "./app/route-access";
 import { routes } from "./app/routes";
+import { sessionOutcome, sessionQueryOptions } from "./app/session/get-session";
+import { takeBootSession } from "./lib/boot-data";
 import { configureKratos } from "./lib/kratos/client";
 import { loadRuntimeConfig } from "./lib/runtime-config";
 import { applyTheme } from "./lib/theme";
@@ -17,13 +20,23 @@ async function start(container: HTMLElement) {
   const root = createRoot(container);
   root.render(<FullScreenSpinner />);
   configureKratos((await loadRuntimeConfig()).KRATOS_PUBLIC_URL);
+  const queryClient = createQueryClient();
+  seedSessionCheck(queryClient);
   root.render(
     <StrictMode>
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={queryClient}>
         <RouterProvider router={createBrowserRouter(routes)} />
       </QueryClientProvider>
     </StrictMode>,
   );
+}
+
+/** The session check's answer that came with the page: the gate decides at once, without asking again. */
+function seedSessionCheck(queryClient: QueryClient): void {
+  const answer = takeBootSession();
+  if (!answer) return;
+  const routeKind = isPublicMatch(matchRoutes(routes, window.location) ?? []) ? "public" : "private";
+  queryClient.setQueryData(sessionQueryOptions(routeKind).queryKey, sessionOutcome(answer.status, answer.body));
 }
 
 const container = document.getElementById("root");

@@ -35,7 +35,7 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export type SignedInSession = Session & { identity: Identity };
 
-const hasIdentity = (session: Session | null): session is SignedInSession => Boolean(session?.identity?.id);
+export const hasIdentity = (session: Session | null): session is SignedInSession => Boolean(session?.identity?.id);
 
 /** The caller's session, for a route whose rules include one; without such a rule that is a bug (500). */
 export function sessionOf(request: FastifyRequest): SignedInSession {

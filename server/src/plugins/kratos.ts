@@ -1,11 +1,14 @@
 // Kratos' services, configured once for the whole server.
-import { Configuration, FrontendApi } from "@ory/client";
+import { FrontendApi } from "@ory/client";
 import fp from "fastify-plugin";
 import type { PortalConfig } from "../config.js";
+import { kratosFlows, type KratosFlows } from "../services/kratos-flows.js";
 import { kratosSessions, type KratosSessions } from "../services/kratos-sessions.js";
+import { sdkConfiguration } from "../services/upstream-call.js";
 
 export interface KratosServices {
   sessions: KratosSessions;
+  flows: KratosFlows;
 }
 
 declare module "fastify" {
@@ -15,11 +18,8 @@ declare module "fastify" {
 }
 
 function kratosServices(config: PortalConfig): KratosServices {
-  const publicApi = new Configuration({
-    basePath: config.kratosPublicUrl,
-    baseOptions: { timeout: config.upstreamTimeoutMs },
-  });
-  return { sessions: kratosSessions(new FrontendApi(publicApi)) };
+  const frontend = new FrontendApi(sdkConfiguration(config, config.kratosPublicUrl));
+  return { sessions: kratosSessions(frontend), flows: kratosFlows(frontend) };
 }
 
 export default fp<{ config: PortalConfig }>(

@@ -1,8 +1,8 @@
-// Serves the built SPA. A path that names a file (it has an extension) and is
-// not there is a 404; any other unknown path is a client-side route and gets
-// index.html, which the router resolves.
+// Serves the built SPA's files. Its page, index.html, is not served as a
+// file: routes/app-page.ts answers every client-side route with it, filled
+// with what the app needs at its start.
 import { existsSync } from "node:fs";
-import { extname, join } from "node:path";
+import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync } from "fastify";
 import type { PortalConfig } from "../config.js";
@@ -12,24 +12,19 @@ const spa: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { conf
   if (!existsSync(join(config.webRoot, "index.html"))) {
     throw new ConfigError(`WEB_ROOT ${config.webRoot} has no index.html: build the SPA first (npm run build)`);
   }
+  const assets = join(config.webRoot, "assets");
   await fastify.register(fastifyStatic, {
     root: config.webRoot,
     // Files are looked up per request, so a rebuilt SPA (new hashed asset
     // names) is served without a restart.
     wildcard: true,
+    index: false,
+    allowedPath: (path) => path !== "/index.html",
     // The build writes .br and .gz beside each asset; the one the browser accepts is sent, with Vary.
     preCompressed: true,
     setHeaders: (reply, path) => {
-      const hashed = path.includes(`${join(config.webRoot, "assets")}`);
-      reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      reply.header("cache-control", path.startsWith(assets) ? "public, max-age=31536000, immutable" : "no-cache");
     },
-  });
-  fastify.setNotFoundHandler((request, reply) => {
-    const path = request.url.split("?")[0] ?? "";
-    if ((request.method === "GET" || request.method === "HEAD") && extname(path) === "") {
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
-    }
-    return reply.code(404).send({ message: `Not found: ${path}` });
   });
 };
 

@@ -8,6 +8,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import replyFrom, { type FastifyReplyFromHooks } from "@fastify/reply-from";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
 import type { PortalConfig } from "../config.js";
+import { forwardingHeaders } from "../kratos/forwarding.js";
 import { unavailableMessage } from "../plugins/error-handler.js";
 import { loggablePath } from "../logging.js";
 import type { FlowKind } from "../plugins/abuse-limits.js";
@@ -49,17 +50,13 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
     disableRequestLogging: true,
   });
 
-  const portal = new URL(config.origin);
-  const forwarded = {
-    "x-forwarded-host": portal.host,
-    "x-forwarded-proto": portal.protocol.slice(0, -1),
-  };
+  const forwarded = forwardingHeaders(config.origin);
   const passedHeaders = config.kratosNativeFlows ? [...browserHeaders, ...nativeAppHeaders] : browserHeaders;
   const kratosOrigin = new URL(config.kratosPublicUrl).origin;
 
   const fromOptions: FastifyReplyFromHooks = {
     rewriteRequestHeaders: (request, headers) => {
-      const passed: IncomingHttpHeaders = { ...forwarded, "x-forwarded-for": request.ip };
+      const passed: IncomingHttpHeaders = forwarded(request.ip);
       for (const name of passedHeaders) if (headers[name] !== undefined) passed[name] = headers[name];
       return passed;
     },

@@ -1,5 +1,6 @@
 // The SPA's runtime configuration, served by the portal as /config.json (spec §7).
 import { apiRequest } from "./api-client";
+import { bootConfig } from "./boot-data";
 
 export interface RuntimeConfig {
   KRATOS_PUBLIC_URL: string;
@@ -11,7 +12,10 @@ export const developmentFallback: RuntimeConfig = { KRATOS_PUBLIC_URL: "http://l
 /** A /config.json that never answers falls back like one that fails, instead of spinning forever. */
 export const configTimeoutMs = 5000;
 
+/** The configuration the page carries (server/src/routes/app-page.ts), else /config.json. */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const carried = bootConfig();
+  if (carried && typeof carried.KRATOS_PUBLIC_URL === "string" && carried.KRATOS_PUBLIC_URL !== "") return carried;
   try {
     const body = await apiRequest<Partial<RuntimeConfig> | undefined>("/config.json", { timeoutMs: configTimeoutMs });
     if (typeof body?.KRATOS_PUBLIC_URL !== "string" || body.KRATOS_PUBLIC_URL === "") {

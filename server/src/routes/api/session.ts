@@ -8,7 +8,8 @@ import { sessionOf, type SignedInSession } from "../../plugins/guards.js";
 import { errorResponses } from "../../schemas/error.js";
 import { SessionBody } from "../../schemas/session.js";
 
-function toSessionBody({ identity, ...session }: SignedInSession): SessionBody {
+/** The session as the SPA needs it: never Kratos' whole answer. */
+export function toSessionBody({ identity, ...session }: SignedInSession): SessionBody {
   return {
     identity: {
       id: identity.id,

@@ -45,6 +45,9 @@ export const sessionQueryOptions = (routeKind: RouteKind) =>
     queryFn: ({ signal }) => getSession(signal),
     // Nothing cached: the other kind's answer is dropped as soon as nobody shows it.
     gcTime: 0,
+    // Checked again on purpose only (a retry, a refresh after a change), never because the gate mounted:
+    // the answer that came with the page is as fresh as one asked for now.
+    staleTime: Infinity,
   });
 
 export function sessionOutcome(status: number, body: unknown): SessionOutcome {

@@ -1,0 +1,63 @@
+// New Kratos browser flows, started by the server for the page that shows
+// them (routes/app-page.ts), as the browser would start them through /kratos:
+// with its cookies and the headers the proxy would send, so that Kratos sets
+// the same anti-CSRF cookie, which the page's answer passes on.
+import type { FrontendApi } from "@ory/client";
+import type { AxiosResponse, RawAxiosRequestConfig } from "axios";
+import { UpstreamError } from "../errors.js";
+import { callUpstream } from "./upstream-call.js";
+
+/** The flows whose page starts one when opened without ?flow=. */
+export type StartedFlowKind = "login" | "registration" | "recovery";
+
+/** What the page's URL asks of the new flow, as the app would pass it on. */
+export interface FlowQuery {
+  return_to?: string;
+  aal?: string;
+  refresh?: string;
+  login_challenge?: string;
+}
+
+export interface StartedFlow {
+  flow: unknown;
+  /** Kratos' Set-Cookie headers (its anti-CSRF cookie), for the browser. */
+  setCookie: string[];
+}
+
+export interface KratosFlows {
+  /**
+   * A new flow; undefined when Kratos answers anything but a flow (a session
+   * that is already there, a login challenge it skips, a refusal): the app
+   * then starts the flow itself and shows what Kratos says.
+   */
+  start(kind: StartedFlowKind, query: FlowQuery, headers: Record<string, string>): Promise<StartedFlow | undefined>;
+}
+
+export function kratosFlows(frontend: FrontendApi): KratosFlows {
+  const starters: Record<StartedFlowKind, (query: FlowQuery, options: RawAxiosRequestConfig) => Promise<AxiosResponse>> = {
+    login: ({ return_to, aal, refresh, login_challenge }, options) =>
+      frontend.createBrowserLoginFlow(
+        { returnTo: return_to, aal, refresh: refresh === undefined ? undefined : refresh === "true", loginChallenge: login_challenge },
+        options,
+      ),
+    registration: ({ return_to }, options) => frontend.createBrowserRegistrationFlow({ returnTo: return_to }, options),
+    recovery: ({ return_to }, options) => frontend.createBrowserRecoveryFlow({ returnTo: return_to }, options),
+  };
+
+  return {
+    async start(kind, query, headers) {
+      try {
+        // The browser's cookies go as its own header; a redirect is Kratos sending a browser elsewhere: never followed here.
+        const response = await callUpstream("kratos", `createBrowser${kind}Flow`, () => starters[kind](query, { headers, maxRedirects: 0 }));
+        const body: unknown = response.data;
+        if (typeof (body as { id?: unknown } | null)?.id !== "string") return undefined;
+        const setCookie = response.headers["set-cookie"];
+        return { flow: body, setCookie: Array.isArray(setCookie) ? setCookie : [] };
+      } catch (error) {
+        // Kratos answered, but not with a flow: the app asks again and shows the answer.
+        if (error instanceof UpstreamError && !error.unavailable) return undefined;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,47 @@
+// What the server put into the page for the app's start
+// (server/src/routes/app-page.ts): the answers the app's first requests would
+// get, so that it can show the page without asking in turn. Each answer is
+// taken once; the app asks for anything that is missing, as it would anyway.
+import type { BootData, BootElementId } from "../../../server/src/schemas/app-page.js";
+import type { BrowserFlowQuery } from "./kratos/create-browser-flow";
+import type { FlowKind } from "./kratos/flow-kinds";
+
+const elementId: BootElementId = "portal-boot";
+
+let data: Partial<BootData> | undefined;
+
+function read(): Partial<BootData> {
+  if (!data) {
+    try {
+      data = JSON.parse(document.getElementById(elementId)?.textContent ?? "{}") as Partial<BootData>;
+    } catch {
+      // A page without it (the app served by `vite` alone) or a broken one: the app asks for everything.
+      data = {};
+    }
+  }
+  return data;
+}
+
+export function bootConfig(): BootData["config"] | undefined {
+  return read().config;
+}
+
+/** GET /api/session's answer for this page load, once. */
+export function takeBootSession(): BootData["session"] {
+  const boot = read();
+  const { session } = boot;
+  delete boot.session;
+  return session;
+}
+
+/** The flow the server started for this page, once, if it is of this kind and was started with this query. */
+export function takeBootFlow(kind: FlowKind, query: BrowserFlowQuery): unknown {
+  const boot = read();
+  const started = boot.flow;
+  if (started?.kind !== kind) return undefined;
+  const asked = query as Record<string, string | undefined>;
+  const keys = new Set([...Object.keys(asked), ...Object.keys(started.query)]);
+  if ([...keys].some((key) => (asked[key] ?? undefined) !== started.query[key])) return undefined;
+  delete boot.flow;
+  return started.flow;
+}
