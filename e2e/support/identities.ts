@@ -1,8 +1,8 @@
 // Identities for browser tests: each test makes its own through Kratos' admin
 // API, and can sign in without the UI when signing in is not what it tests.
 import { expect, type Page } from "@playwright/test";
+import { TOTP } from "otpauth";
 import { createIdentity, type TestIdentity } from "../../stack/testing/identities.js";
-import { totpCode } from "../../stack/testing/totp.js";
 import { stack } from "./stack.js";
 
 export type { TestIdentity };
@@ -49,7 +49,7 @@ export async function signInWithSecondFactorByApi(page: Page, identity: TestIden
   if (!secret) throw new Error("the settings flow offers no authenticator app secret");
   const submitted = await page.request.post(`/kratos/self-service/settings?flow=${flow.id}`, {
     headers,
-    data: { method: "totp", totp_code: totpCode(secret), csrf_token: csrfOf(flow) },
+    data: { method: "totp", totp_code: new TOTP({ secret }).generate(), csrf_token: csrfOf(flow) },
   });
   expect(submitted.status(), await submitted.text()).toBe(200);
   const session = await page.request.get("/api/session");

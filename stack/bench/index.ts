@@ -7,9 +7,9 @@
 import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { chromium, type APIRequestContext, type Browser, type BrowserContext } from "@playwright/test";
+import { TOTP } from "otpauth";
 import { createIdentity } from "../testing/identities.js";
 import { startTestStack, type TestStack } from "../testing/test-stack.js";
-import { totpCode } from "../testing/totp.js";
 import { imageNode } from "../image-node.js";
 import { startPortal, type PortalOptions } from "../portal.js";
 import { buildRelease } from "../release.js";
@@ -57,7 +57,7 @@ async function signInAdmin(context: BrowserContext, stack: TestStack, origin: st
   if (!secret) throw new Error("the settings flow offers no authenticator app");
   await submit(request, `${origin}/kratos/self-service/settings?flow=${settings.id}`, {
     method: "totp",
-    totp_code: totpCode(secret),
+    totp_code: new TOTP({ secret }).generate(),
     csrf_token: csrf(settings),
   });
   // Setting up a second factor lifts the session that did it to aal2.

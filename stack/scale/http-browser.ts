@@ -3,7 +3,7 @@
 // would have, and Kratos' browser flows driven through a portal's /kratos
 // proxy as the SPA drives them (JSON, with the flow's CSRF token).
 import { CookieJar } from "tough-cookie";
-import { totpCode } from "../testing/totp.js";
+import { TOTP } from "otpauth";
 
 interface FlowNode {
   attributes: { name?: string; value?: unknown; id?: string; text?: { text?: string } };
@@ -79,7 +79,7 @@ export class HttpBrowser {
     if (!totpSecret) return first;
     if (first.status !== 422) throw new Error(`password step: ${first.status} ${JSON.stringify(first.body)}`);
     const second = await this.startFlow(portal, "login", "?aal=aal2");
-    return this.submit(portal, "login", second, { method: "totp", totp_code: totpCode(totpSecret) });
+    return this.submit(portal, "login", second, { method: "totp", totp_code: new TOTP({ secret: totpSecret }).generate() });
   }
 
   /** Sets up an authenticator app for the signed-in user; returns its secret. */
@@ -87,7 +87,7 @@ export class HttpBrowser {
     const flow = await this.startFlow(portal, "settings");
     const secret = flow.ui.nodes.find((node) => node.attributes.id === "totp_secret_key")?.attributes.text?.text;
     if (!secret) throw new Error("the settings flow offers no TOTP secret");
-    const { status, body } = await this.submit(portal, "settings", flow, { method: "totp", totp_code: totpCode(secret) });
+    const { status, body } = await this.submit(portal, "settings", flow, { method: "totp", totp_code: new TOTP({ secret }).generate() });
     if (status !== 200) throw new Error(`TOTP set-up: ${status} ${JSON.stringify(body)}`);
     return secret;
   }

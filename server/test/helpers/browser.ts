@@ -1,7 +1,7 @@
 // A browser's side of app.inject(): a cookie jar, and Kratos' browser flows
 // driven through the portal's /kratos proxy as the SPA drives them.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { totpCode } from "../../../stack/testing/totp.js";
+import { TOTP } from "otpauth";
 
 export class CookieJar {
   private readonly cookies = new Map<string, string>();
@@ -93,7 +93,7 @@ export class Browser {
     const flow = await this.startFlow("login", "?aal=aal2");
     const second = await this.request("POST", `/kratos/self-service/login?flow=${flow.id}`, {
       method: "totp",
-      totp_code: totpCode(secret),
+      totp_code: new TOTP({ secret }).generate(),
       csrf_token: this.csrf(flow),
     });
     if (second.statusCode !== 200) throw new Error(`TOTP step: ${second.statusCode} ${second.body}`);
@@ -106,7 +106,7 @@ export class Browser {
     if (!secret) throw new Error("the settings flow offers no TOTP secret");
     const response = await this.request("POST", `/kratos/self-service/settings?flow=${flow.id}`, {
       method: "totp",
-      totp_code: totpCode(secret),
+      totp_code: new TOTP({ secret }).generate(),
       csrf_token: this.csrf(flow),
     });
     if (response.statusCode !== 200) throw new Error(`TOTP set-up: ${response.statusCode} ${response.body}`);
