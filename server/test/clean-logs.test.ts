@@ -4,8 +4,10 @@
 // challenges those journeys carried may be in it.
 import { randomUUID } from "node:crypto";
 import { Configuration, OAuth2Api } from "@ory/client";
+import * as oidc from "openid-client";
 import t from "tap";
 import { createIdentity } from "../../stack/testing/identities.js";
+import { hydraApplication } from "../../stack/testing/oauth2-application.js";
 import { build, LogLines } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
 import { HydraAgent, useHydra } from "./helpers/hydra.js";
@@ -83,10 +85,11 @@ t.test("an OAuth2 sign-in, consent and logout through Hydra", async (t) => {
   const { data: client } = await admin.createOAuth2Client({
     oAuth2Client: { client_name: "Log scan", grant_types: ["authorization_code"], response_types: ["code"], scope: "openid", redirect_uris: ["https://maps.example.org/callback"] },
   });
+  const application = await hydraApplication(hydra, client.client_id!, client.client_secret!);
   const user = await createIdentity(hydra.kratosAdminUrl, { verified: true });
   const agent = new HydraAgent();
-  const authorize = new URLSearchParams({ client_id: client.client_id!, response_type: "code", scope: "openid", redirect_uri: "https://maps.example.org/callback", state: randomUUID() });
-  const login = await agent.visit(`${hydra.publicUrl}/oauth2/auth?${authorize}`);
+  const authorize = oidc.buildAuthorizationUrl(application, { scope: "openid", redirect_uri: "https://maps.example.org/callback", state: oidc.randomState() });
+  const login = await agent.visit(`${hydra.publicUrl}${authorize.pathname}${authorize.search}`);
   const loginChallenge = login.searchParams.get("login_challenge")!;
   keep(loginChallenge);
   const browser = new Browser(app);
@@ -119,7 +122,8 @@ t.test("an OAuth2 sign-in, consent and logout through Hydra", async (t) => {
   const callback = await agent.visit(`${hydra.publicUrl}${done.pathname}${done.search}`);
   keep(callback.searchParams.get("code"));
 
-  const logout = await agent.visit(`${hydra.publicUrl}/oauth2/sessions/logout`);
+  const endSession = oidc.buildEndSessionUrl(application);
+  const logout = await agent.visit(`${hydra.publicUrl}${endSession.pathname}${endSession.search}`);
   const logoutChallenge = logout.searchParams.get("logout_challenge")!;
   keep(logoutChallenge);
   t.equal((await browser.request("GET", `/logout?logout_challenge=${encodeURIComponent(logoutChallenge)}`)).statusCode, 200);

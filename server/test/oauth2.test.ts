@@ -5,9 +5,11 @@
 import { randomUUID } from "node:crypto";
 import { Configuration, OAuth2Api } from "@ory/client";
 import type { LightMyRequestResponse } from "fastify";
+import * as oidc from "openid-client";
 import t, { type Test } from "tap";
 import { freePort } from "../../stack/supervisor.js";
 import { createIdentity, type TestIdentity } from "../../stack/testing/identities.js";
+import { hydraApplication } from "../../stack/testing/oauth2-application.js";
 import { build } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
 import { HydraAgent, useHydra } from "./helpers/hydra.js";
@@ -18,7 +20,13 @@ const app = await build(t, hydra.env);
 const admin = new OAuth2Api(new Configuration({ basePath: hydra.adminUrl }));
 const redirectUri = "https://maps.example.org/callback";
 
-async function newClient(extra: object = {}): Promise<{ id: string; secret: string }> {
+/** An application at Hydra: its client id, and its side of OAuth2 (openid-client). */
+interface Application {
+  id: string;
+  oidc: oidc.Configuration;
+}
+
+async function newClient(extra: object = {}): Promise<Application> {
   const { data } = await admin.createOAuth2Client({
     oAuth2Client: {
       client_name: `Map viewer ${randomUUID().slice(0, 6)}`,
@@ -29,12 +37,7 @@ async function newClient(extra: object = {}): Promise<{ id: string; secret: stri
       ...extra,
     },
   });
-  return { id: data.client_id!, secret: data.client_secret! };
-}
-
-function authorizeUrl(clientId: string, scope = "openid email profile"): string {
-  const query = new URLSearchParams({ client_id: clientId, response_type: "code", scope, redirect_uri: redirectUri, state: randomUUID() });
-  return `${hydra.publicUrl}/oauth2/auth?${query}`;
+  return { id: data.client_id!, oidc: await hydraApplication(hydra, data.client_id!, data.client_secret!) };
 }
 
 function send(method: "GET" | "POST" | "DELETE", url: string, browser?: Browser, payload?: object, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
@@ -50,7 +53,9 @@ interface SignedIn {
   user: TestIdentity;
   browser: Browser;
   agent: HydraAgent;
-  client: { id: string; secret: string };
+  client: Application;
+  /** The state the application sent with its authorization request. */
+  state: string;
   /** Where the consent step starts: the portal's /consent?consent_challenge=… */
   consentUrl: URL;
 }
@@ -59,11 +64,13 @@ interface SignedIn {
  * Hydra → portal /login?login_challenge → a Kratos login flow carrying the
  * challenge → Kratos accepts it at Hydra → Hydra → portal /consent.
  */
-async function signInThroughHydra(t: Test, options: { client?: { id: string; secret: string }; user?: TestIdentity; scope?: string } = {}): Promise<SignedIn> {
+async function signInThroughHydra(t: Test, options: { client?: Application; user?: TestIdentity; scope?: string } = {}): Promise<SignedIn> {
   const user = options.user ?? (await createIdentity(hydra.kratosAdminUrl, { verified: true, name: { first: "Ada", last: "Lovelace" } }));
   const client = options.client ?? (await newClient());
   const agent = new HydraAgent();
-  const login = await agent.visit(authorizeUrl(client.id, options.scope));
+  const state = oidc.randomState();
+  const authorize = oidc.buildAuthorizationUrl(client.oidc, { redirect_uri: redirectUri, scope: options.scope ?? "openid email profile", state });
+  const login = await follow(agent, authorize.href);
   t.equal(`${login.origin}${login.pathname}`, `${origin}/login`, "Hydra sends the browser to the portal's login");
   const challenge = login.searchParams.get("login_challenge")!;
 
@@ -82,30 +89,21 @@ async function signInThroughHydra(t: Test, options: { client?: { id: string; sec
   const back = submitted.json().redirect_browser_to as string;
   t.ok(back.startsWith(`http://localhost:`), "to Hydra's issuer");
   const consentUrl = await agent.visit(back.replace(/^http:\/\/localhost:/, "http://127.0.0.1:"));
-  return { user, browser, agent, client, consentUrl };
+  return { user, browser, agent, client, state, consentUrl };
 }
 
 async function follow(agent: HydraAgent, redirectTo: string): Promise<URL> {
   return agent.visit(redirectTo.replace(/^http:\/\/localhost:/, "http://127.0.0.1:"));
 }
 
-async function exchange(client: { id: string; secret: string }, code: string): Promise<{ access_token: string; id_token: string }> {
-  const response = await fetch(`${hydra.publicUrl}/oauth2/token`, {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString("base64")}`,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri }),
-  });
-  if (response.status !== 200) throw new Error(`token: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<{ access_token: string; id_token: string }>;
+/** What the application does at its callback: exchanges the code for tokens, checking the state and the ID token. */
+function exchange({ client, state }: SignedIn, callback: URL) {
+  return oidc.authorizationCodeGrant(client.oidc, callback, { expectedState: state });
 }
 
-const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString("utf8"));
-
 t.test("consent: the user sees the application, grants some scopes, and the application gets the claims", async (t) => {
-  const { user, browser, agent, client, consentUrl } = await signInThroughHydra(t);
+  const signedIn = await signInThroughHydra(t);
+  const { user, browser, agent, client, consentUrl } = signedIn;
   t.equal(consentUrl.pathname, "/consent");
   const challenge = consentUrl.searchParams.get("consent_challenge")!;
   const url = `/api/oauth2/consent?consent_challenge=${encodeURIComponent(challenge)}`;
@@ -138,15 +136,14 @@ t.test("consent: the user sees the application, grants some scopes, and the appl
   t.equal(accepted.statusCode, 200);
   const callback = await follow(agent, accepted.json().redirect_to);
   t.equal(`${callback.origin}${callback.pathname}`, redirectUri, "Hydra sends the browser back to the application");
-  const tokens = await exchange(client, callback.searchParams.get("code")!);
-  const claims = claimsOf(tokens.id_token);
+  const tokens = await exchange(signedIn, callback);
+  const claims = tokens.claims()!;
   t.equal(claims.sub, user.id);
   t.equal(claims.email, user.email);
   t.equal(claims.email_verified, true);
   t.notOk("given_name" in claims, "profile was not granted: no name");
 
-  const userinfo = await fetch(`${hydra.publicUrl}/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
-  t.match(await userinfo.json(), { sub: user.id, email: user.email });
+  t.match(await oidc.fetchUserInfo(client.oidc, tokens.access_token, claims.sub), { sub: user.id, email: user.email });
 
   // Hydra's API docs promise 410 with redirect_to for an answered request; v2.3.0's sealed
   // challenges still read as open, so the page would ask again (the BFF handles both).
@@ -164,11 +161,12 @@ t.test("consent: the user sees the application, grants some scopes, and the appl
 
 t.test("consent: profile puts the name in the ID token; skip_consent clients are not asked", async (t) => {
   const client = await newClient({ skip_consent: true });
-  const { user, browser, agent, consentUrl } = await signInThroughHydra(t, { client, scope: "openid profile" });
+  const signedIn = await signInThroughHydra(t, { client, scope: "openid profile" });
+  const { user, browser, agent, consentUrl } = signedIn;
   const answer = await send("GET", `/api/oauth2/consent?consent_challenge=${encodeURIComponent(consentUrl.searchParams.get("consent_challenge")!)}`, browser);
   t.equal(answer.statusCode, 200);
   const callback = await follow(agent, answer.json().redirect_to);
-  const claims = claimsOf((await exchange(client, callback.searchParams.get("code")!)).id_token);
+  const claims = (await exchange(signedIn, callback)).claims()!;
   t.match(claims, { sub: user.id, given_name: "Ada", family_name: "Lovelace", name: "Ada Lovelace" });
   t.notOk("email" in claims, "email was not requested");
 });
@@ -195,14 +193,14 @@ t.test("a challenge that Hydra does not know is a 404 with a way out", async (t)
 
 /** Where Hydra asks the portal to confirm the logout of a user signed in to an application through it. */
 async function logoutChallenge(t: Test): Promise<{ browser: Browser; challenge: string; agent: HydraAgent }> {
-  const { browser, agent, consentUrl } = await signInThroughHydra(t);
+  const { browser, agent, client, consentUrl } = await signInThroughHydra(t);
   const accepted = await send("POST", "/api/oauth2/consent/accept", browser, {
     consent_challenge: consentUrl.searchParams.get("consent_challenge")!,
     grant_scope: ["openid"],
     remember: false,
   });
   await follow(agent, accepted.json().redirect_to);
-  const logout = await agent.visit(`${hydra.publicUrl}/oauth2/sessions/logout`);
+  const logout = await follow(agent, oidc.buildEndSessionUrl(client.oidc).href);
   t.equal(`${logout.origin}${logout.pathname}`, `${origin}/logout`, "Hydra asks the portal to confirm");
   return { browser, agent, challenge: logout.searchParams.get("logout_challenge")! };
 }
@@ -256,7 +254,7 @@ async function grantApplication(t: Test, options: { user?: TestIdentity; remembe
     remember: options.remember ?? false,
   });
   const callback = await follow(signedIn.agent, accepted.json().redirect_to);
-  const tokens = await exchange(signedIn.client, callback.searchParams.get("code")!);
+  const tokens = await exchange(signedIn, callback);
   return { ...signedIn, tokens };
 }
 

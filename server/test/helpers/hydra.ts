@@ -6,6 +6,8 @@ import { startTestStack, testStackEnv } from "../../../stack/testing/test-stack.
 import type { Env } from "./build.js";
 
 export interface HydraForTest {
+  /** What Hydra names itself (localhost); OAuth2 applications discover it there. */
+  issuer: string;
   publicUrl: string;
   adminUrl: string;
   kratosAdminUrl: string;
@@ -17,19 +19,21 @@ export interface HydraForTest {
 
 export async function useHydra(t: Test): Promise<HydraForTest> {
   const env = process.env;
+  let issuer = env[testStackEnv.hydraIssuer];
   let publicUrl = env[testStackEnv.hydraPublicUrl];
   let adminUrl = env[testStackEnv.hydraAdminUrl];
   let kratosPublicUrl = env[testStackEnv.kratosPublicUrl];
   let kratosAdminUrl = env[testStackEnv.kratosAdminUrl];
   let origin = env[testStackEnv.portalOrigin];
   let mailUrl = env[testStackEnv.mailUrl];
-  if (!publicUrl || !adminUrl || !kratosPublicUrl || !kratosAdminUrl || !origin || !mailUrl) {
+  if (!issuer || !publicUrl || !adminUrl || !kratosPublicUrl || !kratosAdminUrl || !origin || !mailUrl) {
     const stack = await startTestStack();
     t.teardown(() => stack.stop());
-    ({ publicUrl, adminUrl } = stack.hydra);
+    ({ issuer, publicUrl, adminUrl } = stack.hydra);
     ({ publicUrl: kratosPublicUrl, adminUrl: kratosAdminUrl, portalOrigin: origin, mailUrl } = stack);
   }
   return {
+    issuer,
     publicUrl,
     adminUrl,
     kratosAdminUrl,
