@@ -40,7 +40,7 @@ type Method = "GET" | "POST" | "PUT" | "DELETE";
 /** A request as the SPA makes it (our Origin, JSON), unless the headers say otherwise. */
 function call(method: Method, url: string, { as, payload, headers = {}, on = app }: CallOptions = {}): Promise<LightMyRequestResponse> {
   const base: Record<string, string> = { accept: "application/json", origin };
-  if (as) base.cookie = as.jar.header();
+  if (as) base.cookie = as.cookieHeader();
   if (payload !== undefined) base["content-type"] = "application/json";
   return on.inject({
     method,
@@ -343,6 +343,6 @@ t.test("when Hydra cannot be reached, every route says so with 503", async (t) =
     t.equal(response.statusCode, 503, `${method} ${url}`);
     t.same(response.json(), { message: "The sign-in service for applications (Hydra) is unavailable. Please try again in a moment." });
   }
-  const session = await offline.inject({ url: "/api/session", headers: { cookie: admin.jar.header() } });
+  const session = await offline.inject({ url: "/api/session", headers: { cookie: admin.cookieHeader() } });
   t.equal(session.statusCode, 200, "the rest of the portal keeps working");
 });

@@ -8,11 +8,12 @@ import type { LightMyRequestResponse } from "fastify";
 import * as oidc from "openid-client";
 import t, { type Test } from "tap";
 import { freePort } from "../../stack/supervisor.js";
+import { HttpBrowser } from "../../stack/testing/http-browser.js";
 import { createIdentity, type TestIdentity } from "../../stack/testing/identities.js";
 import { hydraApplication } from "../../stack/testing/oauth2-application.js";
 import { build } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
-import { HydraAgent, useHydra } from "./helpers/hydra.js";
+import { useHydra } from "./helpers/hydra.js";
 
 const hydra = await useHydra(t);
 const origin = hydra.env.PORTAL_ORIGIN!;
@@ -44,15 +45,16 @@ function send(method: "GET" | "POST" | "DELETE", url: string, browser?: Browser,
   return app.inject({
     method,
     url,
-    headers: { accept: "application/json", origin, ...(browser ? { cookie: browser.jar.header() } : {}), ...headers },
+    headers: { accept: "application/json", origin, ...(browser ? { cookie: browser.cookieHeader() } : {}), ...headers },
     ...(payload ? { payload } : {}),
   });
 }
 
 interface SignedIn {
   user: TestIdentity;
+  /** The user's browser at the portal (app.inject) and at Hydra (over HTTP). */
   browser: Browser;
-  agent: HydraAgent;
+  agent: HttpBrowser;
   client: Application;
   /** The state the application sent with its authorization request. */
   state: string;
@@ -67,33 +69,21 @@ interface SignedIn {
 async function signInThroughHydra(t: Test, options: { client?: Application; user?: TestIdentity; scope?: string } = {}): Promise<SignedIn> {
   const user = options.user ?? (await createIdentity(hydra.kratosAdminUrl, { verified: true, name: { first: "Ada", last: "Lovelace" } }));
   const client = options.client ?? (await newClient());
-  const agent = new HydraAgent();
+  const agent = new HttpBrowser(origin);
   const state = oidc.randomState();
   const authorize = oidc.buildAuthorizationUrl(client.oidc, { redirect_uri: redirectUri, scope: options.scope ?? "openid email profile", state });
-  const login = await follow(agent, authorize.href);
+  const login = await agent.location(authorize.href);
   t.equal(`${login.origin}${login.pathname}`, `${origin}/login`, "Hydra sends the browser to the portal's login");
   const challenge = login.searchParams.get("login_challenge")!;
 
   const browser = new Browser(app);
-  const flowResponse = await browser.request("GET", `/kratos/self-service/login/browser?login_challenge=${encodeURIComponent(challenge)}`);
-  const flow = flowResponse.json();
-  const csrf = flow.ui.nodes.find((n: { attributes: { name?: string } }) => n.attributes.name === "csrf_token").attributes.value;
-  const submitted = await browser.request("POST", `/kratos/self-service/login?flow=${flow.id}`, {
-    method: "password",
-    identifier: user.email,
-    password: user.password,
-    csrf_token: csrf,
-  });
+  const submitted = await browser.signIn(user.email, user.password, `?login_challenge=${encodeURIComponent(challenge)}`);
   // browser_location_change_required: Kratos accepted the login at Hydra; the browser goes back there.
   t.equal(submitted.statusCode, 422, "Kratos hands the login back to Hydra");
   const back = submitted.json().redirect_browser_to as string;
   t.ok(back.startsWith(`http://localhost:`), "to Hydra's issuer");
-  const consentUrl = await agent.visit(back.replace(/^http:\/\/localhost:/, "http://127.0.0.1:"));
+  const consentUrl = await agent.location(back);
   return { user, browser, agent, client, state, consentUrl };
-}
-
-async function follow(agent: HydraAgent, redirectTo: string): Promise<URL> {
-  return agent.visit(redirectTo.replace(/^http:\/\/localhost:/, "http://127.0.0.1:"));
 }
 
 /** What the application does at its callback: exchanges the code for tokens, checking the state and the ID token. */
@@ -134,7 +124,7 @@ t.test("consent: the user sees the application, grants some scopes, and the appl
 
   const accepted = await send("POST", "/api/oauth2/consent/accept", browser, decision);
   t.equal(accepted.statusCode, 200);
-  const callback = await follow(agent, accepted.json().redirect_to);
+  const callback = await agent.location(accepted.json().redirect_to);
   t.equal(`${callback.origin}${callback.pathname}`, redirectUri, "Hydra sends the browser back to the application");
   const tokens = await exchange(signedIn, callback);
   const claims = tokens.claims()!;
@@ -155,7 +145,7 @@ t.test("consent: the user sees the application, grants some scopes, and the appl
   const skipped = await send("GET", `/api/oauth2/consent?consent_challenge=${encodeURIComponent(second.consentUrl.searchParams.get("consent_challenge")!)}`, second.browser);
   t.equal(skipped.statusCode, 200);
   t.notOk("challenge" in skipped.json(), "no question this time");
-  const secondCallback = await follow(second.agent, skipped.json().redirect_to);
+  const secondCallback = await second.agent.location(skipped.json().redirect_to);
   t.ok(secondCallback.searchParams.get("code"), "the application gets a code");
 });
 
@@ -165,7 +155,7 @@ t.test("consent: profile puts the name in the ID token; skip_consent clients are
   const { user, browser, agent, consentUrl } = signedIn;
   const answer = await send("GET", `/api/oauth2/consent?consent_challenge=${encodeURIComponent(consentUrl.searchParams.get("consent_challenge")!)}`, browser);
   t.equal(answer.statusCode, 200);
-  const callback = await follow(agent, answer.json().redirect_to);
+  const callback = await agent.location(answer.json().redirect_to);
   const claims = (await exchange(signedIn, callback)).claims()!;
   t.match(claims, { sub: user.id, given_name: "Ada", family_name: "Lovelace", name: "Ada Lovelace" });
   t.notOk("email" in claims, "email was not requested");
@@ -177,7 +167,7 @@ t.test("consent: deny sends the application access_denied", async (t) => {
   t.equal((await send("POST", "/api/oauth2/consent/reject", undefined, { consent_challenge: challenge })).statusCode, 401);
   const rejected = await send("POST", "/api/oauth2/consent/reject", browser, { consent_challenge: challenge });
   t.equal(rejected.statusCode, 200);
-  const callback = await follow(agent, rejected.json().redirect_to);
+  const callback = await agent.location(rejected.json().redirect_to);
   t.equal(callback.searchParams.get("error"), "access_denied");
 });
 
@@ -192,15 +182,15 @@ t.test("a challenge that Hydra does not know is a 404 with a way out", async (t)
 });
 
 /** Where Hydra asks the portal to confirm the logout of a user signed in to an application through it. */
-async function logoutChallenge(t: Test): Promise<{ browser: Browser; challenge: string; agent: HydraAgent }> {
+async function logoutChallenge(t: Test): Promise<{ browser: Browser; challenge: string; agent: HttpBrowser }> {
   const { browser, agent, client, consentUrl } = await signInThroughHydra(t);
   const accepted = await send("POST", "/api/oauth2/consent/accept", browser, {
     consent_challenge: consentUrl.searchParams.get("consent_challenge")!,
     grant_scope: ["openid"],
     remember: false,
   });
-  await follow(agent, accepted.json().redirect_to);
-  const logout = await follow(agent, oidc.buildEndSessionUrl(client.oidc).href);
+  await agent.location(accepted.json().redirect_to);
+  const logout = await agent.location(oidc.buildEndSessionUrl(client.oidc).href);
   t.equal(`${logout.origin}${logout.pathname}`, `${origin}/logout`, "Hydra asks the portal to confirm");
   return { browser, agent, challenge: logout.searchParams.get("logout_challenge")! };
 }
@@ -217,7 +207,7 @@ t.test("logout: the user confirms, Hydra's and Kratos' sessions end", async (t) 
   const done = await send("POST", "/api/oauth2/logout/accept", undefined, { logout_challenge: challenge });
   t.equal(done.statusCode, 200);
   t.type(done.json().redirect_to, "string");
-  await follow(agent, done.json().redirect_to);
+  await agent.location(done.json().redirect_to);
   t.equal((await send("GET", "/api/session", browser)).statusCode, 401, "the Kratos session ended too");
 });
 
@@ -237,7 +227,7 @@ t.test("logout: a signed-in caller ends only their own sessions; a stale cookie 
 
   const own = await send("POST", "/api/oauth2/logout/accept", browser, { logout_challenge: challenge });
   t.equal(own.statusCode, 200, "the user ends their own");
-  await follow(agent, own.json().redirect_to);
+  await agent.location(own.json().redirect_to);
   t.equal((await send("GET", "/api/session", browser)).statusCode, 401);
 
   const later = await logoutChallenge(t);
@@ -253,7 +243,7 @@ async function grantApplication(t: Test, options: { user?: TestIdentity; remembe
     grant_scope: ["openid", "email", "profile"],
     remember: options.remember ?? false,
   });
-  const callback = await follow(signedIn.agent, accepted.json().redirect_to);
+  const callback = await signedIn.agent.location(accepted.json().redirect_to);
   const tokens = await exchange(signedIn, callback);
   return { ...signedIn, tokens };
 }
@@ -321,7 +311,7 @@ t.test("connected apps: when Hydra cannot be reached, every route says so with 5
     ["DELETE", "/api/oauth2/consents"],
     ["DELETE", "/api/oauth2/consents/some-client"],
   ] as const) {
-    const response = await offline.inject({ method, url, headers: { accept: "application/json", origin, cookie: browser.jar.header() } });
+    const response = await offline.inject({ method, url, headers: { accept: "application/json", origin, cookie: browser.cookieHeader() } });
     t.equal(response.statusCode, 503, `${method} ${url}`);
     t.match(response.json().message, /unavailable/);
   }

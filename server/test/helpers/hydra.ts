@@ -41,24 +41,3 @@ export async function useHydra(t: Test): Promise<HydraForTest> {
     env: { KRATOS_PUBLIC_URL: kratosPublicUrl, HYDRA_ADMIN_URL: adminUrl, PORTAL_ORIGIN: origin },
   };
 }
-
-/** The browser's side at Hydra: its cookies, and redirects one at a time. */
-export class HydraAgent {
-  private readonly cookies = new Map<string, string>();
-
-  /** GET without following; returns the Location Hydra sends the browser to. */
-  async visit(url: string): Promise<URL> {
-    const response = await fetch(url, {
-      redirect: "manual",
-      headers: { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ") },
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const at = pair!.indexOf("=");
-      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-    const location = response.headers.get("location");
-    if (response.status !== 302 && response.status !== 303) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-    return new URL(location!, url);
-  }
-}
