@@ -5,12 +5,14 @@
 // application's redirect URI is a tiny HTTP server of the test's own
 // (page.route cannot answer it: Playwright only routes the first request of
 // a redirect chain, and Hydra's answer is a redirect).
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
+import * as oidc from "openid-client";
+import { TOTP } from "otpauth";
 import { expect, test } from "./support/test.js";
-import { totpCode } from "../stack/testing/totp.js";
+import { hydraApplication } from "../stack/testing/oauth2-application.js";
 import { expectAccessible } from "./support/a11y.js";
 import { apiSession, signOut, submitPassword, totpSecretOn } from "./support/flows.js";
 import { newIdentity, signInByApi, type TestIdentity } from "./support/identities.js";
@@ -40,20 +42,11 @@ const scope = "openid offline_access email profile";
 interface TestClient {
   id: string;
   name: string;
+  /** The application's side of OAuth2 (openid-client). */
+  oidc: oidc.Configuration;
 }
 
-interface Tokens {
-  access_token: string;
-  id_token: string;
-  refresh_token?: string;
-}
-
-/** Hydra's endpoints as its discovery document names them: the browser must use the issuer's host, where Hydra's cookies live. */
-async function discovery(): Promise<{ authorization_endpoint: string }> {
-  const response = await fetch(`${stack.hydraPublicUrl}/.well-known/openid-configuration`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as { authorization_endpoint: string };
-}
+type Tokens = Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
 
 async function newClient(): Promise<TestClient> {
   const name = `Map viewer ${randomUUID().slice(0, 6)}`;
@@ -73,7 +66,7 @@ async function newClient(): Promise<TestClient> {
   });
   expect(response.status, await response.clone().text()).toBe(201);
   const { client_id: id } = (await response.json()) as { client_id: string };
-  return { id, name };
+  return { id, name, oidc: await hydraApplication(stack.hydra, id) };
 }
 
 interface Authorization {
@@ -81,49 +74,37 @@ interface Authorization {
   verifier: string;
 }
 
-/** Sends the browser to Hydra's authorization endpoint as the application would, with PKCE (S256). */
+/**
+ * Sends the browser to Hydra's authorization endpoint as the application
+ * would, with PKCE (S256): at the issuer's host, where Hydra's cookies live.
+ */
 async function startAuthorization(page: Page, client: TestClient): Promise<Authorization> {
-  const { authorization_endpoint: endpoint } = await discovery();
-  const verifier = randomBytes(32).toString("base64url");
-  const state = randomUUID();
-  const query = new URLSearchParams({
-    client_id: client.id,
-    response_type: "code",
+  const verifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const url = oidc.buildAuthorizationUrl(client.oidc, {
     scope,
     redirect_uri: redirectUri,
     state,
-    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
     code_challenge_method: "S256",
   });
-  await page.goto(`${endpoint}?${query}`);
+  await page.goto(url.href);
   return { state, verifier };
 }
 
-/** Waits for Hydra to send the browser back to the application; the code, checked against the state. */
-async function codeAtCallback(page: Page, { state }: Authorization): Promise<string> {
+/** Waits for Hydra to send the browser back to the application, which checks the answer and exchanges the code (with the PKCE verifier) for tokens. */
+async function tokensAtCallback(page: Page, client: TestClient, { state, verifier }: Authorization): Promise<Tokens> {
   await page.waitForURL((url) => url.href.startsWith(redirectUri));
   const callback = new URL(page.url());
   expect(callback.searchParams.get("error"), callback.searchParams.get("error_description") ?? "").toBeNull();
   expect(callback.searchParams.get("state")).toBe(state);
-  const code = callback.searchParams.get("code");
-  expect(code).toBeTruthy();
-  return code!;
+  expect(callback.searchParams.get("code")).toBeTruthy();
+  return oidc.authorizationCodeGrant(client.oidc, callback, { pkceCodeVerifier: verifier, expectedState: state });
 }
 
-async function exchange(client: TestClient, code: string, { verifier }: Authorization): Promise<Tokens> {
-  const response = await fetch(`${stack.hydraPublicUrl}/oauth2/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, client_id: client.id, code_verifier: verifier }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as Tokens;
-}
-
-async function expectUserinfo(tokens: Tokens, user: TestIdentity): Promise<void> {
-  const response = await fetch(`${stack.hydraPublicUrl}/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
-  expect(response.status).toBe(200);
-  expect(await response.json()).toMatchObject({ sub: user.id, email: user.email });
+async function expectUserinfo(client: TestClient, tokens: Tokens, user: TestIdentity): Promise<void> {
+  const userinfo = await oidc.fetchUserInfo(client.oidc, tokens.access_token, tokens.claims()!.sub);
+  expect(userinfo).toMatchObject({ sub: user.id, email: user.email });
 }
 
 async function isActive(accessToken: string): Promise<boolean> {
@@ -162,19 +143,17 @@ test("OAuth2: sign in through the portal, consent, and the application reads the
   await page.getByLabel("Remember my decision").check();
   await page.getByRole("button", { name: "Allow" }).click();
 
-  const tokens = await exchange(client, await codeAtCallback(page, first), first);
+  const tokens = await tokensAtCallback(page, client, first);
   expect(tokens.refresh_token, "offline_access was granted").toBeTruthy();
-  await expectUserinfo(tokens, user);
+  await expectUserinfo(client, tokens, user);
 
   // The decision was remembered: nobody clicks anything, yet the application gets its code.
   const second = await startAuthorization(page, client);
-  const secondTokens = await exchange(client, await codeAtCallback(page, second), second);
-  await expectUserinfo(secondTokens, user);
+  const secondTokens = await tokensAtCallback(page, client, second);
+  await expectUserinfo(client, secondTokens, user);
 
   // RP-initiated logout: the application names itself with the ID token.
-  const { authorization_endpoint: endpoint } = await discovery();
-  const logoutQuery = new URLSearchParams({ id_token_hint: secondTokens.id_token, post_logout_redirect_uri: signedOutUri, state: "bye" });
-  await page.goto(`${new URL(endpoint).origin}/oauth2/sessions/logout?${logoutQuery}`);
+  await page.goto(oidc.buildEndSessionUrl(client.oidc, { id_token_hint: secondTokens.id_token!, post_logout_redirect_uri: signedOutUri, state: "bye" }).href);
   await expect(page).toHaveURL(/\/logout\?logout_challenge=/);
   await expect(page.getByRole("heading", { name: `Sign out of ${client.name}?` })).toBeVisible();
   await expectAccessible(page);
@@ -205,7 +184,7 @@ test("OAuth2: a user with an authenticator app passes the second factor on the w
   await page.goto("/settings");
   const card = page.getByRole("region", { name: "Authenticator app" });
   const secret = await totpSecretOn(page);
-  await card.getByLabel("Verify code").fill(totpCode(secret));
+  await card.getByLabel("Verify code").fill(new TOTP({ secret }).generate());
   await card.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "The authenticator app is set up.");
   await signOut(page);
@@ -214,13 +193,13 @@ test("OAuth2: a user with an authenticator app passes the second factor on the w
   const authorization = await startAuthorization(page, client);
   await submitPassword(page, user.email, user.password);
   await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
-  await page.getByLabel("Code from your authenticator app").fill(totpCode(secret));
+  await page.getByLabel("Code from your authenticator app").fill(new TOTP({ secret }).generate());
   await page.getByRole("button", { name: "Sign in with authenticator app" }).click();
 
   await expect(consentHeading(page, client)).toBeVisible();
   await page.getByRole("button", { name: "Allow" }).click();
-  const tokens = await exchange(client, await codeAtCallback(page, authorization), authorization);
-  await expectUserinfo(tokens, user);
+  const tokens = await tokensAtCallback(page, client, authorization);
+  await expectUserinfo(client, tokens, user);
   expect(await apiSession(page)).toMatchObject({ status: 200, aal: "aal2" });
 });
 
@@ -234,7 +213,7 @@ test("Connected apps: the user sees the application they allowed, and revoking i
     if (index === 0) await submitPassword(page, user.email, user.password);
     await expect(consentHeading(page, application)).toBeVisible();
     await page.getByRole("button", { name: "Allow" }).click();
-    granted.push(await exchange(application, await codeAtCallback(page, authorization), authorization));
+    granted.push(await tokensAtCallback(page, application, authorization));
   }
   const [tokens, otherTokens] = granted as [Tokens, Tokens];
 
@@ -277,5 +256,5 @@ test("OAuth2 with a passkey: Kratos redirects webauthn.js' native form post to H
   // Hydra and redirects that post there (CSP_FORM_ACTION_ORIGINS names Hydra).
   await expect(consentHeading(page, client)).toBeVisible();
   await page.getByRole("button", { name: "Allow" }).click();
-  await expectUserinfo(await exchange(client, await codeAtCallback(page, authorization), authorization), user);
+  await expectUserinfo(client, await tokensAtCallback(page, client, authorization), user);
 });

@@ -11,8 +11,8 @@ export const stack = {
   portalOrigin: required(testStackEnv.portalOrigin),
   kratosAdminUrl: required(testStackEnv.kratosAdminUrl),
   mailUrl: required(testStackEnv.mailUrl),
-  /** Hydra's public API on loopback, for the test's own calls (discovery, token, userinfo). */
-  hydraPublicUrl: required(testStackEnv.hydraPublicUrl),
+  /** Hydra for the tests' OAuth2 applications: what it names itself (localhost, where the browser goes), where it listens. */
+  hydra: { issuer: required(testStackEnv.hydraIssuer), publicUrl: required(testStackEnv.hydraPublicUrl) },
   /** Hydra's admin API: test clients and token introspection. */
   hydraAdminUrl: required(testStackEnv.hydraAdminUrl),
 };

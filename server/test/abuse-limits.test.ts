@@ -2,9 +2,11 @@
 // proxy as a browser drives it. Several client IPs are played through a
 // trusted proxy on loopback (TRUST_PROXY) and X-Forwarded-For.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { TOTP } from "otpauth";
 import t, { type Test } from "tap";
+import type { CookieJar } from "tough-cookie";
 import { createIdentity, uniqueEmail, type TestIdentity } from "../../stack/testing/identities.js";
-import { totpCode } from "../../stack/testing/totp.js";
+import type { FlowKind } from "../../stack/testing/kratos-browser.js";
 import { memoryStore, type LimiterStore, type LimitRule } from "../src/services/limit-stores.js";
 import { startRedis } from "../../stack/redis.js";
 import { Supervisor } from "../../stack/supervisor.js";
@@ -17,28 +19,20 @@ const kratos = await useKratos(t);
 /** A portal of the test's own, behind a trusted proxy on loopback, with the limits it names. */
 const portal = (t: Test, env: Env = {}) => build(t, { ...kratos.env, TRUST_PROXY: "127.0.0.1", ...env });
 
-interface Flow {
-  id: string;
-  ui: { nodes: { attributes: { name?: string; value?: unknown } }[] };
-}
-
-/** One browser (cookie jar) at one client IP. */
+/** One browser (cookie jar) at one client IP; with nativeForms, it submits flows as natively submitted HTML forms. */
 class Client extends Browser {
-  constructor(app: FastifyInstance, readonly ip: string) {
-    super(app, { "x-forwarded-for": ip });
+  constructor(app: FastifyInstance, readonly ip: string, options: { jar?: CookieJar; nativeForms?: boolean } = {}) {
+    super(app, { headers: { "x-forwarded-for": ip }, ...options });
   }
 
-  async submit(kind: string, body: Record<string, unknown>, form = false): Promise<LightMyRequestResponse> {
-    const flow = await this.startFlow(kind as "login");
-    return this.request("POST", `/kratos/self-service/${kind}?flow=${flow.id}`, { ...body, csrf_token: csrfOf(flow) }, form);
-  }
-
-  password(identifier: string, password: string, form = false): Promise<LightMyRequestResponse> {
-    return this.submit("login", { method: "password", identifier, password }, form);
+  /** Starts a flow of this kind and submits it. */
+  async fill(kind: FlowKind, fields: Record<string, unknown>): Promise<LightMyRequestResponse> {
+    return this.submit(kind, await this.startFlow(kind), fields);
   }
 }
 
-const csrfOf = (flow: Flow) => String(flow.ui.nodes.find((n) => n.attributes.name === "csrf_token")?.attributes.value ?? "");
+/** The code the user's authenticator app shows now. */
+const totpOf = (secret: string) => new TOTP({ secret }).generate();
 
 let lastIp = 0;
 /** A fresh client address each time, as a botnet would have (TEST-NET-2 and -3). */
@@ -58,43 +52,43 @@ t.test("an account locks after 10 wrong passwords, whatever IP the guesses come 
   const app = await portal(t);
   const user = await createIdentity(kratos.adminUrl);
   for (let attempt = 1; attempt <= 10; attempt++) {
-    const wrong = await new Client(app, newIp()).password(user.email, `wrong-${attempt}`);
+    const wrong = await new Client(app, newIp()).signIn(user.email, `wrong-${attempt}`);
     t.equal(wrong.statusCode, 400, `wrong password ${attempt} is Kratos' own answer`);
   }
-  assertLimited(t, await new Client(app, newIp()).password(user.email, "wrong-11"), /^Too many attempts\. Try again in 15 minutes\.$/, "the 11th, from a new IP");
-  assertLimited(t, await new Client(app, newIp()).password(user.email, user.password), /^Too many attempts\./, "the right password during the lock");
+  assertLimited(t, await new Client(app, newIp()).signIn(user.email, "wrong-11"), /^Too many attempts\. Try again in 15 minutes\.$/, "the 11th, from a new IP");
+  assertLimited(t, await new Client(app, newIp()).signIn(user.email, user.password), /^Too many attempts\./, "the right password during the lock");
   const other = await createIdentity(kratos.adminUrl);
-  t.equal((await new Client(app, newIp()).password(other.email, other.password)).statusCode, 200, "other accounts sign in");
+  t.equal((await new Client(app, newIp()).signIn(other.email, other.password)).statusCode, 200, "other accounts sign in");
 });
 
 t.test("the lock ends with its window; a success clears the count", async (t) => {
   const app = await portal(t, { LIMIT_SIGN_IN_ACCOUNT: "3/2s" });
   const user = await createIdentity(kratos.adminUrl);
   const client = () => new Client(app, newIp());
-  for (let attempt = 1; attempt <= 2; attempt++) t.equal((await client().password(user.email, "wrong")).statusCode, 400);
-  t.equal((await client().password(user.email, user.password)).statusCode, 200, "a success before the limit");
+  for (let attempt = 1; attempt <= 2; attempt++) t.equal((await client().signIn(user.email, "wrong")).statusCode, 400);
+  t.equal((await client().signIn(user.email, user.password)).statusCode, 200, "a success before the limit");
   for (let attempt = 1; attempt <= 3; attempt++) {
-    t.equal((await client().password(user.email, "wrong")).statusCode, 400, `after it, wrong password ${attempt} counts anew`);
+    t.equal((await client().signIn(user.email, "wrong")).statusCode, 400, `after it, wrong password ${attempt} counts anew`);
   }
-  assertLimited(t, await client().password(user.email, user.password), /Try again in 2 seconds\.$/, "locked");
+  assertLimited(t, await client().signIn(user.email, user.password), /Try again in 2 seconds\.$/, "locked");
   await new Promise((resolve) => setTimeout(resolve, 2100));
-  t.equal((await client().password(user.email, user.password)).statusCode, 200, "after the window the right password works");
+  t.equal((await client().signIn(user.email, user.password)).statusCode, 200, "after the window the right password works");
 });
 
 t.test("identifiers count whatever their case and spacing, in JSON and in natively submitted forms", async (t) => {
   const app = await portal(t, { LIMIT_SIGN_IN_ACCOUNT: "3/15m" });
   const user = await createIdentity(kratos.adminUrl);
-  t.equal((await new Client(app, newIp()).password(user.email.toUpperCase(), "wrong")).statusCode, 400);
-  const form = await new Client(app, newIp()).password(`  ${user.email} `, "wrong", true);
+  t.equal((await new Client(app, newIp()).signIn(user.email.toUpperCase(), "wrong")).statusCode, 400);
+  const form = await new Client(app, newIp(), { nativeForms: true }).signIn(`  ${user.email} `, "wrong");
   t.equal(form.statusCode, 303, "a form gets Kratos' redirect back to the page");
-  t.equal((await new Client(app, newIp()).submit("login", { method: "password", password_identifier: user.email, password: "x" })).statusCode, 400);
-  assertLimited(t, await new Client(app, newIp()).password(user.email, user.password), /^Too many attempts\./, "all three counted");
+  t.equal((await new Client(app, newIp()).fill("login", { method: "password", password_identifier: user.email, password: "x" })).statusCode, 400);
+  assertLimited(t, await new Client(app, newIp()).signIn(user.email, user.password), /^Too many attempts\./, "all three counted");
 });
 
 t.test("field names in another case, which Kratos would also read, are refused", async (t) => {
   const app = await portal(t);
   const user = await createIdentity(kratos.adminUrl);
-  const response = await new Client(app, newIp()).submit("login", { method: "password", IDENTIFIER: user.email, password: "x" });
+  const response = await new Client(app, newIp()).fill("login", { method: "password", IDENTIFIER: user.email, password: "x" });
   t.equal(response.statusCode, 400);
   t.match(response.json().message, /Unknown field "IDENTIFIER"/);
 });
@@ -104,67 +98,65 @@ t.test("wrong passwords per IP, across accounts (password spraying)", async (t) 
   const ip = newIp();
   for (let attempt = 1; attempt <= 3; attempt++) {
     const user = await createIdentity(kratos.adminUrl);
-    t.equal((await new Client(app, ip).password(user.email, "Winter2026!")).statusCode, 400);
+    t.equal((await new Client(app, ip).signIn(user.email, "Winter2026!")).statusCode, 400);
   }
   const next = await createIdentity(kratos.adminUrl);
-  assertLimited(t, await new Client(app, ip).password(next.email, next.password), /^Too many attempts\./, "that IP is stopped");
-  t.equal((await new Client(app, newIp()).password(next.email, next.password)).statusCode, 200, "another IP is not");
+  assertLimited(t, await new Client(app, ip).signIn(next.email, next.password), /^Too many attempts\./, "that IP is stopped");
+  t.equal((await new Client(app, newIp()).signIn(next.email, next.password)).statusCode, 200, "another IP is not");
 });
 
 t.test("IPv6 clients count per /64", async (t) => {
   const app = await portal(t, { LIMIT_SIGN_IN_IP: "1/15m" });
   const user = await createIdentity(kratos.adminUrl);
-  t.equal((await new Client(app, "2001:db8:1:2::1").password(user.email, "wrong")).statusCode, 400);
-  assertLimited(t, await new Client(app, "2001:db8:1:2:ffff::9").password(user.email, user.password), /^Too many attempts\./, "same /64");
+  t.equal((await new Client(app, "2001:db8:1:2::1").signIn(user.email, "wrong")).statusCode, 400);
+  assertLimited(t, await new Client(app, "2001:db8:1:2:ffff::9").signIn(user.email, user.password), /^Too many attempts\./, "same /64");
 });
 
 t.test("second-factor guesses count per account; a new first-factor sign-in does not reset them", async (t) => {
   const app = await portal(t, { LIMIT_SECOND_FACTOR: "3/15m" });
   const user = await createIdentity(kratos.adminUrl);
   const setup = new Client(app, newIp());
-  t.equal((await setup.password(user.email, user.password)).statusCode, 200);
+  t.equal((await setup.signIn(user.email, user.password)).statusCode, 200);
   const secret = await setup.enrolTotp();
 
   const guess = async (code: string) => {
     const client = new Client(app, newIp());
     // browser_location_change_required: signed in at aal1, on to the second factor.
-    t.equal((await client.password(user.email, user.password)).statusCode, 422, "first factor, a new aal1 session");
-    const aal2 = await client.request("GET", "/kratos/self-service/login/browser?aal=aal2");
-    const flow = aal2.json<Flow>();
-    return client.request("POST", `/kratos/self-service/login?flow=${flow.id}`, { method: "totp", totp_code: code, csrf_token: csrfOf(flow) });
+    t.equal((await client.signIn(user.email, user.password)).statusCode, 422, "first factor, a new aal1 session");
+    return client.submit("login", await client.startFlow("login", "?aal=aal2"), { method: "totp", totp_code: code });
   };
-  const wrong = String((Number(totpCode(secret)) + 500_000) % 1_000_000).padStart(6, "0");
+  const wrong = String((Number(totpOf(secret)) + 500_000) % 1_000_000).padStart(6, "0");
   for (let attempt = 1; attempt <= 3; attempt++) t.equal((await guess(wrong)).statusCode, 400, `wrong code ${attempt}`);
   assertLimited(t, await guess(wrong), /^Too many attempts\./, "the 4th, from a new session and IP");
-  assertLimited(t, await guess(totpCode(secret)), /^Too many attempts\./, "even the right code");
+  assertLimited(t, await guess(totpOf(secret)), /^Too many attempts\./, "even the right code");
 });
 
 t.test("mail per address: recovery, verification and sign-in codes share the count", async (t) => {
   const app = await portal(t, { LIMIT_MAIL_ADDRESS: "3/15m" });
   const user = await createIdentity(kratos.adminUrl);
   const client = () => new Client(app, newIp());
-  t.equal((await client().submit("recovery", { method: "code", email: user.email })).statusCode, 200, "recovery code");
-  t.equal((await client().submit("verification", { method: "code", email: user.email.toUpperCase() })).statusCode, 200, "verification code");
-  t.equal((await client().submit("login", { method: "code", identifier: user.email })).statusCode, 400, "sign-in code (Kratos shows the code field)");
-  assertLimited(t, await client().submit("recovery", { method: "code", email: user.email }), /^Too many emails were requested\. Try again in 15 minutes\.$/, "a 4th mail to the address");
-  t.equal((await client().submit("recovery", { method: "code", email: uniqueEmail() })).statusCode, 200, "other addresses get theirs");
+  t.equal((await client().fill("recovery", { method: "code", email: user.email })).statusCode, 200, "recovery code");
+  t.equal((await client().fill("verification", { method: "code", email: user.email.toUpperCase() })).statusCode, 200, "verification code");
+  t.equal((await client().fill("login", { method: "code", identifier: user.email })).statusCode, 400, "sign-in code (Kratos shows the code field)");
+  assertLimited(t, await client().fill("recovery", { method: "code", email: user.email }), /^Too many emails were requested\. Try again in 15 minutes\.$/, "a 4th mail to the address");
+  t.equal((await client().fill("recovery", { method: "code", email: uniqueEmail() })).statusCode, 200, "other addresses get theirs");
 });
 
 t.test("mail per IP, across addresses", async (t) => {
   const app = await portal(t, { LIMIT_MAIL_IP: "2/15m" });
   const ip = newIp();
   for (let mail = 1; mail <= 2; mail++) {
-    t.equal((await new Client(app, ip).submit("recovery", { method: "code", email: uniqueEmail() })).statusCode, 200);
+    t.equal((await new Client(app, ip).fill("recovery", { method: "code", email: uniqueEmail() })).statusCode, 200);
   }
-  assertLimited(t, await new Client(app, ip).submit("registration", { method: "code", traits: { email: uniqueEmail() } }), /^Too many emails/, "a registration code too");
+  assertLimited(t, await new Client(app, ip).fill("registration", { method: "code", traits: { email: uniqueEmail() } }), /^Too many emails/, "a registration code too");
 });
 
 t.test("an email change in settings counts as a mail to the new address; a name change does not", async (t) => {
   const app = await portal(t, { LIMIT_MAIL_IP: "1/15m" });
   const user: TestIdentity = await createIdentity(kratos.adminUrl);
   const client = new Client(app, newIp());
-  t.equal((await client.password(user.email, user.password)).statusCode, 200);
-  const save = (traits: object) => client.submit("settings", { method: "profile", traits });
+  t.equal((await client.signIn(user.email, user.password)).statusCode, 200);
+  const save = (traits: object) => client.fill("settings", { method: "profile", traits });
   t.equal((await save({ email: user.email, name: { first: "Ada", last: "L" } })).statusCode, 200, "name");
   t.equal((await save({ email: user.email.toUpperCase(), name: { first: "Ada", last: "Lo" } })).statusCode, 200, "name again");
   const newEmail = uniqueEmail();
@@ -176,7 +168,7 @@ t.test("registration submissions per IP", async (t) => {
   const app = await portal(t, { LIMIT_REGISTRATION_IP: "2/15m" });
   const ip = newIp();
   const register = () =>
-    new Client(app, ip).submit("registration", { method: "password", password: `pw-${uniqueEmail()}`, traits: { email: uniqueEmail(), name: { first: "A", last: "B" } } });
+    new Client(app, ip).fill("registration", { method: "password", password: `pw-${uniqueEmail()}`, traits: { email: uniqueEmail(), name: { first: "A", last: "B" } } });
   for (let attempt = 1; attempt <= 2; attempt++) t.not((await register()).statusCode, 429);
   assertLimited(t, await register(), /^Too many sign-ups from your network\./, "the third");
 });
@@ -224,30 +216,28 @@ t.test("two portals counting in one Redis (RATE_LIMIT_REDIS_URL)", async (t) => 
     const user = await createIdentity(kratos.adminUrl);
     for (let attempt = 1; attempt <= 10; attempt++) {
       const at = attempt % 2 ? a : b;
-      t.equal((await new Client(at, newIp()).password(user.email, `wrong-${attempt}`)).statusCode, 400, `wrong password ${attempt}`);
+      t.equal((await new Client(at, newIp()).signIn(user.email, `wrong-${attempt}`)).statusCode, 400, `wrong password ${attempt}`);
     }
-    assertLimited(t, await new Client(a, newIp()).password(user.email, "wrong-11"), /^Too many attempts\./, "the 11th at portal A");
-    assertLimited(t, await new Client(b, newIp()).password(user.email, user.password), /^Too many attempts\./, "the right password at portal B");
+    assertLimited(t, await new Client(a, newIp()).signIn(user.email, "wrong-11"), /^Too many attempts\./, "the 11th at portal A");
+    assertLimited(t, await new Client(b, newIp()).signIn(user.email, user.password), /^Too many attempts\./, "the right password at portal B");
   });
 
   t.test("second-factor guesses at one portal count for the account that signed in at the other", async (t) => {
     const [a, b] = await twoPortals({ LIMIT_SECOND_FACTOR: "3/15m" });
     const user = await createIdentity(kratos.adminUrl);
     const setup = new Client(a, newIp());
-    t.equal((await setup.password(user.email, user.password)).statusCode, 200);
+    t.equal((await setup.signIn(user.email, user.password)).statusCode, 200);
     const secret = await setup.enrolTotp();
-    const wrong = String((Number(totpCode(secret)) + 500_000) % 1_000_000).padStart(6, "0");
+    const wrong = String((Number(totpOf(secret)) + 500_000) % 1_000_000).padStart(6, "0");
     const guessAtB = async (code: string) => {
       // The first factor at A, then the same cookies at B: a load balancer may send each request anywhere.
       const atA = new Client(a, newIp());
-      t.equal((await atA.password(user.email, user.password)).statusCode, 422, "first factor at A");
-      const atB = new Client(b, atA.ip);
-      atB.jar.copyFrom(atA.jar);
-      const flow = (await atB.request("GET", "/kratos/self-service/login/browser?aal=aal2")).json<Flow>();
-      return atB.request("POST", `/kratos/self-service/login?flow=${flow.id}`, { method: "totp", totp_code: code, csrf_token: csrfOf(flow) });
+      t.equal((await atA.signIn(user.email, user.password)).statusCode, 422, "first factor at A");
+      const atB = new Client(b, atA.ip, { jar: atA.jar });
+      return atB.submit("login", await atB.startFlow("login", "?aal=aal2"), { method: "totp", totp_code: code });
     };
     for (let attempt = 1; attempt <= 3; attempt++) t.equal((await guessAtB(wrong)).statusCode, 400, `wrong code ${attempt} at B`);
-    assertLimited(t, await guessAtB(totpCode(secret)), /^Too many attempts\./, "even the right code, from a new session");
+    assertLimited(t, await guessAtB(totpOf(secret)), /^Too many attempts\./, "even the right code, from a new session");
   });
 
   t.test("without Redis each portal counts in its own memory, and nothing fails", async (t) => {
@@ -257,11 +247,11 @@ t.test("two portals counting in one Redis (RATE_LIMIT_REDIS_URL)", async (t) => 
     await supervisor.stop("redis");
     const user = await createIdentity(kratos.adminUrl);
     for (let attempt = 1; attempt <= 2; attempt++) {
-      t.equal((await new Client(a, newIp()).password(user.email, "wrong")).statusCode, 400, `wrong password ${attempt}, Redis away`);
+      t.equal((await new Client(a, newIp()).signIn(user.email, "wrong")).statusCode, 400, `wrong password ${attempt}, Redis away`);
     }
-    assertLimited(t, await new Client(a, newIp()).password(user.email, user.password), /^Too many attempts\./, "still limited");
+    assertLimited(t, await new Client(a, newIp()).signIn(user.email, user.password), /^Too many attempts\./, "still limited");
     const other = await createIdentity(kratos.adminUrl);
-    t.equal((await new Client(a, newIp()).password(other.email, other.password)).statusCode, 200, "sign-ins go on");
+    t.equal((await new Client(a, newIp()).signIn(other.email, other.password)).statusCode, 200, "sign-ins go on");
     const warned = logs.lines.filter((line) => line.includes("Redis of the abuse limits is unreachable"));
     t.equal(warned.length, 1, "the operator is told once");
     t.notOk(warned[0]?.includes(redis.url), "without the URL, which may hold a password");

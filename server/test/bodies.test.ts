@@ -31,7 +31,7 @@ function send(method: string, url: string, as: Browser | undefined, payload: str
     method: method as "POST",
     url,
     payload,
-    headers: { accept: "application/json", origin, "content-type": "application/json", ...(as ? { cookie: as.jar.header() } : {}) },
+    headers: { accept: "application/json", origin, "content-type": "application/json", ...(as ? { cookie: as.cookieHeader() } : {}) },
   });
 }
 

@@ -4,11 +4,15 @@
 // challenges those journeys carried may be in it.
 import { randomUUID } from "node:crypto";
 import { Configuration, OAuth2Api } from "@ory/client";
+import * as oidc from "openid-client";
 import t from "tap";
+import { HttpBrowser } from "../../stack/testing/http-browser.js";
 import { createIdentity } from "../../stack/testing/identities.js";
+import { csrfToken, type FlowKind } from "../../stack/testing/kratos-browser.js";
+import { hydraApplication } from "../../stack/testing/oauth2-application.js";
 import { build, LogLines } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
-import { HydraAgent, useHydra } from "./helpers/hydra.js";
+import { useHydra } from "./helpers/hydra.js";
 import { codeIn, waitForMail } from "./helpers/mail.js";
 
 const hydra = await useHydra(t);
@@ -21,18 +25,12 @@ const secrets = new Set<string>();
 const keep = (...values: (string | null | undefined)[]) => {
   for (const value of values) if (value && value.length >= 6) secrets.add(value);
 };
-const keepCookies = (browser: Browser) => keep(...browser.jar.header().split("; ").map((pair) => pair.slice(pair.indexOf("=") + 1)));
+const keepCookies = (browser: Browser) => keep(...browser.cookies().map((cookie) => cookie.value));
 
-interface Flow {
-  id: string;
-  ui: { nodes: { attributes: { name?: string; value?: unknown } }[] };
-}
-const csrfOf = (flow: Flow) => String(flow.ui.nodes.find((n) => n.attributes.name === "csrf_token")?.attributes.value);
-
-async function submit(browser: Browser, kind: string, body: object) {
-  const flow = (await browser.request("GET", `/kratos/self-service/${kind}/browser`)).json<Flow>();
-  keep(csrfOf(flow));
-  return { flow, answer: await browser.request("POST", `/kratos/self-service/${kind}?flow=${flow.id}`, { ...body, csrf_token: csrfOf(flow) }) };
+async function submit(browser: Browser, kind: FlowKind, body: object) {
+  const flow = await browser.startFlow(kind);
+  keep(csrfToken(flow));
+  return { flow, answer: await browser.submit(kind, flow, body) };
 }
 
 t.test("sign-in, verification by the mailed link, recovery by code, logout", async (t) => {
@@ -55,24 +53,19 @@ t.test("sign-in, verification by the mailed link, recovery by code, logout", asy
   const recovery = await waitForMail(hydra.mailUrl, user.email, /recover/i);
   const recoveryCode = codeIn(recovery);
   keep(recoveryCode);
-  const recovered = await stranger.request("POST", `/kratos/self-service/recovery?flow=${recoveryFlow.id}`, {
-    method: "code",
-    code: recoveryCode,
-    csrf_token: csrfOf(recoveryFlow),
-  });
+  const recovered = await stranger.submit("recovery", recoveryFlow, { method: "code", code: recoveryCode });
   t.equal(recovered.statusCode, 422, "the code signs the user in and sends them to settings");
   keepCookies(stranger);
 
   keepCookies(browser);
-  const logout = (await browser.request("GET", "/kratos/self-service/logout/browser")).json<{ logout_token: string; logout_url: string }>();
-  keep(logout.logout_token);
-  const logoutUrl = new URL(logout.logout_url);
-  t.ok((await browser.request("GET", `${logoutUrl.pathname}${logoutUrl.search}`)).statusCode < 400, "signed out");
+  const logout = await browser.startLogout();
+  keep(logout.token);
+  t.ok((await browser.signOut(logout)).statusCode < 400, "signed out");
 
   const rejected = await app.inject({
     method: "POST",
-    url: `/api/oauth2/logout/accept?code=${recoveryCode}&token=${logout.logout_token}`,
-    headers: { origin, "content-type": "application/json", cookie: browser.jar.header() },
+    url: `/api/oauth2/logout/accept?code=${recoveryCode}&token=${logout.token}`,
+    headers: { origin, "content-type": "application/json", cookie: browser.cookieHeader() },
     payload: "{not json",
   });
   t.equal(rejected.statusCode, 400, "a request the error handler rejects");
@@ -83,26 +76,20 @@ t.test("an OAuth2 sign-in, consent and logout through Hydra", async (t) => {
   const { data: client } = await admin.createOAuth2Client({
     oAuth2Client: { client_name: "Log scan", grant_types: ["authorization_code"], response_types: ["code"], scope: "openid", redirect_uris: ["https://maps.example.org/callback"] },
   });
+  const application = await hydraApplication(hydra, client.client_id!, client.client_secret!);
   const user = await createIdentity(hydra.kratosAdminUrl, { verified: true });
-  const agent = new HydraAgent();
-  const authorize = new URLSearchParams({ client_id: client.client_id!, response_type: "code", scope: "openid", redirect_uri: "https://maps.example.org/callback", state: randomUUID() });
-  const login = await agent.visit(`${hydra.publicUrl}/oauth2/auth?${authorize}`);
+  const agent = new HttpBrowser(origin);
+  const login = await agent.location(oidc.buildAuthorizationUrl(application, { scope: "openid", redirect_uri: "https://maps.example.org/callback", state: oidc.randomState() }).href);
   const loginChallenge = login.searchParams.get("login_challenge")!;
   keep(loginChallenge);
   const browser = new Browser(app);
   t.equal((await browser.request("GET", `/login?login_challenge=${encodeURIComponent(loginChallenge)}`)).statusCode, 200);
-  const flow = (await browser.request("GET", `/kratos/self-service/login/browser?login_challenge=${encodeURIComponent(loginChallenge)}`)).json<Flow>();
-  const signedIn = await browser.request("POST", `/kratos/self-service/login?flow=${flow.id}`, {
-    method: "password",
-    identifier: user.email,
-    password: user.password,
-    csrf_token: csrfOf(flow),
-  });
+  const signedIn = await browser.signIn(user.email, user.password, `?login_challenge=${encodeURIComponent(loginChallenge)}`);
   t.equal(signedIn.statusCode, 422, "back to Hydra");
   keepCookies(browser);
   const back = new URL(signedIn.json<{ redirect_browser_to: string }>().redirect_browser_to);
   keep(back.searchParams.get("login_verifier"));
-  const consent = await agent.visit(`${hydra.publicUrl}${back.pathname}${back.search}`);
+  const consent = await agent.location(back.href);
   const consentChallenge = consent.searchParams.get("consent_challenge")!;
   keep(consentChallenge);
   t.equal((await browser.request("GET", `/consent?consent_challenge=${encodeURIComponent(consentChallenge)}`)).statusCode, 200);
@@ -110,16 +97,16 @@ t.test("an OAuth2 sign-in, consent and logout through Hydra", async (t) => {
   const accepted = await app.inject({
     method: "POST",
     url: "/api/oauth2/consent/accept",
-    headers: { origin, cookie: browser.jar.header() },
+    headers: { origin, cookie: browser.cookieHeader() },
     payload: { consent_challenge: consentChallenge, grant_scope: ["openid"], remember: false },
   });
   t.equal(accepted.statusCode, 200);
   const done = new URL(accepted.json<{ redirect_to: string }>().redirect_to);
   keep(done.searchParams.get("consent_verifier"));
-  const callback = await agent.visit(`${hydra.publicUrl}${done.pathname}${done.search}`);
+  const callback = await agent.location(done.href);
   keep(callback.searchParams.get("code"));
 
-  const logout = await agent.visit(`${hydra.publicUrl}/oauth2/sessions/logout`);
+  const logout = await agent.location(oidc.buildEndSessionUrl(application).href);
   const logoutChallenge = logout.searchParams.get("logout_challenge")!;
   keep(logoutChallenge);
   t.equal((await browser.request("GET", `/logout?logout_challenge=${encodeURIComponent(logoutChallenge)}`)).statusCode, 200);

@@ -173,7 +173,7 @@ await app.listen({ host: "127.0.0.1", port: 0 });
 for (const { name, request, raw, as, status, message } of cases) {
   t.test(name, async (t) => {
     const caller = as ? callers[as] : undefined;
-    const headers = { accept: "application/json", ...(request.headers ?? {}), ...(caller ? { cookie: caller.jar.header() } : {}) };
+    const headers = { accept: "application/json", ...(request.headers ?? {}), ...(caller ? { cookie: caller.cookieHeader() } : {}) };
     const response = raw ? await rawGet(String(request.url), headers) : await app.inject({ ...request, headers });
     t.equal(response.statusCode, status, `${request.method ?? "GET"} ${String(request.url).slice(0, 80)}`);
     t.notMatch(response.body, /FST_|SyntaxError|Unexpected token|node_modules|\bat \S+:\d+:\d+|root:x:0:0|"dependencies"|readConfig/, "no internals");

@@ -5,12 +5,15 @@
 import { randomUUID } from "node:crypto";
 import { Configuration, OAuth2Api } from "@ory/client";
 import type { LightMyRequestResponse } from "fastify";
+import * as oidc from "openid-client";
 import t, { type Test } from "tap";
 import { freePort } from "../../stack/supervisor.js";
+import { HttpBrowser } from "../../stack/testing/http-browser.js";
 import { createIdentity, type TestIdentity } from "../../stack/testing/identities.js";
+import { hydraApplication } from "../../stack/testing/oauth2-application.js";
 import { build } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
-import { HydraAgent, useHydra } from "./helpers/hydra.js";
+import { useHydra } from "./helpers/hydra.js";
 
 const hydra = await useHydra(t);
 const origin = hydra.env.PORTAL_ORIGIN!;
@@ -18,7 +21,13 @@ const app = await build(t, hydra.env);
 const admin = new OAuth2Api(new Configuration({ basePath: hydra.adminUrl }));
 const redirectUri = "https://maps.example.org/callback";
 
-async function newClient(extra: object = {}): Promise<{ id: string; secret: string }> {
+/** An application at Hydra: its client id, and its side of OAuth2 (openid-client). */
+interface Application {
+  id: string;
+  oidc: oidc.Configuration;
+}
+
+async function newClient(extra: object = {}): Promise<Application> {
   const { data } = await admin.createOAuth2Client({
     oAuth2Client: {
       client_name: `Map viewer ${randomUUID().slice(0, 6)}`,
@@ -29,28 +38,26 @@ async function newClient(extra: object = {}): Promise<{ id: string; secret: stri
       ...extra,
     },
   });
-  return { id: data.client_id!, secret: data.client_secret! };
-}
-
-function authorizeUrl(clientId: string, scope = "openid email profile"): string {
-  const query = new URLSearchParams({ client_id: clientId, response_type: "code", scope, redirect_uri: redirectUri, state: randomUUID() });
-  return `${hydra.publicUrl}/oauth2/auth?${query}`;
+  return { id: data.client_id!, oidc: await hydraApplication(hydra, data.client_id!, data.client_secret!) };
 }
 
 function send(method: "GET" | "POST" | "DELETE", url: string, browser?: Browser, payload?: object, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
   return app.inject({
     method,
     url,
-    headers: { accept: "application/json", origin, ...(browser ? { cookie: browser.jar.header() } : {}), ...headers },
+    headers: { accept: "application/json", origin, ...(browser ? { cookie: browser.cookieHeader() } : {}), ...headers },
     ...(payload ? { payload } : {}),
   });
 }
 
 interface SignedIn {
   user: TestIdentity;
+  /** The user's browser at the portal (app.inject) and at Hydra (over HTTP). */
   browser: Browser;
-  agent: HydraAgent;
-  client: { id: string; secret: string };
+  agent: HttpBrowser;
+  client: Application;
+  /** The state the application sent with its authorization request. */
+  state: string;
   /** Where the consent step starts: the portal's /consent?consent_challenge=… */
   consentUrl: URL;
 }
@@ -59,53 +66,34 @@ interface SignedIn {
  * Hydra → portal /login?login_challenge → a Kratos login flow carrying the
  * challenge → Kratos accepts it at Hydra → Hydra → portal /consent.
  */
-async function signInThroughHydra(t: Test, options: { client?: { id: string; secret: string }; user?: TestIdentity; scope?: string } = {}): Promise<SignedIn> {
+async function signInThroughHydra(t: Test, options: { client?: Application; user?: TestIdentity; scope?: string } = {}): Promise<SignedIn> {
   const user = options.user ?? (await createIdentity(hydra.kratosAdminUrl, { verified: true, name: { first: "Ada", last: "Lovelace" } }));
   const client = options.client ?? (await newClient());
-  const agent = new HydraAgent();
-  const login = await agent.visit(authorizeUrl(client.id, options.scope));
+  const agent = new HttpBrowser(origin);
+  const state = oidc.randomState();
+  const authorize = oidc.buildAuthorizationUrl(client.oidc, { redirect_uri: redirectUri, scope: options.scope ?? "openid email profile", state });
+  const login = await agent.location(authorize.href);
   t.equal(`${login.origin}${login.pathname}`, `${origin}/login`, "Hydra sends the browser to the portal's login");
   const challenge = login.searchParams.get("login_challenge")!;
 
   const browser = new Browser(app);
-  const flowResponse = await browser.request("GET", `/kratos/self-service/login/browser?login_challenge=${encodeURIComponent(challenge)}`);
-  const flow = flowResponse.json();
-  const csrf = flow.ui.nodes.find((n: { attributes: { name?: string } }) => n.attributes.name === "csrf_token").attributes.value;
-  const submitted = await browser.request("POST", `/kratos/self-service/login?flow=${flow.id}`, {
-    method: "password",
-    identifier: user.email,
-    password: user.password,
-    csrf_token: csrf,
-  });
+  const submitted = await browser.signIn(user.email, user.password, `?login_challenge=${encodeURIComponent(challenge)}`);
   // browser_location_change_required: Kratos accepted the login at Hydra; the browser goes back there.
   t.equal(submitted.statusCode, 422, "Kratos hands the login back to Hydra");
   const back = submitted.json().redirect_browser_to as string;
   t.ok(back.startsWith(`http://localhost:`), "to Hydra's issuer");
-  const consentUrl = await agent.visit(back.replace(/^http:\/\/localhost:/, "http://127.0.0.1:"));
-  return { user, browser, agent, client, consentUrl };
+  const consentUrl = await agent.location(back);
+  return { user, browser, agent, client, state, consentUrl };
 }
 
-async function follow(agent: HydraAgent, redirectTo: string): Promise<URL> {
-  return agent.visit(redirectTo.replace(/^http:\/\/localhost:/, "http://127.0.0.1:"));
+/** What the application does at its callback: exchanges the code for tokens, checking the state and the ID token. */
+function exchange({ client, state }: SignedIn, callback: URL) {
+  return oidc.authorizationCodeGrant(client.oidc, callback, { expectedState: state });
 }
-
-async function exchange(client: { id: string; secret: string }, code: string): Promise<{ access_token: string; id_token: string }> {
-  const response = await fetch(`${hydra.publicUrl}/oauth2/token`, {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString("base64")}`,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri }),
-  });
-  if (response.status !== 200) throw new Error(`token: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<{ access_token: string; id_token: string }>;
-}
-
-const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString("utf8"));
 
 t.test("consent: the user sees the application, grants some scopes, and the application gets the claims", async (t) => {
-  const { user, browser, agent, client, consentUrl } = await signInThroughHydra(t);
+  const signedIn = await signInThroughHydra(t);
+  const { user, browser, agent, client, consentUrl } = signedIn;
   t.equal(consentUrl.pathname, "/consent");
   const challenge = consentUrl.searchParams.get("consent_challenge")!;
   const url = `/api/oauth2/consent?consent_challenge=${encodeURIComponent(challenge)}`;
@@ -136,17 +124,16 @@ t.test("consent: the user sees the application, grants some scopes, and the appl
 
   const accepted = await send("POST", "/api/oauth2/consent/accept", browser, decision);
   t.equal(accepted.statusCode, 200);
-  const callback = await follow(agent, accepted.json().redirect_to);
+  const callback = await agent.location(accepted.json().redirect_to);
   t.equal(`${callback.origin}${callback.pathname}`, redirectUri, "Hydra sends the browser back to the application");
-  const tokens = await exchange(client, callback.searchParams.get("code")!);
-  const claims = claimsOf(tokens.id_token);
+  const tokens = await exchange(signedIn, callback);
+  const claims = tokens.claims()!;
   t.equal(claims.sub, user.id);
   t.equal(claims.email, user.email);
   t.equal(claims.email_verified, true);
   t.notOk("given_name" in claims, "profile was not granted: no name");
 
-  const userinfo = await fetch(`${hydra.publicUrl}/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
-  t.match(await userinfo.json(), { sub: user.id, email: user.email });
+  t.match(await oidc.fetchUserInfo(client.oidc, tokens.access_token, claims.sub), { sub: user.id, email: user.email });
 
   // Hydra's API docs promise 410 with redirect_to for an answered request; v2.3.0's sealed
   // challenges still read as open, so the page would ask again (the BFF handles both).
@@ -158,17 +145,18 @@ t.test("consent: the user sees the application, grants some scopes, and the appl
   const skipped = await send("GET", `/api/oauth2/consent?consent_challenge=${encodeURIComponent(second.consentUrl.searchParams.get("consent_challenge")!)}`, second.browser);
   t.equal(skipped.statusCode, 200);
   t.notOk("challenge" in skipped.json(), "no question this time");
-  const secondCallback = await follow(second.agent, skipped.json().redirect_to);
+  const secondCallback = await second.agent.location(skipped.json().redirect_to);
   t.ok(secondCallback.searchParams.get("code"), "the application gets a code");
 });
 
 t.test("consent: profile puts the name in the ID token; skip_consent clients are not asked", async (t) => {
   const client = await newClient({ skip_consent: true });
-  const { user, browser, agent, consentUrl } = await signInThroughHydra(t, { client, scope: "openid profile" });
+  const signedIn = await signInThroughHydra(t, { client, scope: "openid profile" });
+  const { user, browser, agent, consentUrl } = signedIn;
   const answer = await send("GET", `/api/oauth2/consent?consent_challenge=${encodeURIComponent(consentUrl.searchParams.get("consent_challenge")!)}`, browser);
   t.equal(answer.statusCode, 200);
-  const callback = await follow(agent, answer.json().redirect_to);
-  const claims = claimsOf((await exchange(client, callback.searchParams.get("code")!)).id_token);
+  const callback = await agent.location(answer.json().redirect_to);
+  const claims = (await exchange(signedIn, callback)).claims()!;
   t.match(claims, { sub: user.id, given_name: "Ada", family_name: "Lovelace", name: "Ada Lovelace" });
   t.notOk("email" in claims, "email was not requested");
 });
@@ -179,7 +167,7 @@ t.test("consent: deny sends the application access_denied", async (t) => {
   t.equal((await send("POST", "/api/oauth2/consent/reject", undefined, { consent_challenge: challenge })).statusCode, 401);
   const rejected = await send("POST", "/api/oauth2/consent/reject", browser, { consent_challenge: challenge });
   t.equal(rejected.statusCode, 200);
-  const callback = await follow(agent, rejected.json().redirect_to);
+  const callback = await agent.location(rejected.json().redirect_to);
   t.equal(callback.searchParams.get("error"), "access_denied");
 });
 
@@ -194,15 +182,15 @@ t.test("a challenge that Hydra does not know is a 404 with a way out", async (t)
 });
 
 /** Where Hydra asks the portal to confirm the logout of a user signed in to an application through it. */
-async function logoutChallenge(t: Test): Promise<{ browser: Browser; challenge: string; agent: HydraAgent }> {
-  const { browser, agent, consentUrl } = await signInThroughHydra(t);
+async function logoutChallenge(t: Test): Promise<{ browser: Browser; challenge: string; agent: HttpBrowser }> {
+  const { browser, agent, client, consentUrl } = await signInThroughHydra(t);
   const accepted = await send("POST", "/api/oauth2/consent/accept", browser, {
     consent_challenge: consentUrl.searchParams.get("consent_challenge")!,
     grant_scope: ["openid"],
     remember: false,
   });
-  await follow(agent, accepted.json().redirect_to);
-  const logout = await agent.visit(`${hydra.publicUrl}/oauth2/sessions/logout`);
+  await agent.location(accepted.json().redirect_to);
+  const logout = await agent.location(oidc.buildEndSessionUrl(client.oidc).href);
   t.equal(`${logout.origin}${logout.pathname}`, `${origin}/logout`, "Hydra asks the portal to confirm");
   return { browser, agent, challenge: logout.searchParams.get("logout_challenge")! };
 }
@@ -219,7 +207,7 @@ t.test("logout: the user confirms, Hydra's and Kratos' sessions end", async (t) 
   const done = await send("POST", "/api/oauth2/logout/accept", undefined, { logout_challenge: challenge });
   t.equal(done.statusCode, 200);
   t.type(done.json().redirect_to, "string");
-  await follow(agent, done.json().redirect_to);
+  await agent.location(done.json().redirect_to);
   t.equal((await send("GET", "/api/session", browser)).statusCode, 401, "the Kratos session ended too");
 });
 
@@ -239,7 +227,7 @@ t.test("logout: a signed-in caller ends only their own sessions; a stale cookie 
 
   const own = await send("POST", "/api/oauth2/logout/accept", browser, { logout_challenge: challenge });
   t.equal(own.statusCode, 200, "the user ends their own");
-  await follow(agent, own.json().redirect_to);
+  await agent.location(own.json().redirect_to);
   t.equal((await send("GET", "/api/session", browser)).statusCode, 401);
 
   const later = await logoutChallenge(t);
@@ -255,8 +243,8 @@ async function grantApplication(t: Test, options: { user?: TestIdentity; remembe
     grant_scope: ["openid", "email", "profile"],
     remember: options.remember ?? false,
   });
-  const callback = await follow(signedIn.agent, accepted.json().redirect_to);
-  const tokens = await exchange(signedIn.client, callback.searchParams.get("code")!);
+  const callback = await signedIn.agent.location(accepted.json().redirect_to);
+  const tokens = await exchange(signedIn, callback);
   return { ...signedIn, tokens };
 }
 
@@ -323,7 +311,7 @@ t.test("connected apps: when Hydra cannot be reached, every route says so with 5
     ["DELETE", "/api/oauth2/consents"],
     ["DELETE", "/api/oauth2/consents/some-client"],
   ] as const) {
-    const response = await offline.inject({ method, url, headers: { accept: "application/json", origin, cookie: browser.jar.header() } });
+    const response = await offline.inject({ method, url, headers: { accept: "application/json", origin, cookie: browser.cookieHeader() } });
     t.equal(response.statusCode, 503, `${method} ${url}`);
     t.match(response.json().message, /unavailable/);
   }

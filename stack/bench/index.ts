@@ -6,10 +6,10 @@
 // it. Prints medians and ratios; nothing here passes or fails.
 import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
-import { chromium, type APIRequestContext, type Browser, type BrowserContext } from "@playwright/test";
+import { chromium, type Browser, type BrowserContext } from "@playwright/test";
 import { createIdentity } from "../testing/identities.js";
+import { RequestContextBrowser } from "../testing/request-context-browser.js";
 import { startTestStack, type TestStack } from "../testing/test-stack.js";
-import { totpCode } from "../testing/totp.js";
 import { imageNode } from "../image-node.js";
 import { startPortal, type PortalOptions } from "../portal.js";
 import { buildRelease } from "../release.js";
@@ -20,48 +20,15 @@ const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const firstLoadRuns = Number(process.env.BENCH_RUNS || 5);
 const load = { connections: 32, seconds: Number(process.env.BENCH_SECONDS || 6), rounds: 3 };
 
-interface FlowNode {
-  attributes: { name?: string; value?: unknown; id?: string; text?: { text?: string } };
-}
-interface Flow {
-  id: string;
-  ui: { nodes: FlowNode[] };
-}
-
-const csrf = (flow: Flow) => String(flow.ui.nodes.find((node) => node.attributes.name === "csrf_token")?.attributes.value ?? "");
-
-async function flowOf(request: APIRequestContext, path: string): Promise<Flow> {
-  const response = await request.get(path, { headers: { accept: "application/json" } });
-  if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as Flow;
-}
-
-async function submit(request: APIRequestContext, path: string, data: Record<string, unknown>): Promise<void> {
-  const response = await request.post(path, { headers: { accept: "application/json" }, data });
-  if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
-}
-
 /** An admin with an authenticator app, signed in with both factors in this context (what Manage Clients asks of admins). */
 async function signInAdmin(context: BrowserContext, stack: TestStack, origin: string): Promise<void> {
   const admin = await createIdentity(stack.adminUrl, { roles: ["admin"], verified: true });
-  const { request } = context;
-  const login = await flowOf(request, `${origin}/kratos/self-service/login/browser`);
-  await submit(request, `${origin}/kratos/self-service/login?flow=${login.id}`, {
-    method: "password",
-    identifier: admin.email,
-    password: admin.password,
-    csrf_token: csrf(login),
-  });
-  const settings = await flowOf(request, `${origin}/kratos/self-service/settings/browser`);
-  const secret = settings.ui.nodes.find((node) => node.attributes.id === "totp_secret_key")?.attributes.text?.text;
-  if (!secret) throw new Error("the settings flow offers no authenticator app");
-  await submit(request, `${origin}/kratos/self-service/settings?flow=${settings.id}`, {
-    method: "totp",
-    totp_code: totpCode(secret),
-    csrf_token: csrf(settings),
-  });
+  const browser = new RequestContextBrowser(context.request, origin);
+  const signedIn = await browser.signIn(admin.email, admin.password);
+  if (!signedIn.ok()) throw new Error(`sign-in: ${signedIn.status()} ${await signedIn.text()}`);
+  await browser.enrolTotp();
   // Setting up a second factor lifts the session that did it to aal2.
-  const whoami = await request.get(`${origin}/kratos/sessions/whoami`);
+  const whoami = await context.request.get(`${origin}/kratos/sessions/whoami`);
   const aal = ((await whoami.json()) as { authenticator_assurance_level?: string }).authenticator_assurance_level;
   if (aal !== "aal2") throw new Error(`the admin's session is ${aal}, not aal2`);
 }

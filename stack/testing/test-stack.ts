@@ -41,6 +41,7 @@ export const testStackEnv = {
   kratosAdminUrl: "TEST_KRATOS_ADMIN_URL",
   mailUrl: "TEST_MAIL_URL",
   hydraPublicUrl: "TEST_HYDRA_PUBLIC_URL",
+  hydraIssuer: "TEST_HYDRA_ISSUER",
   hydraAdminUrl: "TEST_HYDRA_ADMIN_URL",
   portalOrigin: "TEST_PORTAL_ORIGIN",
   /** `sqlite` or `postgres`: what the stack's Kratos and Hydra store their data in. */
@@ -54,6 +55,7 @@ export function stackEnv(stack: TestStack): Record<string, string> {
     [testStackEnv.kratosAdminUrl]: stack.adminUrl,
     [testStackEnv.mailUrl]: stack.mailUrl,
     [testStackEnv.hydraPublicUrl]: stack.hydra.publicUrl,
+    [testStackEnv.hydraIssuer]: stack.hydra.issuer,
     [testStackEnv.hydraAdminUrl]: stack.hydra.adminUrl,
     [testStackEnv.portalOrigin]: stack.portalOrigin,
     [testStackEnv.database]: stack.database,

@@ -6,6 +6,8 @@ import { startTestStack, testStackEnv } from "../../../stack/testing/test-stack.
 import type { Env } from "./build.js";
 
 export interface HydraForTest {
+  /** What Hydra names itself (localhost); OAuth2 applications discover it there. */
+  issuer: string;
   publicUrl: string;
   adminUrl: string;
   kratosAdminUrl: string;
@@ -17,44 +19,25 @@ export interface HydraForTest {
 
 export async function useHydra(t: Test): Promise<HydraForTest> {
   const env = process.env;
+  let issuer = env[testStackEnv.hydraIssuer];
   let publicUrl = env[testStackEnv.hydraPublicUrl];
   let adminUrl = env[testStackEnv.hydraAdminUrl];
   let kratosPublicUrl = env[testStackEnv.kratosPublicUrl];
   let kratosAdminUrl = env[testStackEnv.kratosAdminUrl];
   let origin = env[testStackEnv.portalOrigin];
   let mailUrl = env[testStackEnv.mailUrl];
-  if (!publicUrl || !adminUrl || !kratosPublicUrl || !kratosAdminUrl || !origin || !mailUrl) {
+  if (!issuer || !publicUrl || !adminUrl || !kratosPublicUrl || !kratosAdminUrl || !origin || !mailUrl) {
     const stack = await startTestStack();
     t.teardown(() => stack.stop());
-    ({ publicUrl, adminUrl } = stack.hydra);
+    ({ issuer, publicUrl, adminUrl } = stack.hydra);
     ({ publicUrl: kratosPublicUrl, adminUrl: kratosAdminUrl, portalOrigin: origin, mailUrl } = stack);
   }
   return {
+    issuer,
     publicUrl,
     adminUrl,
     kratosAdminUrl,
     mailUrl,
     env: { KRATOS_PUBLIC_URL: kratosPublicUrl, HYDRA_ADMIN_URL: adminUrl, PORTAL_ORIGIN: origin },
   };
-}
-
-/** The browser's side at Hydra: its cookies, and redirects one at a time. */
-export class HydraAgent {
-  private readonly cookies = new Map<string, string>();
-
-  /** GET without following; returns the Location Hydra sends the browser to. */
-  async visit(url: string): Promise<URL> {
-    const response = await fetch(url, {
-      redirect: "manual",
-      headers: { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ") },
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const at = pair!.indexOf("=");
-      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-    const location = response.headers.get("location");
-    if (response.status !== 302 && response.status !== 303) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-    return new URL(location!, url);
-  }
 }

@@ -1,0 +1,37 @@
+// The tests' OAuth2 applications at the real Hydra, as relying parties of
+// openid-client: discovery at Hydra's issuer, then the library's authorization
+// URL, PKCE, code exchange, userinfo, end-session URL and client credentials.
+import * as oidc from "openid-client";
+
+export interface HydraAddress {
+  /** What Hydra names itself, http://localhost:<port>: its endpoints in discovery, the iss of its tokens. */
+  issuer: string;
+  /** Where this Hydra's public API listens, on loopback. */
+  publicUrl: string;
+}
+
+/**
+ * The application `clientId` at this Hydra: a confidential client with its
+ * secret (client_secret_basic), a public one without. Hydra's issuer names
+ * localhost while it listens on 127.0.0.1, and in the scale-out stack two
+ * Hydras share one issuer: the application's requests for the issuer go to
+ * `publicUrl`, as a resolver or a load balancer would send them. The test
+ * stacks speak plain http, which openid-client refuses unless allowed.
+ */
+export function hydraApplication(hydra: HydraAddress, clientId: string, clientSecret?: string): Promise<oidc.Configuration> {
+  const { origin } = new URL(hydra.issuer);
+  const authentication = clientSecret === undefined ? oidc.None() : oidc.ClientSecretBasic(clientSecret);
+  return oidc.discovery(new URL(hydra.issuer), clientId, undefined, authentication, {
+    execute: [oidc.allowInsecureRequests],
+    // The DOM typings of the browser tests' tsconfig take no Uint8Array<ArrayBufferLike> as a body; Node's fetch does.
+    [oidc.customFetch]: (url, options) =>
+      fetch(url.startsWith(origin) ? `${hydra.publicUrl}${url.slice(origin.length)}` : url, options as RequestInit),
+  });
+}
+
+/** An access token for a client_credentials grant with this secret; rejects with Hydra's error (its status) when refused. */
+export async function clientCredentialsToken(hydra: HydraAddress, clientId: string, clientSecret: string, scope?: string): Promise<string> {
+  const application = await hydraApplication(hydra, clientId, clientSecret);
+  const { access_token } = await oidc.clientCredentialsGrant(application, scope ? { scope } : {});
+  return access_token;
+}
