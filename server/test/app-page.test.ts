@@ -1,0 +1,150 @@
+// The app page: index.html with the answers the app's first requests would
+// get, so that the sign-in form needs no round trip (routes/app-page.ts).
+import { createServer, type Socket } from "node:net";
+import { brotliDecompressSync } from "node:zlib";
+import t from "tap";
+import type { LightMyRequestResponse } from "fastify";
+import { createIdentity } from "../../stack/testing/identities.js";
+import { freePort } from "../../stack/supervisor.js";
+import { paths } from "../../web/src/lib/paths.js";
+import { flowPages } from "../src/routes/app-page.js";
+import type { BootData } from "../src/schemas/app-page.js";
+import { build } from "./helpers/build.js";
+import { Browser } from "./helpers/browser.js";
+import { useKratos } from "./helpers/kratos.js";
+import type { Flow } from "../../stack/testing/kratos-browser.js";
+
+const bootScript = /<script type="application\/json" id="portal-boot">(.*?)<\/script>/s;
+
+/** The start-up data as the app reads it: the element's text, parsed. */
+function bootData(page: LightMyRequestResponse): BootData {
+  const match = bootScript.exec(page.body);
+  if (!match?.[1]) throw new Error(`no start-up data in ${page.body.slice(0, 200)}`);
+  return JSON.parse(match[1]) as BootData;
+}
+
+t.test("the pages that start a flow are pages of the app", async (t) => {
+  const appPaths: string[] = Object.values(paths);
+  for (const path of Object.keys(flowPages)) t.ok(appPaths.includes(path), `${path} is in web/src/lib/paths.ts`);
+});
+
+t.test("with Kratos up", async (t) => {
+  const kratos = await useKratos(t);
+  const app = await build(t, kratos.env);
+
+  t.test("/login comes with the configuration, a signed-out session check and a usable flow", async (t) => {
+    const browser = new Browser(app);
+    const page = await browser.request("GET", "/login");
+    t.equal(page.statusCode, 200);
+    t.match(page.headers["content-type"], /text\/html/);
+    t.equal(page.headers["cache-control"], "no-store", "it holds a flow and a session answer");
+    t.match(page.body, /<div id="root"><\/div><script type="application\/json" id="portal-boot">/, "after the app's root, where the app reads it");
+
+    const boot = bootData(page);
+    t.same(boot.config, { KRATOS_PUBLIC_URL: `${kratos.env.PORTAL_ORIGIN}/kratos` });
+    t.same(boot.session, { status: 401, body: { message: "You are not signed in.", code: "not_signed_in" } });
+    t.equal(boot.flow?.kind, "login");
+    t.same(boot.flow?.query, {});
+
+    const user = await createIdentity(kratos.adminUrl);
+    const signedIn = await browser.submit("login", boot.flow?.flow as Flow, { method: "password", identifier: user.email, password: user.password });
+    t.equal(signedIn.statusCode, 200, "the flow and its anti-CSRF cookie from the page sign the user in");
+  });
+
+  t.test("the flow takes the query the app would pass on, and nothing else", async (t) => {
+    const returnTo = `${kratos.env.PORTAL_ORIGIN}/settings`;
+    const page = await app.inject(`/login?return_to=${encodeURIComponent(returnTo)}&refresh=false&evil=1`);
+    const boot = bootData(page);
+    t.same(boot.flow?.query, { return_to: returnTo, refresh: "false" });
+    t.equal((boot.flow?.flow as { return_to?: string }).return_to, returnTo, "Kratos started it with that query");
+  });
+
+  t.test("/registration and /recovery come with theirs; a page with ?flow= and other pages with none", async (t) => {
+    t.equal(bootData(await app.inject("/registration")).flow?.kind, "registration");
+    t.equal(bootData(await app.inject("/recovery")).flow?.kind, "recovery");
+    for (const url of ["/login?flow=6c5e8f0a-0000-4000-8000-000000000000", "/settings", "/verification", "/"]) {
+      const boot = bootData(await app.inject(url));
+      t.equal(boot.flow, undefined, url);
+      t.ok(boot.config, `${url} has the configuration`);
+    }
+  });
+
+  t.test("a signed-in page comes with the session; /login with no flow, which Kratos refuses to a session", async (t) => {
+    const user = await createIdentity(kratos.adminUrl);
+    const browser = new Browser(app);
+    await browser.signIn(user.email, user.password);
+
+    const settings = bootData(await browser.request("GET", "/settings"));
+    t.equal(settings.session?.status, 200);
+    t.match(settings.session?.body, { identity: { id: user.id }, roles: [], aal: "aal1" });
+
+    const login = bootData(await browser.request("GET", "/login"));
+    t.equal(login.session?.status, 200);
+    t.equal(login.flow, undefined, "the app asks Kratos itself and shows what it says");
+  });
+
+  t.test("what users typed into their profile cannot break out of the JSON", async (t) => {
+    const hostile = "</script><script>alert(1)</script><!--\u2028&amp;";
+    const user = await createIdentity(kratos.adminUrl, { name: { first: hostile, last: "x" } });
+    const browser = new Browser(app);
+    await browser.signIn(user.email, user.password);
+    const page = await browser.request("GET", "/settings");
+    t.notMatch(page.body, /<script>alert/, "no markup of the user's reaches the page");
+    t.equal(page.body.match(/<\/script>/g)?.length, 1, "only the data element's own end tag");
+    t.match(bootData(page).session?.body, { identity: { traits: { name: { first: hostile } } } }, "and the app reads back what was typed");
+  });
+
+  t.test("the page goes out compressed to a browser that accepts it; the session check does not", async (t) => {
+    const page = await app.inject({ url: "/login", headers: { "accept-encoding": "gzip, br" } });
+    t.equal(page.headers["content-encoding"], "br");
+    t.match(page.headers.vary, /accept-encoding/i);
+    t.match(brotliDecompressSync(page.rawPayload).toString(), bootScript);
+
+    const user = await createIdentity(kratos.adminUrl);
+    const browser = new Browser(app);
+    await browser.signIn(user.email, user.password);
+    const whoami = await app.inject({
+      url: "/kratos/sessions/whoami",
+      headers: { cookie: browser.cookieHeader(), "accept-encoding": "gzip, br" },
+    });
+    t.equal(whoami.statusCode, 200);
+    t.equal(whoami.headers["content-encoding"], undefined, "the hot path spends no CPU on a few hundred bytes");
+  });
+
+  t.test("a request that is not a GET of an app route is not the app", async (t) => {
+    const post = await app.inject({ method: "POST", url: "/login" });
+    t.equal(post.statusCode, 404);
+    t.same(post.json(), { message: "Not found: /login" });
+  });
+});
+
+t.test("with Kratos down, the page still comes, and says so for the session check", async (t) => {
+  const app = await build(t, { KRATOS_PUBLIC_URL: `http://127.0.0.1:${await freePort()}` });
+  // A browser without cookies is signed out whatever Kratos says: this one has a session to check.
+  const page = await app.inject({ url: "/login", headers: { cookie: "ory_kratos_session=to-check" } });
+  t.equal(page.statusCode, 200);
+  const boot = bootData(page);
+  t.ok(boot.config);
+  t.equal(boot.session?.status, 503);
+  t.same(boot.session?.body, { message: "The identity service is unavailable. Please try again in a moment." }, "what GET /api/session would say");
+  t.equal(boot.flow, undefined, "the app starts the flow itself, and shows why it cannot");
+});
+
+t.test("with Kratos silent, the page does not wait for it", async (t) => {
+  const sockets = new Set<Socket>();
+  const silent = createServer((socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+  t.teardown(() => {
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+  });
+  const { port } = silent.address() as { port: number };
+  const app = await build(t, { KRATOS_PUBLIC_URL: `http://127.0.0.1:${port}`, UPSTREAM_TIMEOUT_MS: "60000" });
+
+  const page = await app.inject({ url: "/login", headers: { cookie: "ory_kratos_session=to-check" } });
+  t.equal(page.statusCode, 200, "within the page's budget, long before the upstream timeout");
+  const boot = bootData(page);
+  t.ok(boot.config);
+  t.equal(boot.session, undefined, "the app asks for what is missing");
+  t.equal(boot.flow, undefined);
+});
