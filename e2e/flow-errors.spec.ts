@@ -19,7 +19,7 @@ const atPage = (target: string) => (url: URL) => `${url.origin}${url.pathname}` 
 test("a form that expired is replaced by a new one that says so and keeps return_to", async ({ page }) => {
   test.setTimeout(120_000);
   const lifespan = 8;
-  const stack = await startPrivateStack({ selfservice: { flows: { login: { lifespan: `${lifespan}s` } } } });
+  const stack = await startPrivateStack({ kratosConfig: { selfservice: { flows: { login: { lifespan: `${lifespan}s` } } } } });
   try {
     const user = await createIdentity(stack.adminUrl);
     const returnTo = `${stack.portalOrigin}/verification`;

@@ -6,6 +6,8 @@ import { apiSession, menu, submitPassword } from "./support/flows.js";
 import { newIdentity } from "./support/identities.js";
 import { codeIn, waitForMail } from "./support/mail.js";
 import { saveScreenshot } from "./support/screenshots.js";
+import { startPrivateStack } from "./support/private-stack.js";
+import { createIdentity } from "../stack/testing/identities.js";
 
 test("a wrong password shows Kratos' message; the right one signs in", async ({ page }) => {
   const user = await newIdentity({ verified: true });
@@ -60,4 +62,29 @@ test("the sign-in page comes with its flow and the session check: the form shows
   const flow = await page.request.get(`/kratos/self-service/login/flows?id=${flowId}`);
   expect(flow.status(), "the flow and its anti-CSRF cookie are this browser's").toBe(200);
   expect(((await flow.json()) as { return_to?: string }).return_to).toMatch(/\/verification$/);
+});
+
+test("after too many wrong passwords the form says when to try again, and the right one waits too", async ({ page }) => {
+  // A portal of its own with a lower limit, so that these guesses count against nobody else's.
+  const stack = await startPrivateStack({ portalEnv: { LIMIT_SIGN_IN_ACCOUNT: "2/15m" } });
+  try {
+    const user = await createIdentity(stack.adminUrl, { verified: true });
+    await page.goto(`${stack.portalOrigin}/login`);
+    for (let guess = 1; guess <= 2; guess++) {
+      const answered = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/self-service/login"));
+      await submitPassword(page, user.email, `${user.password}-guess-${guess}`);
+      expect((await answered).status(), `guess ${guess} reaches Kratos`).toBe(400);
+      await expect(page.getByText(/The provided credentials are invalid/)).toBeVisible();
+    }
+
+    await submitPassword(page, user.email, user.password);
+    const refusal = page.getByRole("alert").filter({ hasText: "Too many attempts. Try again in 15 minutes." });
+    await expect(refusal).toBeVisible();
+    await expect(page.getByLabel("Password", { exact: true }), "the form stays, to try again later").toBeVisible();
+    await expect(menu(page)).toHaveCount(0);
+    await expectAccessible(page);
+    await saveScreenshot(page, "login-rate-limited");
+  } finally {
+    await stack.stop();
+  }
 });
