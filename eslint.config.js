@@ -1,5 +1,6 @@
-// ESLint for the web app (web/src); `npm run lint`, and the lint suite of
-// `npm test`. The server, the stack and the browser tests come later.
+// ESLint for every part: the server, the stack and the tests (Node), and the
+// web app (web/src, with React's and accessibility rules and the layers'
+// boundaries); `npm run lint`, and the lint suite of `npm test`.
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import vitest from "@vitest/eslint-plugin";
@@ -11,6 +12,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 const web = "web/src/**/*.{ts,tsx}";
+const node = ["server/**/*.ts", "stack/**/*.{ts,mjs}", "e2e/**/*.ts"];
 const tests = "web/src/**/*.test.{ts,tsx}";
 
 // Each feature is an element of its own, so that a feature may use itself and
@@ -21,6 +23,49 @@ const features = readdirSync(new URL("web/src/features", import.meta.url), { wit
 const featureType = (name) => `feature-${name}`;
 
 export default tseslint.config(
+  { ignores: ["server/dist/**", "web/dist/**"] },
+  {
+    files: node,
+    extends: [js.configs.recommended, ...tseslint.configs.strictTypeChecked],
+    languageOptions: {
+      globals: globals.node,
+      // stack/ has no project of its own: the server's covers it (tsc -p server).
+      parserOptions: { project: ["server/tsconfig.json", "e2e/tsconfig.json"], tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true }],
+      // A Fastify plugin or hook is an async function whether or not it awaits.
+      "@typescript-eslint/require-await": "off",
+      // Fastify types its hooks as async or callback style: an async hook in a hooks object is right.
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { properties: false } }],
+      // Leaving a property out by destructuring the rest is how a copy without it reads.
+      "@typescript-eslint/no-unused-vars": ["error", { ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ["stack/**/*.mjs"],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    // Tests read answers as the caller sees them (JSON of any shape) and may insist that a value is there.
+    files: ["server/test/**/*.ts", "e2e/**/*.ts", "stack/**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-non-null-assertion": "off",
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-argument": "off",
+      "@typescript-eslint/no-unsafe-call": "off",
+      "@typescript-eslint/no-unsafe-return": "off",
+      // A row or header the answer may lack is checked as such (the projects do not index arrays as possibly undefined).
+      "@typescript-eslint/no-unnecessary-condition": "off",
+      "@typescript-eslint/no-base-to-string": "off",
+    },
+  },
+  {
+    // tap's t.test() returns a promise that tap itself waits for: subtests are never awaited.
+    files: ["server/test/**/*.ts", "stack/**/*.test.ts"],
+    rules: { "@typescript-eslint/no-floating-promises": "off" },
+  },
   {
     files: [web],
     extends: [js.configs.recommended, ...tseslint.configs.strictTypeChecked],

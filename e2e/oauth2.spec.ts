@@ -35,7 +35,7 @@ test.beforeAll(async () => {
   signedOutUri = `${appOrigin}/signed-out`;
 });
 
-test.afterAll(() => new Promise<void>((resolve) => application.close(() => resolve())));
+test.afterAll(() => new Promise<void>((resolve) => application.close(() => { resolve(); })));
 
 const scope = "openid offline_access email profile";
 

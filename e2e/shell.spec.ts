@@ -52,7 +52,7 @@ test("the spinner shows until the session check ends, when the page came without
   await page.route("**/settings", async (route) => {
     const response = await route.fetch();
     const html = (await response.text()).replace(/(<script type="application\/json" id="portal-boot">)(.*?)(<\/script>)/, (_all, open: string, json: string, close: string) => {
-      const { session: _left, ...rest } = JSON.parse(json) as { session?: unknown };
+      const { session: _session, ...rest } = JSON.parse(json) as { session?: unknown };
       return `${open}${JSON.stringify(rest).replace(/</g, "\\u003c")}${close}`;
     });
     expect(html).toContain('id="portal-boot"');

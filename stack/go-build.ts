@@ -70,7 +70,7 @@ export async function buildLauncher(launcher: Launcher, log: (line: string) => v
       );
       const errors: string[] = [];
       createInterface({ input: child.stderr }).on("line", (line) => {
-        if (/^[\w.\-]+(\/[\w.\-~]+)+$/.test(line)) {
+        if (/^[\w.-]+(\/[\w.\-~]+)+$/.test(line)) {
           compiled += 1;
           lastPackage = line;
         } else {
@@ -78,10 +78,11 @@ export async function buildLauncher(launcher: Launcher, log: (line: string) => v
           if (line.startsWith("go: downloading")) log(line);
         }
       });
-      child.on("error", (error) => reject(new Error(`cannot run go (is Go installed and on PATH?): ${error.message}`)));
-      child.on("exit", (code) =>
-        code === 0 ? resolve() : reject(new Error(`go build of ${launcher.name} failed:\n${errors.slice(-30).join("\n")}`)),
-      );
+      child.on("error", (error) => { reject(new Error(`cannot run go (is Go installed and on PATH?): ${error.message}`)); });
+      child.on("exit", (code) => {
+        if (code === 0) resolve();
+        else reject(new Error(`go build of ${launcher.name} failed:\n${errors.slice(-30).join("\n")}`));
+      });
     });
   } finally {
     clearInterval(progress);

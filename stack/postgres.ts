@@ -68,7 +68,7 @@ export async function startPostgres(
   if (user) chownSync(dir, user.uid, user.gid);
   const data = join(dir, "data");
   const port = await freePort();
-  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const remove = () => { rmSync(dir, { recursive: true, force: true }); };
   try {
     supervisor.progress(label, `creating a throw-away cluster with ${join(bin, "initdb")}`);
     await exec(join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"], user);
@@ -84,7 +84,10 @@ export async function startPostgres(
       exec(join(bin, "psql"), ["-h", "127.0.0.1", "-p", String(port), "-U", role, "-d", database, "-X", "-q", "-A", "-t",
         "-v", "ON_ERROR_STOP=1", ...args]);
     await supervisor.waitUntil(label, `PostgreSQL on 127.0.0.1:${port}`, () =>
-      psql("postgres", ["-c", "SELECT 1"]).then(() => true as const, (error: Error) => error.message.split("\n").at(-2) ?? error.message),
+      psql("postgres", ["-c", "SELECT 1"]).then(() => true as const, (error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        return message.split("\n").at(-2) ?? message;
+      }),
     );
     const passwords = new Map<string, string>();
     for (const service of services) {

@@ -17,7 +17,7 @@ function ping(port: number): Promise<true | string> {
       socket.end();
       resolve(data.toString().startsWith("+PONG") ? true : data.toString().trim());
     });
-    socket.once("error", (error) => resolve(error.message));
+    socket.once("error", (error) => { resolve(error.message); });
   });
 }
 
@@ -30,7 +30,7 @@ export interface RedisServer {
 export async function startRedis(supervisor: Supervisor, label = "redis"): Promise<RedisServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "account-portal-redis-"));
-  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const remove = () => { rmSync(dir, { recursive: true, force: true }); };
   supervisor.start(label, "redis-server", [
     "--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no",
   ]);

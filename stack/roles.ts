@@ -7,7 +7,7 @@ export type RoleChange = "grant" | "revoke";
 export async function changeRole(adminUrl: string, email: string, role: string, change: RoleChange): Promise<string[]> {
   const identities = new IdentityApi(new Configuration({ basePath: adminUrl }));
   const { data: found } = await identities.listIdentities({ credentialsIdentifier: email });
-  const identity = found[0];
+  const identity = found.at(0);
   if (!identity) throw new Error(`no identity signs in with ${email}`);
 
   const metadata = (identity.metadata_public ?? {}) as { roles?: unknown };

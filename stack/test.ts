@@ -29,7 +29,7 @@ if (unknown.length > 0) {
 const selected = new Set<Suite>(requested.length > 0 ? (requested as Suite[]) : suites);
 
 const supervisor = new Supervisor();
-const say = (line: string) => supervisor.log("test", line);
+const say = (line: string) => { supervisor.log("test", line); };
 const bin = (name: string) => join(rootDir, "node_modules", ".bin", name);
 
 function run(label: string, command: string, args: string[], env: Record<string, string> = {}): Promise<boolean> {
@@ -40,7 +40,7 @@ function run(label: string, command: string, args: string[], env: Record<string,
       say(`${label}: ${error.message}`);
       resolve(false);
     });
-    child.on("exit", (code) => resolve(code === 0));
+    child.on("exit", (code) => { resolve(code === 0); });
   });
 }
 
@@ -115,7 +115,7 @@ if (selected.has("types")) {
   await suite("typecheck browser tests", bin("tsc"), ["-p", "e2e"]);
 }
 if (selected.has("lint")) {
-  await suite("lint (eslint)", bin("eslint"), ["--max-warnings=0", "web/src"]);
+  await suite("lint (eslint)", bin("eslint"), ["--max-warnings=0", "web/src", "server", "stack", "e2e"]);
 }
 if (selected.has("web")) {
   await suite("web unit tests (vitest)", bin("vitest"), ["run", "--config", "web/vite.config.ts"]);

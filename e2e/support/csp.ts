@@ -19,7 +19,7 @@ export async function recordCspViolations(context: BrowserContext): Promise<CspV
   await context.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
       const report = (window as unknown as { __reportCspViolation: (violation: CspViolation) => void }).__reportCspViolation;
-      void report({ directive: event.effectiveDirective, blocked: event.blockedURI, page: event.documentURI });
+      report({ directive: event.effectiveDirective, blocked: event.blockedURI, page: event.documentURI });
     });
   });
   return violations;

@@ -25,7 +25,7 @@ const secrets = new Set<string>();
 const keep = (...values: (string | null | undefined)[]) => {
   for (const value of values) if (value && value.length >= 6) secrets.add(value);
 };
-const keepCookies = (browser: Browser) => keep(...browser.cookies().map((cookie) => cookie.value));
+const keepCookies = (browser: Browser) => { keep(...browser.cookies().map((cookie) => cookie.value)); };
 
 async function submit(browser: Browser, kind: FlowKind, body: object) {
   const flow = await browser.startFlow(kind);
@@ -76,7 +76,7 @@ t.test("an OAuth2 sign-in, consent and logout through Hydra", async (t) => {
   const { data: client } = await admin.createOAuth2Client({
     oAuth2Client: { client_name: "Log scan", grant_types: ["authorization_code"], response_types: ["code"], scope: "openid", redirect_uris: ["https://maps.example.org/callback"] },
   });
-  const application = await hydraApplication(hydra, client.client_id!, client.client_secret!);
+  const application = await hydraApplication(hydra, client.client_id!, client.client_secret);
   const user = await createIdentity(hydra.kratosAdminUrl, { verified: true });
   const agent = new HttpBrowser(origin);
   const login = await agent.location(oidc.buildAuthorizationUrl(application, { scope: "openid", redirect_uri: "https://maps.example.org/callback", state: oidc.randomState() }).href);

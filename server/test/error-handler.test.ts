@@ -70,7 +70,7 @@ t.test("an upstream failure: down or failing is 503, an unexpected answer is 502
   const logs = new LogLines();
   const app = await build(t, {}, (instance) => {
     instance.get<{ Params: { n: string } }>("/api/upstream/:n", async (request) => {
-      throw cases[Number(request.params.n)]![0];
+      throw cases[Number(request.params.n)][0];
     });
   }, { logs });
   for (const [index, [error, status, message]] of cases.entries()) {

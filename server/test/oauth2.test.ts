@@ -38,7 +38,7 @@ async function newClient(extra: object = {}): Promise<Application> {
       ...extra,
     },
   });
-  return { id: data.client_id!, oidc: await hydraApplication(hydra, data.client_id!, data.client_secret!) };
+  return { id: data.client_id!, oidc: await hydraApplication(hydra, data.client_id!, data.client_secret) };
 }
 
 function send(method: "GET" | "POST" | "DELETE", url: string, browser?: Browser, payload?: object, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {

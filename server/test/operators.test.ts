@@ -153,7 +153,7 @@ t.test("only the proxy publishes ports; the scaled services have no fixed host p
 });
 
 t.test("each service reaches PostgreSQL as its own role in its own database, with TLS not disabled", async (t) => {
-  const dsn = (name: string) => new URL(service(name).environment!.DSN!);
+  const dsn = (name: string) => new URL(service(name).environment!.DSN);
   for (const [names, role, password] of [[kratosServices, "kratos", production.KRATOS_DB_PASSWORD], [hydraServices, "hydra", production.HYDRA_DB_PASSWORD]] as const) {
     for (const name of names) {
       const url = dsn(name);
@@ -172,11 +172,11 @@ t.test("each service reaches PostgreSQL as its own role in its own database, wit
   const init = mounts["/docker-entrypoint-initdb.d/create-service-databases.sh"];
   const sql = mounts["/etc/postgres/service-database.sql"];
   t.ok(init && sql, "PostgreSQL creates the roles and databases when its volume is new");
-  const script = read(init!);
+  const script = read(init);
   t.match(script, /create kratos "\$KRATOS_DB_PASSWORD"/);
   t.match(script, /create hydra "\$HYDRA_DB_PASSWORD"/);
   t.match(script, /-f \/etc\/postgres\/service-database\.sql/);
-  const statements = read(sql!);
+  const statements = read(sql);
   t.match(statements, /CREATE DATABASE :"service" OWNER :"service";/);
   t.match(statements, /REVOKE ALL ON DATABASE :"service" FROM PUBLIC;/, "no other role may connect");
 });
@@ -219,8 +219,8 @@ t.test("the UI URLs in Kratos' and Hydra's files and in compose are the portal's
   t.match(kratosYml, kratosOriginConfig("http://localhost:3000"), "kratos.yml, for http://localhost:3000");
   t.match(hydraYml, hydraOriginConfig("http://localhost:3000"), "hydra.yml, for http://localhost:3000");
   const expected = {
-    ...asVariables(kratosOriginConfig(production.PORTAL_ORIGIN!)),
-    ...asVariables(hydraOriginConfig(production.PORTAL_ORIGIN!)),
+    ...asVariables(kratosOriginConfig(production.PORTAL_ORIGIN)),
+    ...asVariables(hydraOriginConfig(production.PORTAL_ORIGIN)),
   };
   const kratosEnv = service("kratos").environment!;
   const hydraEnv = service("hydra").environment!;
@@ -251,8 +251,8 @@ function adaptCaddyfile(origins: { PORTAL_ORIGIN: string; HYDRA_ORIGIN: string }
   return Object.values(servers).flatMap(({ listen, routes }) =>
     routes.map((route) => ({
       listen,
-      host: route.match[0]!.host[0],
-      upstream: route.handle[0]!.routes[0]!.handle.find((handler) => handler.handler === "reverse_proxy")?.dynamic_upstreams,
+      host: route.match[0].host[0],
+      upstream: route.handle[0].routes[0].handle.find((handler) => handler.handler === "reverse_proxy")?.dynamic_upstreams,
     })),
   );
 }
@@ -261,9 +261,9 @@ t.test("the proxy's config sends each origin to every replica of the portal and 
   const proxy = service("proxy");
   t.ok(proxy.volumes?.includes("./config/caddy/Caddyfile:/etc/caddy/Caddyfile:ro"));
   t.same(proxy.environment, { PORTAL_ORIGIN: production.PORTAL_ORIGIN, HYDRA_ORIGIN: production.HYDRA_ORIGIN });
-  const portalPort = String(readConfig(parseEnv(read("Dockerfile").match(/^ENV (.+)$/m)![1]!.replaceAll(" ", "\n"))).port);
+  const portalPort = String(readConfig(parseEnv(read("Dockerfile").match(/^ENV (.+)$/m)![1].replaceAll(" ", "\n"))).port);
   const hydraPort = String((parse(read("config/hydra/hydra.yml")) as { serve: { public: { port: number } } }).serve.public.port);
-  t.same(adaptCaddyfile({ PORTAL_ORIGIN: production.PORTAL_ORIGIN!, HYDRA_ORIGIN: production.HYDRA_ORIGIN! }), [
+  t.same(adaptCaddyfile({ PORTAL_ORIGIN: production.PORTAL_ORIGIN, HYDRA_ORIGIN: production.HYDRA_ORIGIN }), [
     { listen: [":443"], host: "account.example.org", upstream: { source: "a", name: "portal", port: portalPort, refresh: 5e9 } },
     { listen: [":443"], host: "auth.example.org", upstream: { source: "a", name: "hydra", port: hydraPort, refresh: 5e9 } },
   ], "https for both origins, each to all addresses that compose's DNS gives for the service");
@@ -271,7 +271,7 @@ t.test("the proxy's config sends each origin to every replica of the portal and 
 
   const devEnv = parseEnv(read("config/compose/dev.env"));
   const dev = adaptCaddyfile({ PORTAL_ORIGIN: devEnv.PORTAL_ORIGIN!, HYDRA_ORIGIN: devEnv.HYDRA_ORIGIN! });
-  const byPort = dev.map(({ listen, host }) => ({ listen, host })).sort((x, y) => x.listen[0]!.localeCompare(y.listen[0]!));
+  const byPort = dev.map(({ listen, host }) => ({ listen, host })).sort((x, y) => x.listen[0].localeCompare(y.listen[0]));
   t.same(byPort, [
     { listen: [":4444"], host: "localhost" },
     { listen: [":80"], host: "localhost" },
@@ -298,18 +298,18 @@ t.test("the portal service is configured through variables the server reads", as
 t.test("the dev override only adds --dev and a mail catcher on loopback", async (t) => {
   const devEnv = parseEnv(read("config/compose/dev.env"));
   t.same(Object.keys(devEnv).filter((name) => secrets.includes(name)), [], "dev.env holds no secrets");
-  const secretsOnly = Object.fromEntries(secrets.map((name) => [name, production[name]!]));
+  const secretsOnly = Object.fromEntries(secrets.map((name) => [name, production[name]]));
   const base = loadCompose(root, "docker-compose.yml", { ...devEnv, ...secretsOnly });
   const dev = loadCompose(root, "docker-compose.dev.yml", { ...devEnv, ...secretsOnly });
   t.same(Object.keys(dev.services).sort(), ["hydra", "hydra-admin", "kratos", "mailcatcher", "proxy"]);
   for (const name of ["kratos", "hydra", "hydra-admin"]) {
-    t.match(dev.services[name]!.command, /--dev\b/, `${name} runs with --dev`);
-    t.equal(dev.services[name]!.command!.replace(" --dev", ""), service(name, base).command, `${name} differs in --dev only`);
+    t.match(dev.services[name].command, /--dev\b/, `${name} runs with --dev`);
+    t.equal(dev.services[name].command!.replace(" --dev", ""), service(name, base).command, `${name} differs in --dev only`);
   }
-  const published = [...dev.services.mailcatcher!.ports!, ...dev.services.proxy!.ports!];
+  const published = [...dev.services.mailcatcher.ports!, ...dev.services.proxy.ports!];
   for (const port of published) t.match(port, /^127\.0\.0\.1:/, `${port} is reachable from this machine only`);
-  t.same(dev.services.mailcatcher!.networks, ["outbound"], "on the courier's network");
+  t.same(dev.services.mailcatcher.networks, ["outbound"], "on the courier's network");
   t.equal(new URL(devEnv.KRATOS_SMTP_URI!).hostname, "mailcatcher");
-  t.equal(new URL(devEnv.HYDRA_ORIGIN!).port, dev.services.proxy!.ports![0]!.split(":")[1], "the proxy publishes Hydra's dev origin");
+  t.equal(new URL(devEnv.HYDRA_ORIGIN!).port, dev.services.proxy.ports![0].split(":")[1], "the proxy publishes Hydra's dev origin");
   t.equal(new URL(devEnv.PORTAL_ORIGIN!).hostname, devEnv.PORTAL_HOSTNAME);
 });

@@ -13,7 +13,7 @@ function policy(header: unknown): Map<string, string[]> {
       .split(";")
       .map((part) => part.trim().split(/\s+/))
       .filter(([name]) => name)
-      .map(([name, ...sources]) => [name!, sources]),
+      .map(([name, ...sources]) => [name, sources]),
   );
 }
 

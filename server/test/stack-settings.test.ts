@@ -10,7 +10,7 @@ import { readSettings } from "../../stack/settings.js";
 
 function dataDir(t: Test): string {
   const dir = mkdtempSync(join(tmpdir(), "portal-settings-"));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  t.teardown(() => { rmSync(dir, { recursive: true, force: true }); });
   return dir;
 }
 
@@ -18,7 +18,7 @@ t.test("Hydra keeps its system secret per data folder, in a database of its own"
   const dir = dataDir(t);
   const first = readSettings({ DATA_DIR: dir });
   t.equal(first.hydra.secrets.system.length, 1);
-  t.ok(first.hydra.secrets.system[0]!.length >= 16, "long enough for Hydra's schema");
+  t.ok(first.hydra.secrets.system[0].length >= 16, "long enough for Hydra's schema");
   t.same(readSettings({ DATA_DIR: dir }).hydra.secrets.system, first.hydra.secrets.system, "the same on the next start");
   t.same(JSON.parse(readFileSync(join(dir, "hydra", "secrets.json"), "utf8")).system, first.hydra.secrets.system);
   t.not(readSettings({ DATA_DIR: dataDir(t) }).hydra.secrets.system[0], first.hydra.secrets.system[0], "another folder, another secret");

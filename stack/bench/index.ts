@@ -43,10 +43,10 @@ function memoryOf(pid: number): { rssMb: number; peakMb: number } {
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-const say = (line = "") => console.log(line);
+const say = (line = "") => { console.log(line); };
 
 function printFirstLoads(figures: FirstLoadFigures[]): void {
   say(`First load, cold Chromium context, median of ${firstLoadRuns} (min–max):`);
@@ -67,8 +67,8 @@ function printHotPaths(variant: string, results: RoundResult[], memory: { idleMb
   for (const name of [...new Set(results.map((result) => result.target))]) {
     const own = results.filter((result) => result.target === name);
     const rps = own.map((result) => result.requestsPerSecond);
-    const ratios = own.map((result, index) => result.requestsPerSecond / direct[index]!.requestsPerSecond);
-    const p99Ratios = own.map((result, index) => result.p99Ms / direct[index]!.p99Ms);
+    const ratios = own.map((result, index) => result.requestsPerSecond / direct[index].requestsPerSecond);
+    const p99Ratios = own.map((result, index) => result.p99Ms / direct[index].p99Ms);
     const failures = own.reduce((sum, result) => sum + result.non2xx + result.errors, 0);
     say(
       `  ${name.padEnd(26)} ${median(rps).toFixed(0)} req/s (${Math.min(...rps).toFixed(0)}–${Math.max(...rps).toFixed(0)}), ` +
@@ -84,7 +84,8 @@ function printHotPaths(variant: string, results: RoundResult[], memory: { idleMb
 
 async function benchVariant(stack: TestStack, variant: string, portal: PortalOptions, cookie: string): Promise<void> {
   await startPortal(stack.supervisor, stack.settings, stack, portal);
-  const pid = stack.supervisor.pid("portal")!;
+  const pid = stack.supervisor.pid("portal");
+  if (pid === undefined) throw new Error("the portal has no process to measure");
   const idleMb = memoryOf(pid).rssMb;
   const origin = `http://127.0.0.1:${stack.settings.portal.port}`;
   const results = await measureHotPaths(
@@ -106,7 +107,7 @@ const stack = await startTestStack({ progress: true });
 let browser: Browser | undefined;
 try {
   // The image's way: the compiled server and app with production dependencies only, on the image's Node.
-  const node = await imageNode((line) => stack.supervisor.progress("bench", line));
+  const node = await imageNode((line) => { stack.supervisor.progress("bench", line); });
   const image: PortalOptions = { release: { dir: await buildRelease(stack.supervisor), node: node.path } };
   browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu"] });
 

@@ -47,22 +47,26 @@ export interface ScaleStack {
 
 export async function startScaleStack({ progress = false } = {}): Promise<ScaleStack> {
   const supervisor = new Supervisor({ echo: false, progress });
-  const log = (line: string) => supervisor.progress("scale", line);
+  const log = (line: string) => { supervisor.progress("scale", line); };
   const cleanup: (() => void)[] = [];
   try {
-    const buildLog = (line: string) => supervisor.progress("build", line);
+    const buildLog = (line: string) => { supervisor.progress("build", line); };
     const kratosBinary = await buildLauncher(kratosLauncher, buildLog);
     const hydraBinary = await buildLauncher(hydraLauncher, buildLog);
     const [release, node] = await Promise.all([buildRelease(supervisor), imageNode(log)]);
     log(`portals run the compiled server on Node ${node.version}${node.fallback ? ` (not the image's: ${node.fallback})` : ""}`);
 
     const postgres = await startPostgres(supervisor, { services: ["kratos", "hydra"] });
-    cleanup.push(postgres.remove);
+    cleanup.push(() => {
+      postgres.remove();
+    });
     const redis = await startRedis(supervisor);
-    cleanup.push(redis.remove);
+    cleanup.push(() => {
+      redis.remove();
+    });
 
     const a = await testSettings({ KRATOS_DSN: postgres.dsn("kratos"), HYDRA_DSN: postgres.dsn("hydra") });
-    cleanup.push(() => rmSync(a.dataDir, { recursive: true, force: true }));
+    cleanup.push(() => { rmSync(a.dataDir, { recursive: true, force: true }); });
     const [portalB, kratosPublicB, kratosAdminB, hydraPublicB, hydraAdminB] = await Promise.all(
       Array.from({ length: 5 }, () => freePort()),
     );

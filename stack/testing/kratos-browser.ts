@@ -18,7 +18,10 @@ export interface Flow {
 
 export type FlowKind = "login" | "registration" | "settings" | "recovery" | "verification";
 
-export const csrfToken = (flow: Flow) => String(flow.ui.nodes.find((node) => node.attributes.name === "csrf_token")?.attributes.value ?? "");
+export function csrfToken(flow: Flow): string {
+  const value = flow.ui.nodes.find((node) => node.attributes.name === "csrf_token")?.attributes.value;
+  return typeof value === "string" ? value : "";
+}
 
 /** What the flows read of an answer, whatever carried it. */
 export interface Reply {

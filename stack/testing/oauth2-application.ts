@@ -22,9 +22,12 @@ export function hydraApplication(hydra: HydraAddress, clientId: string, clientSe
   const { origin } = new URL(hydra.issuer);
   const authentication = clientSecret === undefined ? oidc.None() : oidc.ClientSecretBasic(clientSecret);
   return oidc.discovery(new URL(hydra.issuer), clientId, undefined, authentication, {
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the test stacks' Hydra speaks http on loopback; the library marks this deprecated only to make it stand out.
     execute: [oidc.allowInsecureRequests],
-    // The DOM typings of the browser tests' tsconfig take no Uint8Array<ArrayBufferLike> as a body; Node's fetch does.
+    // The DOM typings of the browser tests' tsconfig take no Uint8Array<ArrayBufferLike> as a body; Node's fetch
+    // does, so the server's project (which lint reads) sees no need for the assertion.
     [oidc.customFetch]: (url, options) =>
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed under e2e/tsconfig.json, see above
       fetch(url.startsWith(origin) ? `${hydra.publicUrl}${url.slice(origin.length)}` : url, options as RequestInit),
   });
 }

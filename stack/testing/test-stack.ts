@@ -110,7 +110,7 @@ export async function startTestStack({
     const settings = await testSettings(
       postgres ? { KRATOS_DSN: postgres.dsn("kratos"), HYDRA_DSN: postgres.dsn("hydra") } : {},
     );
-    const buildLog = (line: string) => supervisor.progress("build", line);
+    const buildLog = (line: string) => { supervisor.progress("build", line); };
     const binary = await buildLauncher(kratosLauncher, buildLog);
     const hydraOptions = { binary: await buildLauncher(hydraLauncher, buildLog) };
     const mailUrl = await startMailCatcher(supervisor, settings);

@@ -112,8 +112,8 @@ function fieldReader(request: FastifyRequest): (name: string) => string[] {
     const values: unknown[] = [...query.getAll(name), ...(form?.getAll(name) ?? [])];
     if (json) {
       values.push(json[name]);
-      const [parent, child] = name.split(".");
-      if (child !== undefined) values.push((json[parent!] as Record<string, unknown> | undefined)?.[child]);
+      const dot = name.indexOf(".");
+      if (dot > 0) values.push((json[name.slice(0, dot)] as Record<string, unknown> | undefined)?.[name.slice(dot + 1)]);
     }
     return values.flatMap((value) => (typeof value === "string" || typeof value === "number" ? [String(value)] : []));
   };
@@ -158,7 +158,7 @@ function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: Limit
   async function charge(charges: Charge[], reply: FastifyReply): Promise<void> {
     const results = await Promise.allSettled(charges.map(({ counter, key }) => counter.consume(key)));
     const refused = results.flatMap((result, index) =>
-      result.status === "rejected" && result.reason instanceof RateLimiterRes ? [{ charge: charges[index]!, wait: result.reason }] : [],
+      result.status === "rejected" && result.reason instanceof RateLimiterRes ? [{ charge: charges[index], wait: result.reason }] : [],
     );
     const broken = results.find((result) => result.status === "rejected" && !(result.reason instanceof RateLimiterRes));
     if (refused.length === 0 && broken === undefined) return;

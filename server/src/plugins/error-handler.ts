@@ -72,10 +72,10 @@ function validationAnswer(problems: SchemaProblem[], context: string): ErrorBody
     if (problem.keyword === "required") path.push(String(problem.params.missingProperty));
     // The body (or query) as a whole is wrong, e.g. a JSON array where an object belongs: no field to name.
     if (path.length === 0) return { message: `The request ${context} ${describe(problem)}.` };
-    errors.push({ field: path[0]!, message: describe(problem) });
+    errors.push({ field: path[0], message: describe(problem) });
   }
   const [first] = errors;
-  return { message: `${first!.field}: ${first!.message}`, errors };
+  return { message: `${first.field}: ${first.message}`, errors };
 }
 
 /** Fastify's own 4xx for a body it could not read, in words. */
@@ -123,7 +123,7 @@ export function errorAnswer(error: FastifyError | ClientError | UpstreamError, r
   if (status < 500) {
     request.log.debug({ ...where, status, code: error.code, message: error.message }, "request refused");
     const body = error.validation
-      ? validationAnswer(error.validation as SchemaProblem[], error.validationContext ?? "body")
+      ? validationAnswer(error.validation, error.validationContext ?? "body")
       : (bodyAnswer(error, request) ?? { message: error.message });
     return { status, body };
   }

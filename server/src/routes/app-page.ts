@@ -24,7 +24,7 @@ import { runtimeConfig } from "./runtime-config.js";
  * their query the new flow takes (web/src/lib/paths.ts names the pages; a
  * test checks these against it).
  */
-export const flowPages: Record<string, { kind: StartedFlowKind; query: (keyof FlowQuery)[] }> = {
+export const flowPages: Partial<Record<string, { kind: StartedFlowKind; query: (keyof FlowQuery)[] }>> = {
   "/login": { kind: "login", query: ["return_to", "aal", "refresh", "login_challenge"] },
   "/registration": { kind: "registration", query: ["return_to"] },
   "/recovery": { kind: "recovery", query: ["return_to"] },
@@ -63,8 +63,8 @@ function appTemplate(webRoot: string): () => Promise<{ head: string; tail: strin
 /** Resolves with undefined once the page has waited long enough. */
 function inTime<T>(work: Promise<T>): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), bootWaitMs)));
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => { resolve(undefined); }, bootWaitMs)));
+  return Promise.race([work, late]).finally(() => { clearTimeout(timer); });
 }
 
 const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { config }) => {

@@ -9,7 +9,7 @@ export interface Page<T> {
 function nextPageToken(link: unknown): string | undefined {
   for (const part of (typeof link === "string" ? link : "").split(",")) {
     const match = /<([^>]*)>\s*;\s*rel="?next"?/.exec(part);
-    if (match) return new URL(match[1]!, "http://hydra.invalid").searchParams.get("page_token") ?? undefined;
+    if (match) return new URL(match[1], "http://hydra.invalid").searchParams.get("page_token") ?? undefined;
   }
   return undefined;
 }

@@ -101,7 +101,7 @@ export function redisStore(url: string, log: FastifyBaseLogger): LimiterStore {
       },
     },
     async close() {
-      await client.quit().catch(() => client.disconnect());
+      await client.quit().catch(() => { client.disconnect(); });
     },
   };
 }

@@ -44,7 +44,7 @@ export class Browser extends KratosBrowser<LightMyRequestResponse> {
         cookie: this.jar.getCookieStringSync(target),
       },
     });
-    for (const cookie of [response.headers["set-cookie"] ?? []].flat()) this.jar.setCookieSync(String(cookie), target);
+    for (const cookie of [response.headers["set-cookie"] ?? []].flat()) this.jar.setCookieSync(cookie, target);
     return response;
   }
 

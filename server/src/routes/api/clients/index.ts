@@ -20,7 +20,7 @@ import {
   type ClientInput as ClientInputBody,
   type ClientUpdate as ClientUpdateBody,
 } from "../../../schemas/clients.js";
-import { errorResponses } from "../../../schemas/error.js";
+import { errorResponses, type FieldError } from "../../../schemas/error.js";
 import { bodyLimits } from "../body-limits.js";
 import { clientProblems } from "./client-rules.js";
 
@@ -47,7 +47,7 @@ function toClient(client: OAuth2Client): ClientBody {
 }
 
 function check(client: Partial<ClientInputBody>): void {
-  const [first, ...rest] = clientProblems(client);
+  const [first, ...rest] = clientProblems(client) as [FieldError?, ...FieldError[]];
   if (first) throw new FieldErrors([first, ...rest]);
 }
 
