@@ -4,9 +4,12 @@
 // catcher, required secrets and origins, a role per database, admin APIs
 // kept off the proxy's network), scalable (no host ports on scaled
 // services), and the portal with variables that it reads;
-// docker-compose.dev.yml only adds what a laptop needs, on loopback.
+// docker-compose.dev.yml only adds what a laptop needs, on loopback. And the
+// README's tables name every variable that the server, `npm start` and
+// compose read.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
@@ -15,6 +18,7 @@ import { parse } from "yaml";
 import { hydraOriginConfig } from "../../stack/hydra.js";
 import { kratosOriginConfig } from "../../stack/kratos.js";
 import type { ConfigTree } from "../../stack/config-tree.js";
+import { readSettings } from "../../stack/settings.js";
 import { readConfig } from "../src/config.js";
 import { loadCompose, MissingVariable, type ComposeFile, type Env } from "./helpers/compose.js";
 
@@ -312,4 +316,42 @@ t.test("the dev override only adds --dev and a mail catcher on loopback", async 
   t.equal(new URL(devEnv.KRATOS_SMTP_URI!).hostname, "mailcatcher");
   t.equal(new URL(devEnv.HYDRA_ORIGIN!).port, dev.services.proxy.ports![0].split(":")[1], "the proxy publishes Hydra's dev origin");
   t.equal(new URL(devEnv.PORTAL_ORIGIN!).hostname, devEnv.PORTAL_HOSTNAME);
+});
+
+/** The variables that `readEnv` asks its environment for, set or not. */
+function variablesRead(readEnv: (env: Env) => unknown, given: Env = {}): string[] {
+  const names = new Set<string>();
+  const env = new Proxy(given, {
+    get(target, name) {
+      if (typeof name === "string") names.add(name);
+      return Reflect.get(target, name) as unknown;
+    },
+  });
+  readEnv(env);
+  return [...names];
+}
+
+t.test("the README's tables name every variable that the server, npm start and compose read", async (t) => {
+  const documented = new Set(
+    read("README.md")
+      .split("\n")
+      .filter((line) => line.startsWith("|"))
+      .flatMap((line) => [...line.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]!)),
+  );
+  const server = variablesRead(readConfig);
+  t.ok(server.includes("PORTAL_ORIGIN") && server.includes("LIMIT_API_IP"), "the server's variables are seen as it reads them");
+  for (const name of server) t.ok(documented.has(name), `the server's ${name} has a row in README.md`);
+
+  // npm start generates its secrets into the data folder when none are set: a throw-away one here.
+  const dataDir = mkdtempSync(join(tmpdir(), "operators-settings-"));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const stack = variablesRead(readSettings, { DATA_DIR: dataDir });
+  t.ok(stack.includes("KRATOS_DSN"), "npm start's variables are seen as it reads them");
+  for (const name of stack) t.ok(documented.has(name), `npm start's ${name} has a row in README.md`);
+
+  const composeVariables = new Set(
+    ["docker-compose.yml", "docker-compose.dev.yml"].flatMap((file) => [...read(file).matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)].map((match) => match[1]!)),
+  );
+  t.ok(composeVariables.has("HYDRA_DB_PASSWORD"), "compose's variables are found");
+  for (const name of composeVariables) t.ok(documented.has(name), `compose's ${name} has a row in README.md`);
 });
