@@ -72,6 +72,18 @@ async function suite(name: string, command: string, args: string[], env: Record<
 /** The browser journeys that also run on PostgreSQL carry this tag in their title. */
 const postgresTag = "@postgres";
 
+/**
+ * Playwright's arguments narrowed to the tests with this tag. A --grep of the
+ * caller's narrows further: Playwright keeps only the last --grep, so both
+ * become one pattern that asks for each.
+ */
+function taggedOnly(tag: string, args: string[]): string[] {
+  const at = args.findIndex((arg) => arg === "--grep" || arg === "-g");
+  const asked = at >= 0 ? args[at + 1] : undefined;
+  if (asked === undefined) return ["--grep", tag, ...args];
+  return [...args.slice(0, at), "--grep", `^(?=.*${tag})(?=.*(?:${asked}))`, ...args.slice(at + 2)];
+}
+
 /** The server suite and/or browser tests against one stack on the given database. */
 async function againstStack(database: TestDatabase, server: boolean, e2e: boolean): Promise<void> {
   if (!server && !e2e) return;
@@ -92,11 +104,10 @@ async function againstStack(database: TestDatabase, server: boolean, e2e: boolea
       await ensureChromium();
       await buildWeb(supervisor);
       await startPortal(stack.supervisor, stack.settings, stack);
-      const grep = database === "postgres" ? ["--grep", postgresTag] : [];
       await suite(
         `browser tests (Playwright, Chromium)${on}`,
         bin("playwright"),
-        ["test", "--config", "e2e/playwright.config.ts", ...grep, ...playwrightArgs],
+        ["test", "--config", "e2e/playwright.config.ts", ...(database === "postgres" ? taggedOnly(postgresTag, playwrightArgs) : playwrightArgs)],
         { ...env, CHROMIUM_PATH: chromiumPath },
       );
     }
