@@ -1,4 +1,4 @@
-import "bootstrap/dist/css/bootstrap.min.css";
+import "./app/bootstrap.scss";
 import "./app/app.css";
 import "./lib/i18n";
 import { StrictMode } from "react";
