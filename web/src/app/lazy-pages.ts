@@ -31,7 +31,7 @@ export const lazyPages = {
   consent: onDemand(() => import("../features/consent/pages/consent-page")),
 };
 
-const byPath: Record<string, () => Promise<unknown>> = {
+const byPath: Partial<Record<string, () => Promise<unknown>>> = {
   [paths.verification]: lazyPages.verification,
   [paths.settings]: lazyPages.settings,
   [paths.changePassword]: lazyPages.changePassword,

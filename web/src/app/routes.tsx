@@ -9,6 +9,7 @@ import { Navigate, type RouteObject } from "react-router-dom";
 import { ErrorPage, LoginPage, RecoveryPage, RegistrationPage } from "../features/auth";
 import { paths } from "../lib/paths";
 import { lazyPages } from "./lazy-pages";
+import { FullScreenSpinner } from "./pages/full-screen-spinner";
 import { LogoutPage } from "./pages/logout-page";
 import { NotFoundPage } from "./pages/not-found-page";
 import { RouteErrorPage } from "./pages/route-error-page";
@@ -21,6 +22,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    // What shows while the code of the first page loads, where that page is not in the entry bundle.
+    hydrateFallbackElement: <FullScreenSpinner />,
     children: [
       {
         element: <PublicLayout />,
