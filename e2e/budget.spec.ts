@@ -5,11 +5,12 @@ import type { Request } from "@playwright/test";
 import { expect, test } from "./support/test.js";
 
 /**
- * The most the sign-in page's JS and CSS may weigh on the wire, brotli-compressed:
- * what the split app reached (133,617 bytes), rounded up. Raise it only with a reason:
- * every byte here is waited for on a slow phone before the form shows.
+ * The most the sign-in page's scripts and stylesheets may weigh on the wire, compressed: what the split app
+ * reached (146,114 bytes: the app's entry file, its CSS and Kratos' webauthn.js), rounded up. With the page
+ * and the headers that keeps /login under issue 11's 150 KiB. Raise it only with a reason: a visitor on a
+ * slow phone waits for every byte of it before the form shows.
  */
-const loginJsCssBudget = 140_000;
+const loginJsCssBudget = 150_000;
 
 /** The app's files that index.html makes the browser load: the entry script, its static imports, the stylesheets. */
 function entryAssets(html: string): Set<string> {
