@@ -25,7 +25,7 @@ async function sum(requests: Request[], bytesOf: (request: Request) => Promise<n
   return (await Promise.all(requests.map(bytesOf))).reduce((total, bytes) => total + bytes, 0);
 }
 
-test("the sign-in page needs only its entry files, within the byte budget @budget", async ({ page, request }) => {
+test("the sign-in page needs only its entry files, within the byte budget", async ({ page, request }) => {
   const entry = entryAssets(await (await request.get("/login")).text());
   expect([...entry].filter((path) => path.endsWith(".js")).length).toBeGreaterThan(0);
   expect([...entry].filter((path) => path.endsWith(".css")).length).toBeGreaterThan(0);
