@@ -18,6 +18,9 @@ export default defineConfig({
         codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] },
       },
     },
+    // Every browser the portal supports preloads modules by itself (Safari since 17); an older one still runs
+    // the app, only without the early fetch, so the polyfill is not worth its bytes on the sign-in page.
+    modulePreload: { polyfill: false },
     // That file is a little over Vite's default 500 kB before compression. What the sign-in page weighs on
     // the wire, compressed, is watched by the byte budget of the browser suite (e2e/budget.spec.ts).
     chunkSizeWarningLimit: 600,
