@@ -1,4 +1,4 @@
-import "bootstrap/dist/css/bootstrap.min.css";
+import "./app/bootstrap.scss";
 import "./app/app.css";
 import "./lib/i18n";
 import { StrictMode } from "react";
@@ -7,6 +7,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider, createBrowserRouter, matchRoutes } from "react-router-dom";
 import { FullScreenSpinner } from "./app/pages/full-screen-spinner";
 import { createQueryClient } from "./lib/query-client";
+import { preloadPagesWhenIdle } from "./app/lazy-pages";
 import { isPublicMatch } from "./app/route-access";
 import { routes } from "./app/routes";
 import { sessionOutcome, sessionQueryOptions } from "./app/session/get-session";
@@ -29,6 +30,7 @@ async function start(container: HTMLElement) {
       </QueryClientProvider>
     </StrictMode>,
   );
+  preloadPagesWhenIdle();
 }
 
 /** The session check's answer that came with the page: the gate decides at once, without asking again. */

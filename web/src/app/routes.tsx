@@ -2,14 +2,14 @@
 // own; every other route needs a session and renders inside the shell (spec
 // §2, §6), except Hydra's consent page: it needs a session, but stands alone
 // like /login, so the gate sends a signed-out user to sign in and back.
+// The public pages are in the entry bundle; the others load when visited
+// (lazy-pages.ts). A route's handle stays on the route object, outside its
+// lazy part, so that matchRoutes knows a public route before anything loads.
 import { Navigate, type RouteObject } from "react-router-dom";
-import { ErrorPage, LoginPage, RecoveryPage, RegistrationPage, VerificationPage } from "../features/auth";
-import { ManageClientsPage } from "../features/clients";
-import { ConnectedAppsCard } from "../features/connected-apps";
-import { ConsentPage } from "../features/consent";
-import { SessionsCard } from "../features/sessions";
-import { ChangePasswordPage, SettingsPage } from "../features/settings";
+import { ErrorPage, LoginPage, RecoveryPage, RegistrationPage } from "../features/auth";
 import { paths } from "../lib/paths";
+import { lazyPages } from "./lazy-pages";
+import { FullScreenSpinner } from "./pages/full-screen-spinner";
 import { LogoutPage } from "./pages/logout-page";
 import { NotFoundPage } from "./pages/not-found-page";
 import { RouteErrorPage } from "./pages/route-error-page";
@@ -17,12 +17,13 @@ import { PublicLayout } from "./public-layout";
 import { RequireRole } from "./require-role";
 import { RootLayout } from "./root-layout";
 import { publicRoute } from "./route-access";
-import { ShellLayout } from "./shell/shell-layout";
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    // What shows while the code of the first page loads, where that page is not in the entry bundle.
+    hydrateFallbackElement: <FullScreenSpinner />,
     children: [
       {
         element: <PublicLayout />,
@@ -32,31 +33,50 @@ export const routes: RouteObject[] = [
           { path: paths.recovery, element: <RecoveryPage />, handle: publicRoute },
           { path: paths.logout, element: <LogoutPage />, handle: publicRoute },
           { path: paths.error, element: <ErrorPage />, handle: publicRoute },
-          { path: paths.consent, element: <ConsentPage /> },
+          {
+            path: paths.consent,
+            lazy: async () => ({ Component: (await lazyPages.consent()).ConsentPage }),
+          },
         ],
       },
       {
-        element: <ShellLayout />,
+        lazy: async () => ({ Component: (await lazyPages.shell()).ShellLayout }),
         children: [
           { index: true, element: <Navigate to={paths.settings} replace /> },
-          { path: paths.verification, element: <VerificationPage /> },
+          {
+            path: paths.verification,
+            lazy: async () => ({ Component: (await lazyPages.verification()).VerificationPage }),
+          },
           {
             path: paths.settings,
-            element: (
-              <SettingsPage>
-                <SessionsCard />
-                <ConnectedAppsCard />
-              </SettingsPage>
-            ),
+            lazy: async () => {
+              const [{ SettingsPage }, { SessionsCard }, { ConnectedAppsCard }] = await lazyPages.settings();
+              return {
+                element: (
+                  <SettingsPage>
+                    <SessionsCard />
+                    <ConnectedAppsCard />
+                  </SettingsPage>
+                ),
+              };
+            },
           },
-          { path: paths.changePassword, element: <ChangePasswordPage /> },
+          {
+            path: paths.changePassword,
+            lazy: async () => ({ Component: (await lazyPages.changePassword()).ChangePasswordPage }),
+          },
           {
             path: paths.manageClients,
-            element: (
-              <RequireRole role="admin">
-                <ManageClientsPage />
-              </RequireRole>
-            ),
+            lazy: async () => {
+              const { ManageClientsPage } = await lazyPages.manageClients();
+              return {
+                element: (
+                  <RequireRole role="admin">
+                    <ManageClientsPage />
+                  </RequireRole>
+                ),
+              };
+            },
           },
           { path: "*", element: <NotFoundPage /> },
         ],

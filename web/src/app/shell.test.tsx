@@ -19,9 +19,13 @@ vi.mock("../features/auth", async () => {
     LoginPage: () => <StandIn title="Sign in" />,
     RegistrationPage: () => <StandIn title="Create account" />,
     RecoveryPage: () => <StandIn title="Recover your account" />,
-    VerificationPage: () => <StandIn title="Verify your account" />,
     ErrorPage: () => <StandIn title="Something went wrong" />,
   };
+});
+
+vi.mock("../features/auth/pages/verification-page", async () => {
+  const { StandIn } = await import("./testing/stand-in");
+  return { VerificationPage: () => <StandIn title="Verify your account" /> };
 });
 
 vi.mock("../features/settings", async () => {
@@ -87,11 +91,15 @@ afterEach(() => {
 describe("start-up", () => {
   it("shows a labelled spinner until the session check answers", async () => {
     let answer: (response: Response) => void = () => {};
-    vi.stubGlobal("fetch", () => new Promise<Response>((resolve) => (answer = resolve)));
+    const fetchStub = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal("fetch", fetchStub);
     visit("/settings");
     expect(screen.getByRole("status", { name: "Loading" })).toBeDefined();
     expect(screen.queryByRole("navigation")).toBeNull();
 
+    // The check starts once the shell's code is loaded (the page's start-up data usually answers it before).
+    await waitFor(() => expect(fetchStub).toHaveBeenCalled());
+    expect(screen.getByRole("status", { name: "Loading" })).toBeDefined();
     await act(() => {
       answer(new Response(JSON.stringify(sessionFor([])), { status: 200 }));
       return Promise.resolve();

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { NavLink, useNavigate } from "react-router-dom";
 import { useConfirm } from "../../lib/feedback/use-confirm";
 import { paths } from "../../lib/paths";
+import { preloadPage } from "../lazy-pages";
 import { BrandIcon } from "./icons";
 import { logoutItem, menuFor } from "./menu";
 
@@ -45,7 +46,14 @@ export function Sidebar({ collapsed, roles, onNavigate }: SidebarProps) {
           {menuFor(roles).map((item) => (
             <li key={item.key}>
               <WithTooltip label={item.label} enabled={collapsed}>
-                <NavLink to={item.path} className="sidebar-link" onClick={onNavigate}>
+                <NavLink
+                  to={item.path}
+                  className="sidebar-link"
+                  onClick={onNavigate}
+                  // Reaching a link starts loading its page, so that following it does not wait for the network.
+                  onMouseEnter={() => preloadPage(item.path)}
+                  onFocus={() => preloadPage(item.path)}
+                >
                   <item.icon />
                   <span className={labelClass}>{item.label}</span>
                 </NavLink>

@@ -52,6 +52,10 @@ export const en = {
     notAllowed: { title: "Not allowed", text: "Your account does not have access to this page.", link: "Go to Account Settings" },
     notFound: { title: "Page not found", text: "There is no page at this address.", link: "Go to Account Settings" },
     routeError: { title: "Something went wrong", text: "This page could not be shown. Reloading usually helps.", reload: "Reload" },
+    pageLoadError: {
+      title: "This page could not be loaded",
+      text: "The portal may have been updated since you opened it, or the connection dropped. Reload to get the current version.",
+    },
     unavailable: {
       title: "Identity service unavailable",
       text: "We can't reach the identity service right now, so we can't check your sign-in. We try again every {{seconds}} seconds.",

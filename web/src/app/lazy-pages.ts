@@ -1,0 +1,63 @@
+// The pages that are not in the entry bundle: the sign-in page must not wait
+// for code only a signed-in user runs. Each loads when its route is visited,
+// or before: when the browser is idle after the first render, and when a
+// pointer or the keyboard reaches its link in the side menu, so that
+// following the link does not wait for the network.
+import { paths } from "../lib/paths";
+
+/** A page's code could not be loaded: usually a deploy replaced the files this page was built with. */
+export class PageLoadError extends Error {
+  constructor(cause: unknown) {
+    super("A page of the app could not be loaded", { cause });
+    this.name = "PageLoadError";
+  }
+}
+
+function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
+  return () =>
+    load().catch((error: unknown) => {
+      throw new PageLoadError(error);
+    });
+}
+
+export const lazyPages = {
+  shell: onDemand(() => import("./shell/shell-layout")),
+  verification: onDemand(() => import("../features/auth/pages/verification-page")),
+  settings: onDemand(() =>
+    Promise.all([import("../features/settings"), import("../features/sessions"), import("../features/connected-apps")]),
+  ),
+  changePassword: onDemand(() => import("../features/settings")),
+  manageClients: onDemand(() => import("../features/clients")),
+  consent: onDemand(() => import("../features/consent/pages/consent-page")),
+};
+
+const byPath: Partial<Record<string, () => Promise<unknown>>> = {
+  [paths.verification]: lazyPages.verification,
+  [paths.settings]: lazyPages.settings,
+  [paths.changePassword]: lazyPages.changePassword,
+  [paths.manageClients]: lazyPages.manageClients,
+  [paths.consent]: lazyPages.consent,
+};
+
+// A failed preload is not the user's concern yet: visiting the page loads it again and says so if it fails.
+const ignore = () => undefined;
+
+/** Starts loading the page of one of the app's paths (the browser loads each file once). */
+export function preloadPage(path: string): void {
+  byPath[path]?.().catch(ignore);
+}
+
+/** Loads every lazy page once the browser has nothing better to do. */
+export function preloadPagesWhenIdle(): void {
+  const preloadAll = () => {
+    for (const load of Object.values(lazyPages)) load().catch(ignore);
+  };
+  // Safari has no requestIdleCallback.
+  if ("requestIdleCallback" in window) window.requestIdleCallback(preloadAll, { timeout: idleTimeoutMs });
+  else setTimeout(preloadAll, fallbackDelayMs);
+}
+
+/** The longest the preload waits for an idle moment on a busy page. */
+const idleTimeoutMs = 3000;
+/** Without requestIdleCallback: late enough that the first render and its requests went first. */
+const fallbackDelayMs = 1000;
