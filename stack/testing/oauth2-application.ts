@@ -26,9 +26,17 @@ export function hydraApplication(hydra: HydraAddress, clientId: string, clientSe
     execute: [oidc.allowInsecureRequests],
     // The DOM typings of the browser tests' tsconfig take no Uint8Array<ArrayBufferLike> as a body; Node's fetch
     // does, so the server's project (which lint reads) sees no need for the assertion.
-    [oidc.customFetch]: (url, options) =>
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed under e2e/tsconfig.json, see above
-      fetch(url.startsWith(origin) ? `${hydra.publicUrl}${url.slice(origin.length)}` : url, options as RequestInit),
+    [oidc.customFetch]: async (url, options) => {
+      const target = url.startsWith(origin) ? `${hydra.publicUrl}${url.slice(origin.length)}` : url;
+      try {
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed under e2e/tsconfig.json, see above
+        return await fetch(target, options as RequestInit);
+      } catch (error) {
+        // Node's fetch says only "fetch failed"; the socket's own error says why.
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        throw new Error(`${options.method} ${target}: ${cause?.code ?? ""} ${cause?.message ?? String(error)}`, { cause: error });
+      }
+    },
   });
 }
 
