@@ -29,7 +29,9 @@ if (unknown.length > 0) {
 const selected = new Set<Suite>(requested.length > 0 ? (requested as Suite[]) : suites);
 
 const supervisor = new Supervisor();
-const say = (line: string) => { supervisor.log("test", line); };
+const say = (line: string) => {
+  supervisor.log("test", line);
+};
 const bin = (name: string) => join(rootDir, "node_modules", ".bin", name);
 
 function run(label: string, command: string, args: string[], env: Record<string, string> = {}): Promise<boolean> {
@@ -40,7 +42,9 @@ function run(label: string, command: string, args: string[], env: Record<string,
       say(`${label}: ${error.message}`);
       resolve(false);
     });
-    child.on("exit", (code) => { resolve(code === 0); });
+    child.on("exit", (code) => {
+      resolve(code === 0);
+    });
   });
 }
 
@@ -53,8 +57,10 @@ async function ensureChromium(): Promise<void> {
   }
   say("installing Chromium from Debian's packages for the browser tests…");
   const env = { DEBIAN_FRONTEND: "noninteractive" };
-  if (!(await run("apt-get update", "apt-get", ["update", "-qq"], env)) ||
-      !(await run("apt-get install chromium", "apt-get", ["install", "-y", "-qq", "chromium", "fonts-liberation"], env))) {
+  if (
+    !(await run("apt-get update", "apt-get", ["update", "-qq"], env)) ||
+    !(await run("apt-get install chromium", "apt-get", ["install", "-y", "-qq", "chromium", "fonts-liberation"], env))
+  ) {
     throw new Error("could not install Chromium; install it by hand (apt-get install chromium) and run again");
   }
 }
@@ -107,7 +113,12 @@ async function againstStack(database: TestDatabase, server: boolean, e2e: boolea
       await suite(
         `browser tests (Playwright, Chromium)${on}`,
         bin("playwright"),
-        ["test", "--config", "e2e/playwright.config.ts", ...(database === "postgres" ? taggedOnly(postgresTag, playwrightArgs) : playwrightArgs)],
+        [
+          "test",
+          "--config",
+          "e2e/playwright.config.ts",
+          ...(database === "postgres" ? taggedOnly(postgresTag, playwrightArgs) : playwrightArgs),
+        ],
         { ...env, CHROMIUM_PATH: chromiumPath },
       );
     }
@@ -127,6 +138,7 @@ if (selected.has("types")) {
 }
 if (selected.has("lint")) {
   await suite("lint (eslint)", bin("eslint"), ["--max-warnings=0", "web/src", "server", "stack", "e2e"]);
+  await suite("format (prettier --check; npm run format fixes it)", bin("prettier"), ["--check", "."]);
 }
 if (selected.has("web")) {
   await suite("web unit tests (vitest)", bin("vitest"), ["run", "--config", "web/vite.config.ts"]);
