@@ -108,7 +108,10 @@ export default tseslint.config(
         {
           default: "disallow",
           policies: [
-            { from: { element: { type: "app" } }, allow: { to: { element: { types: { anyOf: ["app", "lib", ...features.map(featureType)] } } } } },
+            {
+              from: { element: { type: "app" } },
+              allow: { to: { element: { types: { anyOf: ["app", "lib", ...features.map(featureType)] } } } },
+            },
             ...features.map((name) => ({
               from: { element: { type: featureType(name) } },
               allow: { to: { element: { types: { anyOf: [featureType(name), "lib"] } } } },

@@ -63,7 +63,10 @@ test("the sign-in page needs only its entry files, within the byte budget", asyn
   expect(appFiles.map((answer) => new URL(answer.url()).pathname).sort()).toEqual([...entry].sort());
   for (const file of appFiles) expect(file.headers()["content-encoding"], file.url()).toBe("br");
   // Every script and stylesheet counts, the app's and Kratos' alike.
-  const jsCss = await sum(loaded.filter((done) => ["script", "stylesheet"].includes(done.resourceType())), encodedBodyBytes);
+  const jsCss = await sum(
+    loaded.filter((done) => ["script", "stylesheet"].includes(done.resourceType())),
+    encodedBodyBytes,
+  );
   const all = await sum(loaded, async (done) => (await done.sizes()).responseHeadersSize + (await encodedBodyBytes(done)));
   console.log(`/login, cold: JS and CSS ${jsCss} bytes; all ${loaded.length} answers ${all} bytes, headers included`);
   expect(jsCss).toBeLessThanOrEqual(loginJsCssBudget);

@@ -16,7 +16,10 @@ import { expectToast } from "./support/toasts.js";
 const grant = (clientId: string, secret: string) => clientCredentialsToken(stack.hydra, clientId, secret);
 
 const clientsTable = (page: Page) => page.getByRole("table", { name: "OAuth2 clients" });
-const rowOf = (page: Page, name: string) => clientsTable(page).getByRole("row").filter({ has: page.getByRole("cell", { name, exact: true }) });
+const rowOf = (page: Page, name: string) =>
+  clientsTable(page)
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name, exact: true }) });
 
 async function openManageClients(page: Page): Promise<void> {
   await signInWithSecondFactorByApi(page, await newIdentity({ roles: ["admin"] }));
@@ -36,10 +39,9 @@ async function secretIn(dialog: Locator): Promise<string> {
 /** Nothing on the page, text or field, holds the secret. */
 async function expectSecretGone(page: Page, secret: string): Promise<void> {
   await expect(page.locator("body")).not.toContainText(secret);
-  const inFields = await page.locator("input, textarea").evaluateAll(
-    (fields, value) => fields.some((field) => (field as HTMLInputElement).value.includes(value)),
-    secret,
-  );
+  const inFields = await page
+    .locator("input, textarea")
+    .evaluateAll((fields, value) => fields.some((field) => (field as HTMLInputElement).value.includes(value)), secret);
   expect(inFields, "a field holds the secret").toBe(false);
 }
 
@@ -162,7 +164,10 @@ test("without Hydra, Manage Clients says so and the rest of the portal works", a
   await signInWithSecondFactorByApi(page, await newIdentity({ roles: ["admin"] }));
   // The answer the server gives when Hydra cannot be reached (server/test covers that against a stopped Hydra).
   await page.route(/\/api\/clients(\?|$)/, (route) =>
-    route.fulfill({ status: 503, json: { message: "The OAuth2 service (Hydra) is unavailable, so OAuth2 clients cannot be managed right now." } }),
+    route.fulfill({
+      status: 503,
+      json: { message: "The OAuth2 service (Hydra) is unavailable, so OAuth2 clients cannot be managed right now." },
+    }),
   );
   await page.goto("/manage-clients");
   await expect(page.getByRole("heading", { name: "Client management is unavailable" })).toBeVisible();

@@ -35,7 +35,14 @@ test.beforeAll(async () => {
   signedOutUri = `${appOrigin}/signed-out`;
 });
 
-test.afterAll(() => new Promise<void>((resolve) => application.close(() => { resolve(); })));
+test.afterAll(
+  () =>
+    new Promise<void>((resolve) =>
+      application.close(() => {
+        resolve();
+      }),
+    ),
+);
 
 const scope = "openid offline_access email profile";
 
@@ -119,51 +126,58 @@ async function isActive(accessToken: string): Promise<boolean> {
 
 const consentHeading = (page: Page, client: TestClient) => page.getByRole("heading", { name: `${client.name} wants to use your account` });
 
-test("OAuth2: sign in through the portal, consent, and the application reads the user; remembered consent is not asked again; logout", { tag: "@postgres" }, async ({ page }) => {
-  const user = await newIdentity({ verified: true });
-  const client = await newClient();
+test(
+  "OAuth2: sign in through the portal, consent, and the application reads the user; remembered consent is not asked again; logout",
+  { tag: "@postgres" },
+  async ({ page }) => {
+    const user = await newIdentity({ verified: true });
+    const client = await newClient();
 
-  const first = await startAuthorization(page, client);
-  await expect(page).toHaveURL(/\/login\?.*login_challenge=/);
-  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
-  await submitPassword(page, user.email, user.password);
+    const first = await startAuthorization(page, client);
+    await expect(page).toHaveURL(/\/login\?.*login_challenge=/);
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await submitPassword(page, user.email, user.password);
 
-  await expect(consentHeading(page, client)).toBeVisible();
-  await expect(page).toHaveURL(/\/consent\?consent_challenge=/);
-  const access = page.getByRole("list", { name: `If you allow it, ${client.name} can:` });
-  await expect(access.getByRole("listitem")).toHaveText([
-    "Know who you are (your account ID)",
-    "Stay connected while you are away, without asking you to sign in again",
-    "See your email address",
-    "See your name",
-  ]);
-  await expect(page.getByText(`Signed in as Test User (${user.email}).`)).toBeVisible();
-  await expectAccessible(page);
-  await saveScreenshot(page, "oauth2-consent");
-  await page.getByLabel("Remember my decision").check();
-  await page.getByRole("button", { name: "Allow" }).click();
+    await expect(consentHeading(page, client)).toBeVisible();
+    await expect(page).toHaveURL(/\/consent\?consent_challenge=/);
+    const access = page.getByRole("list", { name: `If you allow it, ${client.name} can:` });
+    await expect(access.getByRole("listitem")).toHaveText([
+      "Know who you are (your account ID)",
+      "Stay connected while you are away, without asking you to sign in again",
+      "See your email address",
+      "See your name",
+    ]);
+    await expect(page.getByText(`Signed in as Test User (${user.email}).`)).toBeVisible();
+    await expectAccessible(page);
+    await saveScreenshot(page, "oauth2-consent");
+    await page.getByLabel("Remember my decision").check();
+    await page.getByRole("button", { name: "Allow" }).click();
 
-  const tokens = await tokensAtCallback(page, client, first);
-  expect(tokens.refresh_token, "offline_access was granted").toBeTruthy();
-  await expectUserinfo(client, tokens, user);
+    const tokens = await tokensAtCallback(page, client, first);
+    expect(tokens.refresh_token, "offline_access was granted").toBeTruthy();
+    await expectUserinfo(client, tokens, user);
 
-  // The decision was remembered: nobody clicks anything, yet the application gets its code.
-  const second = await startAuthorization(page, client);
-  const secondTokens = await tokensAtCallback(page, client, second);
-  await expectUserinfo(client, secondTokens, user);
+    // The decision was remembered: nobody clicks anything, yet the application gets its code.
+    const second = await startAuthorization(page, client);
+    const secondTokens = await tokensAtCallback(page, client, second);
+    await expectUserinfo(client, secondTokens, user);
 
-  // RP-initiated logout: the application names itself with the ID token.
-  await page.goto(oidc.buildEndSessionUrl(client.oidc, { id_token_hint: secondTokens.id_token!, post_logout_redirect_uri: signedOutUri, state: "bye" }).href);
-  await expect(page).toHaveURL(/\/logout\?logout_challenge=/);
-  await expect(page.getByRole("heading", { name: `Sign out of ${client.name}?` })).toBeVisible();
-  await expectAccessible(page);
-  await saveScreenshot(page, "oauth2-logout");
-  expect(await apiSession(page)).toMatchObject({ status: 200 });
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await page.waitForURL((url) => url.href.startsWith(signedOutUri));
-  expect(new URL(page.url()).searchParams.get("state")).toBe("bye");
-  expect(await apiSession(page), "the portal session ended too").toMatchObject({ status: 401 });
-});
+    // RP-initiated logout: the application names itself with the ID token.
+    await page.goto(
+      oidc.buildEndSessionUrl(client.oidc, { id_token_hint: secondTokens.id_token!, post_logout_redirect_uri: signedOutUri, state: "bye" })
+        .href,
+    );
+    await expect(page).toHaveURL(/\/logout\?logout_challenge=/);
+    await expect(page.getByRole("heading", { name: `Sign out of ${client.name}?` })).toBeVisible();
+    await expectAccessible(page);
+    await saveScreenshot(page, "oauth2-logout");
+    expect(await apiSession(page)).toMatchObject({ status: 200 });
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL((url) => url.href.startsWith(signedOutUri));
+    expect(new URL(page.url()).searchParams.get("state")).toBe("bye");
+    expect(await apiSession(page), "the portal session ended too").toMatchObject({ status: 401 });
+  },
+);
 
 test("OAuth2: Deny sends the application access_denied", async ({ page }) => {
   const user = await newIdentity({ verified: true });
@@ -203,44 +217,50 @@ test("OAuth2: a user with an authenticator app passes the second factor on the w
   expect(await apiSession(page)).toMatchObject({ status: 200, aal: "aal2" });
 });
 
-test("Connected apps: the user sees the application they allowed, and revoking it ends its tokens", { tag: "@postgres" }, async ({ page }) => {
-  const user = await newIdentity({ verified: true });
-  const client = await newClient();
-  const other = await newClient();
-  const granted: Tokens[] = [];
-  for (const [index, application] of [client, other].entries()) {
-    const authorization = await startAuthorization(page, application);
-    if (index === 0) await submitPassword(page, user.email, user.password);
-    await expect(consentHeading(page, application)).toBeVisible();
-    await page.getByRole("button", { name: "Allow" }).click();
-    granted.push(await tokensAtCallback(page, application, authorization));
-  }
-  const [tokens, otherTokens] = granted as [Tokens, Tokens];
+test(
+  "Connected apps: the user sees the application they allowed, and revoking it ends its tokens",
+  { tag: "@postgres" },
+  async ({ page }) => {
+    const user = await newIdentity({ verified: true });
+    const client = await newClient();
+    const other = await newClient();
+    const granted: Tokens[] = [];
+    for (const [index, application] of [client, other].entries()) {
+      const authorization = await startAuthorization(page, application);
+      if (index === 0) await submitPassword(page, user.email, user.password);
+      await expect(consentHeading(page, application)).toBeVisible();
+      await page.getByRole("button", { name: "Allow" }).click();
+      granted.push(await tokensAtCallback(page, application, authorization));
+    }
+    const [tokens, otherTokens] = granted as [Tokens, Tokens];
 
-  await page.goto("/settings");
-  const card = page.getByRole("region", { name: "Connected apps" });
-  const row = card.getByRole("row").filter({ hasText: client.name });
-  await expect(row).toContainText("See your email address");
-  await expect(card.getByRole("row").filter({ hasText: other.name })).toBeVisible();
-  await expectAccessible(page);
-  await saveScreenshot(page, "settings-connected-apps");
+    await page.goto("/settings");
+    const card = page.getByRole("region", { name: "Connected apps" });
+    const row = card.getByRole("row").filter({ hasText: client.name });
+    await expect(row).toContainText("See your email address");
+    await expect(card.getByRole("row").filter({ hasText: other.name })).toBeVisible();
+    await expectAccessible(page);
+    await saveScreenshot(page, "settings-connected-apps");
 
-  await row.getByRole("button", { name: `Revoke access of ${client.name}` }).click();
-  const dialog = page.getByRole("dialog", { name: `Revoke access of ${client.name}?` });
-  await dialog.getByRole("button", { name: "Revoke" }).click();
-  await expectToast(page, `Revoked the access of ${client.name}.`);
-  await expect(row).toHaveCount(0);
-  expect(await isActive(tokens.access_token), "the revoked application's access token").toBe(false);
-  expect(await isActive(otherTokens.access_token), "the other application's access token").toBe(true);
+    await row.getByRole("button", { name: `Revoke access of ${client.name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Revoke access of ${client.name}?` });
+    await dialog.getByRole("button", { name: "Revoke" }).click();
+    await expectToast(page, `Revoked the access of ${client.name}.`);
+    await expect(row).toHaveCount(0);
+    expect(await isActive(tokens.access_token), "the revoked application's access token").toBe(false);
+    expect(await isActive(otherTokens.access_token), "the other application's access token").toBe(true);
 
-  await card.getByRole("button", { name: "Revoke all" }).click();
-  await page.getByRole("dialog", { name: "Revoke access of all applications?" }).getByRole("button", { name: "Revoke all" }).click();
-  await expectToast(page, "Revoked the access of all applications.");
-  await expect(card.getByText("You have not allowed any application to use your account.")).toBeVisible();
-  expect(await isActive(otherTokens.access_token)).toBe(false);
-});
+    await card.getByRole("button", { name: "Revoke all" }).click();
+    await page.getByRole("dialog", { name: "Revoke access of all applications?" }).getByRole("button", { name: "Revoke all" }).click();
+    await expectToast(page, "Revoked the access of all applications.");
+    await expect(card.getByText("You have not allowed any application to use your account.")).toBeVisible();
+    expect(await isActive(otherTokens.access_token)).toBe(false);
+  },
+);
 
-test("OAuth2 with a passkey: Kratos redirects webauthn.js' native form post to Hydra, which the CSP's form-action allows", async ({ page }) => {
+test("OAuth2 with a passkey: Kratos redirects webauthn.js' native form post to Hydra, which the CSP's form-action allows", async ({
+  page,
+}) => {
   const user = await newIdentity({ verified: true });
   await addVirtualAuthenticator(page);
   await signInByApi(page, user);

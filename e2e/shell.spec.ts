@@ -12,7 +12,9 @@ const menu = (page: Page) => page.getByRole("navigation", { name: "Main menu" })
 
 /** The menu's items, in order, with the Logout button at the bottom. */
 async function expectMenu(page: Page, labels: string[]): Promise<void> {
-  const items = menu(page).getByRole("link").or(menu(page).getByRole("button", { name: "Logout" }));
+  const items = menu(page)
+    .getByRole("link")
+    .or(menu(page).getByRole("button", { name: "Logout" }));
   await expect(items).toHaveText(labels);
 }
 
@@ -51,10 +53,13 @@ test("the spinner shows until the session check ends, when the page came without
   // As when Kratos was too slow while the page was made: the app asks for itself.
   await page.route("**/settings", async (route) => {
     const response = await route.fetch();
-    const html = (await response.text()).replace(/(<script type="application\/json" id="portal-boot">)(.*?)(<\/script>)/, (_all, open: string, json: string, close: string) => {
-      const { session: _session, ...rest } = JSON.parse(json) as { session?: unknown };
-      return `${open}${JSON.stringify(rest).replace(/</g, "\\u003c")}${close}`;
-    });
+    const html = (await response.text()).replace(
+      /(<script type="application\/json" id="portal-boot">)(.*?)(<\/script>)/,
+      (_all, open: string, json: string, close: string) => {
+        const { session: _session, ...rest } = JSON.parse(json) as { session?: unknown };
+        return `${open}${JSON.stringify(rest).replace(/</g, "\\u003c")}${close}`;
+      },
+    );
     expect(html).toContain('id="portal-boot"');
     expect(html).not.toContain('"session":');
     await route.fulfill({ response, body: html });

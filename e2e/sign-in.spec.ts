@@ -71,7 +71,9 @@ test("after too many wrong passwords the form says when to try again, and the ri
     const user = await createIdentity(stack.adminUrl, { verified: true });
     await page.goto(`${stack.portalOrigin}/login`);
     for (let guess = 1; guess <= 2; guess++) {
-      const answered = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/self-service/login"));
+      const answered = page.waitForResponse(
+        (response) => response.request().method() === "POST" && response.url().includes("/self-service/login"),
+      );
       await submitPassword(page, user.email, `${user.password}-guess-${guess}`);
       expect((await answered).status(), `guess ${guess} reaches Kratos`).toBe(400);
       await expect(page.getByText(/The provided credentials are invalid/)).toBeVisible();

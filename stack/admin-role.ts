@@ -15,9 +15,10 @@ try {
   console.log(`${email} now has the roles: ${roles.length > 0 ? roles.join(", ") : "(none)"}`);
   console.log("The change shows on the user's next page load.");
 } catch (error) {
-  const message = (error as { code?: string }).code === "ECONNREFUSED"
-    ? `Kratos' admin API does not answer at ${adminUrl}: is the stack running (npm start)?`
-    : (error as Error).message;
+  const message =
+    (error as { code?: string }).code === "ECONNREFUSED"
+      ? `Kratos' admin API does not answer at ${adminUrl}: is the stack running (npm start)?`
+      : (error as Error).message;
   console.error(`could not ${change} admin: ${message}`);
   process.exit(1);
 }

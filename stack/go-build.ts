@@ -59,15 +59,11 @@ export async function buildLauncher(launcher: Launcher, log: (line: string) => v
   try {
     await new Promise<void>((resolve, reject) => {
       // -v names each package as it is compiled: our progress indicator.
-      const child = spawn(
-        "go",
-        ["build", "-v", "-tags", launcher.tags, "-ldflags", launcher.ldflags, "-o", binary, "."],
-        {
-          cwd: join(rootDir, "launchers", launcher.name),
-          env: { ...process.env, CGO_ENABLED: "1" },
-          stdio: ["ignore", "ignore", "pipe"],
-        },
-      );
+      const child = spawn("go", ["build", "-v", "-tags", launcher.tags, "-ldflags", launcher.ldflags, "-o", binary, "."], {
+        cwd: join(rootDir, "launchers", launcher.name),
+        env: { ...process.env, CGO_ENABLED: "1" },
+        stdio: ["ignore", "ignore", "pipe"],
+      });
       const errors: string[] = [];
       createInterface({ input: child.stderr }).on("line", (line) => {
         if (/^[\w.-]+(\/[\w.\-~]+)+$/.test(line)) {
@@ -78,7 +74,9 @@ export async function buildLauncher(launcher: Launcher, log: (line: string) => v
           if (line.startsWith("go: downloading")) log(line);
         }
       });
-      child.on("error", (error) => { reject(new Error(`cannot run go (is Go installed and on PATH?): ${error.message}`)); });
+      child.on("error", (error) => {
+        reject(new Error(`cannot run go (is Go installed and on PATH?): ${error.message}`));
+      });
       child.on("exit", (code) => {
         if (code === 0) resolve();
         else reject(new Error(`go build of ${launcher.name} failed:\n${errors.slice(-30).join("\n")}`));

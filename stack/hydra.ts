@@ -75,12 +75,9 @@ export async function startHydra(
     await supervisor.run(label, binary, ["migrate", "sql", "up", "-e", "--yes"], { env, quiet: true });
   }
   // --dev allows the http:// issuer of local mode.
-  supervisor.start(
-    label,
-    binary,
-    ["serve", "all", "-c", join(configDir, "hydra.yml"), "-c", runtimeFile, "--dev", "--sqa-opt-out"],
-    { env },
-  );
+  supervisor.start(label, binary, ["serve", "all", "-c", join(configDir, "hydra.yml"), "-c", runtimeFile, "--dev", "--sqa-opt-out"], {
+    env,
+  });
 
   const urls = {
     issuer: settings.hydra.issuer,

@@ -10,10 +10,14 @@ export async function startMailCatcher(supervisor: Supervisor, settings: StackSe
   const { smtpPort, webPort } = settings.mail;
   supervisor.start("mail", process.execPath, [
     maildevCli,
-    "--smtp", String(smtpPort),
-    "--web", String(webPort),
-    "--ip", "127.0.0.1",
-    "--web-ip", "127.0.0.1",
+    "--smtp",
+    String(smtpPort),
+    "--web",
+    String(webPort),
+    "--ip",
+    "127.0.0.1",
+    "--web-ip",
+    "127.0.0.1",
   ]);
   const url = `http://127.0.0.1:${webPort}`;
   await supervisor.waitFor("mail", `${url}/email`, "the mail catcher", 30_000);

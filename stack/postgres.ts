@@ -38,7 +38,9 @@ export function postgresBinDir(env: Record<string, string | undefined> = process
  */
 function serverUser(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
-  const users = readFileSync("/etc/passwd", "utf8").split("\n").map((line) => line.split(":"));
+  const users = readFileSync("/etc/passwd", "utf8")
+    .split("\n")
+    .map((line) => line.split(":"));
   const user = users.find((fields) => fields[0] === "postgres") ?? users.find((fields) => fields[0] === "nobody");
   if (!user) throw new Error("PostgreSQL cannot run as root and this machine has neither a postgres nor a nobody user");
   return { uid: Number(user[2]), gid: Number(user[3]) };
@@ -68,7 +70,9 @@ export async function startPostgres(
   if (user) chownSync(dir, user.uid, user.gid);
   const data = join(dir, "data");
   const port = await freePort();
-  const remove = () => { rmSync(dir, { recursive: true, force: true }); };
+  const remove = () => {
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
     supervisor.progress(label, `creating a throw-away cluster with ${join(bin, "initdb")}`);
     await exec(join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"], user);
@@ -76,25 +80,65 @@ export async function startPostgres(
     supervisor.start(
       label,
       join(bin, "postgres"),
-      ["-D", data, "-p", String(port), "-k", dir, "-c", "listen_addresses=127.0.0.1",
-        "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=300"],
+      [
+        "-D",
+        data,
+        "-p",
+        String(port),
+        "-k",
+        dir,
+        "-c",
+        "listen_addresses=127.0.0.1",
+        "-c",
+        "fsync=off",
+        "-c",
+        "synchronous_commit=off",
+        "-c",
+        "full_page_writes=off",
+        "-c",
+        "max_connections=300",
+      ],
       { ...user, stopSignal: "SIGINT" },
     );
     const psql = (database: string, args: string[], role = "postgres") =>
-      exec(join(bin, "psql"), ["-h", "127.0.0.1", "-p", String(port), "-U", role, "-d", database, "-X", "-q", "-A", "-t",
-        "-v", "ON_ERROR_STOP=1", ...args]);
+      exec(join(bin, "psql"), [
+        "-h",
+        "127.0.0.1",
+        "-p",
+        String(port),
+        "-U",
+        role,
+        "-d",
+        database,
+        "-X",
+        "-q",
+        "-A",
+        "-t",
+        "-v",
+        "ON_ERROR_STOP=1",
+        ...args,
+      ]);
     await supervisor.waitUntil(label, `PostgreSQL on 127.0.0.1:${port}`, () =>
-      psql("postgres", ["-c", "SELECT 1"]).then(() => true as const, (error: unknown) => {
-        const message = error instanceof Error ? error.message : String(error);
-        return message.split("\n").at(-2) ?? message;
-      }),
+      psql("postgres", ["-c", "SELECT 1"]).then(
+        () => true as const,
+        (error: unknown) => {
+          const message = error instanceof Error ? error.message : String(error);
+          return message.split("\n").at(-2) ?? message;
+        },
+      ),
     );
     const passwords = new Map<string, string>();
     for (const service of services) {
       const password = randomBytes(16).toString("hex");
       passwords.set(service, password);
-      await psql("postgres", ["-v", `service=${service}`, "-v", `password=${password}`,
-        "-f", join(rootDir, "config", "postgres", "service-database.sql")]);
+      await psql("postgres", [
+        "-v",
+        `service=${service}`,
+        "-v",
+        `password=${password}`,
+        "-f",
+        join(rootDir, "config", "postgres", "service-database.sql"),
+      ]);
     }
     return {
       port,

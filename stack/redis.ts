@@ -17,7 +17,9 @@ function ping(port: number): Promise<true | string> {
       socket.end();
       resolve(data.toString().startsWith("+PONG") ? true : data.toString().trim());
     });
-    socket.once("error", (error) => { resolve(error.message); });
+    socket.once("error", (error) => {
+      resolve(error.message);
+    });
   });
 }
 
@@ -30,9 +32,20 @@ export interface RedisServer {
 export async function startRedis(supervisor: Supervisor, label = "redis"): Promise<RedisServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "account-portal-redis-"));
-  const remove = () => { rmSync(dir, { recursive: true, force: true }); };
+  const remove = () => {
+    rmSync(dir, { recursive: true, force: true });
+  };
   supervisor.start(label, "redis-server", [
-    "--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no",
+    "--port",
+    String(port),
+    "--bind",
+    "127.0.0.1",
+    "--dir",
+    dir,
+    "--save",
+    "",
+    "--appendonly",
+    "no",
   ]);
   try {
     await supervisor.waitUntil(label, `Redis on 127.0.0.1:${port} (Debian: apt-get install redis-server)`, () => ping(port), 30_000);

@@ -37,7 +37,10 @@ export async function buildRelease(supervisor: Supervisor): Promise<string> {
   const serverDist = join(rootDir, "server", "dist");
   rmSync(serverDist, { recursive: true, force: true });
   const tsc = join(rootDir, "node_modules", "typescript", "bin", "tsc");
-  await supervisor.run("release", process.execPath, [tsc, "-p", join(rootDir, "server", "tsconfig.build.json")], { cwd: rootDir, quiet: true });
+  await supervisor.run("release", process.execPath, [tsc, "-p", join(rootDir, "server", "tsconfig.build.json")], {
+    cwd: rootDir,
+    quiet: true,
+  });
 
   mkdirSync(releaseDir, { recursive: true });
   rmSync(stamp, { force: true });
@@ -51,7 +54,10 @@ export async function buildRelease(supervisor: Supervisor): Promise<string> {
     writeFileSync(lockStamp, lockHash);
   }
   cpSync(join(rootDir, "package.json"), join(releaseDir, "package.json"));
-  for (const [from, to] of [[serverDist, join(releaseDir, "server", "dist")], [webDist, join(releaseDir, "web", "dist")]] as const) {
+  for (const [from, to] of [
+    [serverDist, join(releaseDir, "server", "dist")],
+    [webDist, join(releaseDir, "web", "dist")],
+  ] as const) {
     rmSync(to, { recursive: true, force: true });
     cpSync(from, to, { recursive: true });
   }

@@ -64,8 +64,7 @@ const kratosSecrets = (dataDir: string) =>
     cipher: [randomBytes(16).toString("hex")],
   }));
 
-const hydraSecrets = (dataDir: string) =>
-  storedSecrets(dataDir, "hydra", () => ({ system: [randomBytes(32).toString("base64url")] }));
+const hydraSecrets = (dataDir: string) => storedSecrets(dataDir, "hydra", () => ({ system: [randomBytes(32).toString("base64url")] }));
 
 /**
  * SQLite in write-ahead-log mode: readers no longer wait for a writer. In the

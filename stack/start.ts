@@ -10,7 +10,9 @@ import { assertPortFree, Supervisor } from "./supervisor.js";
 import { buildWeb } from "./web-build.js";
 
 const supervisor = new Supervisor();
-const say = (line: string) => { supervisor.log("stack", line); };
+const say = (line: string) => {
+  supervisor.log("stack", line);
+};
 let shuttingDown = false;
 
 async function shutdown(reason: string, code: number): Promise<never> {
@@ -40,7 +42,9 @@ try {
     assertPortFree(settings.mail.smtpPort, "MAIL_SMTP_PORT"),
     assertPortFree(settings.mail.webPort, "MAIL_WEB_PORT"),
   ]);
-  const buildLog = (line: string) => { supervisor.progress("build", line); };
+  const buildLog = (line: string) => {
+    supervisor.progress("build", line);
+  };
   // One Go build after the other: on a small machine two in parallel only fight for the cores.
   const goBuilds = (async () => {
     const kratos = await buildLauncher(kratosLauncher, buildLog);

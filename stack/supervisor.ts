@@ -62,7 +62,10 @@ export class Supervisor {
   private pipe(label: string, child: ChildProcess): void {
     this.labelWidth = Math.max(this.labelWidth, label.length);
     for (const stream of [child.stdout, child.stderr]) {
-      if (stream) createInterface({ input: stream }).on("line", (line) => { this.log(label, line); });
+      if (stream)
+        createInterface({ input: stream }).on("line", (line) => {
+          this.log(label, line);
+        });
     }
   }
 
@@ -82,9 +85,14 @@ export class Supervisor {
       } else {
         this.pipe(label, child);
       }
-      child.on("error", (error) => { reject(new Error(`${label}: could not run ${command}: ${error.message}`)); });
+      child.on("error", (error) => {
+        reject(new Error(`${label}: could not run ${command}: ${error.message}`));
+      });
       child.on("exit", (code, signal) => {
-        if (code === 0) { resolve(); return; }
+        if (code === 0) {
+          resolve();
+          return;
+        }
         for (const line of held.slice(-40)) this.log(label, line);
         reject(new Error(`${label}: ${[command, ...args].join(" ")} exited with ${signal ?? `status ${code}`}`));
       });
@@ -128,7 +136,11 @@ export class Supervisor {
     const child = this.children.get(label);
     if (!child || child.exitCode !== null) return;
     this.children.delete(label);
-    const exited = new Promise<void>((resolve) => child.once("exit", () => { resolve(); }));
+    const exited = new Promise<void>((resolve) =>
+      child.once("exit", () => {
+        resolve();
+      }),
+    );
     child.kill(signal ?? this.stopSignals.get(child) ?? "SIGTERM");
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
     await exited;
@@ -150,10 +162,9 @@ export class Supervisor {
    */
   async waitUntil(label: string, what: string, ready: () => Promise<true | string>, timeoutMs = 60_000): Promise<void> {
     const started = Date.now();
-    const ticker = setInterval(
-      () => { this.progress(label, `waiting for ${what} (${Math.round((Date.now() - started) / 1000)}s)`); },
-      10_000,
-    );
+    const ticker = setInterval(() => {
+      this.progress(label, `waiting for ${what} (${Math.round((Date.now() - started) / 1000)}s)`);
+    }, 10_000);
     let dead: string | undefined;
     void this.death.then((reason) => (dead = reason));
     let lastError = "no answer";
@@ -181,15 +192,20 @@ export class Supervisor {
 export async function assertPortFree(port: number, variable: string, host = "127.0.0.1"): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const server = createServer();
-    server.once("error", (error: NodeJS.ErrnoException) => { reject(
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      reject(
         new Error(
           error.code === "EADDRINUSE"
             ? `port ${port} is already in use (set ${variable} to use another one, or stop what is listening there)`
             : `port ${port} (${variable}) cannot be used: ${error.message}`,
         ),
-      ); },
+      );
+    });
+    server.listen(port, host, () =>
+      server.close(() => {
+        resolve();
+      }),
     );
-    server.listen(port, host, () => server.close(() => { resolve(); }));
   });
 }
 

@@ -28,7 +28,12 @@ export async function signOut(page: Page): Promise<void> {
 /** The TOTP secret key the Authenticator app card shows, as an authenticator app would read it. */
 export async function totpSecretOn(page: Page): Promise<string> {
   const card = page.getByRole("region", { name: "Authenticator app" });
-  const secret = (await card.getByRole("figure", { name: /authenticator app secret/i }).locator("code").textContent())?.trim();
+  const secret = (
+    await card
+      .getByRole("figure", { name: /authenticator app secret/i })
+      .locator("code")
+      .textContent()
+  )?.trim();
   if (!secret) throw new Error("the Authenticator app card shows no secret");
   return secret;
 }

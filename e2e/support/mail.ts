@@ -22,9 +22,7 @@ export async function waitForMail(address: string, subject: RegExp, since = 0): 
   await expect
     .poll(
       async () => {
-        const mails = (await mailsTo(address)).filter(
-          (mail) => subject.test(mail.subject) && Date.parse(mail.date) >= since - 1000,
-        );
+        const mails = (await mailsTo(address)).filter((mail) => subject.test(mail.subject) && Date.parse(mail.date) >= since - 1000);
         found = mails.at(-1);
         return found !== undefined;
       },

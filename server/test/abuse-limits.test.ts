@@ -21,7 +21,11 @@ const portal = (t: Test, env: Env = {}) => build(t, { ...kratos.env, TRUST_PROXY
 
 /** One browser (cookie jar) at one client IP; with nativeForms, it submits flows as natively submitted HTML forms. */
 class Client extends Browser {
-  constructor(app: FastifyInstance, readonly ip: string, options: { jar?: CookieJar; nativeForms?: boolean } = {}) {
+  constructor(
+    app: FastifyInstance,
+    readonly ip: string,
+    options: { jar?: CookieJar; nativeForms?: boolean } = {},
+  ) {
     super(app, { headers: { "x-forwarded-for": ip }, ...options });
   }
 
@@ -55,8 +59,18 @@ t.test("an account locks after 10 wrong passwords, whatever IP the guesses come 
     const wrong = await new Client(app, newIp()).signIn(user.email, `wrong-${attempt}`);
     t.equal(wrong.statusCode, 400, `wrong password ${attempt} is Kratos' own answer`);
   }
-  assertLimited(t, await new Client(app, newIp()).signIn(user.email, "wrong-11"), /^Too many attempts\. Try again in 15 minutes\.$/, "the 11th, from a new IP");
-  assertLimited(t, await new Client(app, newIp()).signIn(user.email, user.password), /^Too many attempts\./, "the right password during the lock");
+  assertLimited(
+    t,
+    await new Client(app, newIp()).signIn(user.email, "wrong-11"),
+    /^Too many attempts\. Try again in 15 minutes\.$/,
+    "the 11th, from a new IP",
+  );
+  assertLimited(
+    t,
+    await new Client(app, newIp()).signIn(user.email, user.password),
+    /^Too many attempts\./,
+    "the right password during the lock",
+  );
   const other = await createIdentity(kratos.adminUrl);
   t.equal((await new Client(app, newIp()).signIn(other.email, other.password)).statusCode, 200, "other accounts sign in");
 });
@@ -81,7 +95,10 @@ t.test("identifiers count whatever their case and spacing, in JSON and in native
   t.equal((await new Client(app, newIp()).signIn(user.email.toUpperCase(), "wrong")).statusCode, 400);
   const form = await new Client(app, newIp(), { nativeForms: true }).signIn(`  ${user.email} `, "wrong");
   t.equal(form.statusCode, 303, "a form gets Kratos' redirect back to the page");
-  t.equal((await new Client(app, newIp()).fill("login", { method: "password", password_identifier: user.email, password: "x" })).statusCode, 400);
+  t.equal(
+    (await new Client(app, newIp()).fill("login", { method: "password", password_identifier: user.email, password: "x" })).statusCode,
+    400,
+  );
   assertLimited(t, await new Client(app, newIp()).signIn(user.email, user.password), /^Too many attempts\./, "all three counted");
 });
 
@@ -137,8 +154,17 @@ t.test("mail per address: recovery, verification and sign-in codes share the cou
   const client = () => new Client(app, newIp());
   t.equal((await client().fill("recovery", { method: "code", email: user.email })).statusCode, 200, "recovery code");
   t.equal((await client().fill("verification", { method: "code", email: user.email.toUpperCase() })).statusCode, 200, "verification code");
-  t.equal((await client().fill("login", { method: "code", identifier: user.email })).statusCode, 400, "sign-in code (Kratos shows the code field)");
-  assertLimited(t, await client().fill("recovery", { method: "code", email: user.email }), /^Too many emails were requested\. Try again in 15 minutes\.$/, "a 4th mail to the address");
+  t.equal(
+    (await client().fill("login", { method: "code", identifier: user.email })).statusCode,
+    400,
+    "sign-in code (Kratos shows the code field)",
+  );
+  assertLimited(
+    t,
+    await client().fill("recovery", { method: "code", email: user.email }),
+    /^Too many emails were requested\. Try again in 15 minutes\.$/,
+    "a 4th mail to the address",
+  );
   t.equal((await client().fill("recovery", { method: "code", email: uniqueEmail() })).statusCode, 200, "other addresses get theirs");
 });
 
@@ -148,7 +174,12 @@ t.test("mail per IP, across addresses", async (t) => {
   for (let mail = 1; mail <= 2; mail++) {
     t.equal((await new Client(app, ip).fill("recovery", { method: "code", email: uniqueEmail() })).statusCode, 200);
   }
-  assertLimited(t, await new Client(app, ip).fill("registration", { method: "code", traits: { email: uniqueEmail() } }), /^Too many emails/, "a registration code too");
+  assertLimited(
+    t,
+    await new Client(app, ip).fill("registration", { method: "code", traits: { email: uniqueEmail() } }),
+    /^Too many emails/,
+    "a registration code too",
+  );
 });
 
 t.test("an email change in settings counts as a mail to the new address; a name change does not", async (t) => {
@@ -168,7 +199,11 @@ t.test("registration submissions per IP", async (t) => {
   const app = await portal(t, { LIMIT_REGISTRATION_IP: "2/15m" });
   const ip = newIp();
   const register = () =>
-    new Client(app, ip).fill("registration", { method: "password", password: `pw-${uniqueEmail()}`, traits: { email: uniqueEmail(), name: { first: "A", last: "B" } } });
+    new Client(app, ip).fill("registration", {
+      method: "password",
+      password: `pw-${uniqueEmail()}`,
+      traits: { email: uniqueEmail(), name: { first: "A", last: "B" } },
+    });
   for (let attempt = 1; attempt <= 2; attempt++) t.not((await register()).statusCode, 429);
   assertLimited(t, await register(), /^Too many sign-ups from your network\./, "the third");
 });
@@ -219,7 +254,12 @@ t.test("two portals counting in one Redis (RATE_LIMIT_REDIS_URL)", async (t) => 
       t.equal((await new Client(at, newIp()).signIn(user.email, `wrong-${attempt}`)).statusCode, 400, `wrong password ${attempt}`);
     }
     assertLimited(t, await new Client(a, newIp()).signIn(user.email, "wrong-11"), /^Too many attempts\./, "the 11th at portal A");
-    assertLimited(t, await new Client(b, newIp()).signIn(user.email, user.password), /^Too many attempts\./, "the right password at portal B");
+    assertLimited(
+      t,
+      await new Client(b, newIp()).signIn(user.email, user.password),
+      /^Too many attempts\./,
+      "the right password at portal B",
+    );
   });
 
   t.test("second-factor guesses at one portal count for the account that signed in at the other", async (t) => {

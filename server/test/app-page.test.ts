@@ -38,7 +38,11 @@ t.test("with Kratos up", async (t) => {
     t.equal(page.statusCode, 200);
     t.match(page.headers["content-type"], /text\/html/);
     t.equal(page.headers["cache-control"], "no-store", "it holds a flow and a session answer");
-    t.match(page.body, /<div id="root"><\/div><script type="application\/json" id="portal-boot">/, "after the app's root, where the app reads it");
+    t.match(
+      page.body,
+      /<div id="root"><\/div><script type="application\/json" id="portal-boot">/,
+      "after the app's root, where the app reads it",
+    );
 
     const boot = bootData(page);
     t.same(boot.config, { KRATOS_PUBLIC_URL: `${kratos.env.PORTAL_ORIGIN}/kratos` });
@@ -47,7 +51,11 @@ t.test("with Kratos up", async (t) => {
     t.same(boot.flow?.query, {});
 
     const user = await createIdentity(kratos.adminUrl);
-    const signedIn = await browser.submit("login", boot.flow?.flow as Flow, { method: "password", identifier: user.email, password: user.password });
+    const signedIn = await browser.submit("login", boot.flow?.flow as Flow, {
+      method: "password",
+      identifier: user.email,
+      password: user.password,
+    });
     t.equal(signedIn.statusCode, 200, "the flow and its anti-CSRF cookie from the page sign the user in");
   });
 
@@ -126,7 +134,11 @@ t.test("with Kratos down, the page still comes, and says so for the session chec
   const boot = bootData(page);
   t.ok(boot.config);
   t.equal(boot.session?.status, 503);
-  t.same(boot.session?.body, { message: "The identity service is unavailable. Please try again in a moment." }, "what GET /api/session would say");
+  t.same(
+    boot.session?.body,
+    { message: "The identity service is unavailable. Please try again in a moment." },
+    "what GET /api/session would say",
+  );
   t.equal(boot.flow, undefined, "the app starts the flow itself, and shows why it cannot");
 });
 

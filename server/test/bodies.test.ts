@@ -84,7 +84,13 @@ for (const route of bodyRoutes) {
       expectRefusal(t, await send(route.method, route.url, route.as, payload), 400, message, what);
     }
     const tooLarge = JSON.stringify({ client_name: "x".repeat(route.limit) });
-    expectRefusal(t, await send(route.method, route.url, route.as, tooLarge), 413, new RegExp(`at most ${route.limit} bytes`), "a body over the limit");
+    expectRefusal(
+      t,
+      await send(route.method, route.url, route.as, tooLarge),
+      413,
+      new RegExp(`at most ${route.limit} bytes`),
+      "a body over the limit",
+    );
   });
 }
 
@@ -96,9 +102,21 @@ t.test("a route that takes no body ignores a stray {} and refuses what it cannot
     { method: "DELETE", url: `/api/clients/${clientId}`, as: admin, status: 204 },
   ];
   for (const { method, url, as, status } of noBody) {
-    expectRefusal(t, await send(method, url, as, '{"__proto__": {"isAdmin": true}}'), 400, notJson, `${method} ${url} with a __proto__ key`);
+    expectRefusal(
+      t,
+      await send(method, url, as, '{"__proto__": {"isAdmin": true}}'),
+      400,
+      notJson,
+      `${method} ${url} with a __proto__ key`,
+    );
     expectRefusal(t, await send(method, url, as, "{"), 400, notJson, `${method} ${url} with malformed JSON`);
-    expectRefusal(t, await send(method, url, as, JSON.stringify({ filler: "x".repeat(2048) })), 413, /at most 1024 bytes/, `${method} ${url} with a large body`);
+    expectRefusal(
+      t,
+      await send(method, url, as, JSON.stringify({ filler: "x".repeat(2048) })),
+      413,
+      /at most 1024 bytes/,
+      `${method} ${url} with a large body`,
+    );
     t.equal((await send(method, url, as, "{}")).statusCode, status, `${method} ${url} with {}`);
   }
 });

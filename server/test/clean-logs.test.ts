@@ -25,7 +25,9 @@ const secrets = new Set<string>();
 const keep = (...values: (string | null | undefined)[]) => {
   for (const value of values) if (value && value.length >= 6) secrets.add(value);
 };
-const keepCookies = (browser: Browser) => { keep(...browser.cookies().map((cookie) => cookie.value)); };
+const keepCookies = (browser: Browser) => {
+  keep(...browser.cookies().map((cookie) => cookie.value));
+};
 
 async function submit(browser: Browser, kind: FlowKind, body: object) {
   const flow = await browser.startFlow(kind);
@@ -74,12 +76,24 @@ t.test("sign-in, verification by the mailed link, recovery by code, logout", asy
 t.test("an OAuth2 sign-in, consent and logout through Hydra", async (t) => {
   const admin = new OAuth2Api(new Configuration({ basePath: hydra.adminUrl }));
   const { data: client } = await admin.createOAuth2Client({
-    oAuth2Client: { client_name: "Log scan", grant_types: ["authorization_code"], response_types: ["code"], scope: "openid", redirect_uris: ["https://maps.example.org/callback"] },
+    oAuth2Client: {
+      client_name: "Log scan",
+      grant_types: ["authorization_code"],
+      response_types: ["code"],
+      scope: "openid",
+      redirect_uris: ["https://maps.example.org/callback"],
+    },
   });
   const application = await hydraApplication(hydra, client.client_id!, client.client_secret);
   const user = await createIdentity(hydra.kratosAdminUrl, { verified: true });
   const agent = new HttpBrowser(origin);
-  const login = await agent.location(oidc.buildAuthorizationUrl(application, { scope: "openid", redirect_uri: "https://maps.example.org/callback", state: oidc.randomState() }).href);
+  const login = await agent.location(
+    oidc.buildAuthorizationUrl(application, {
+      scope: "openid",
+      redirect_uri: "https://maps.example.org/callback",
+      state: oidc.randomState(),
+    }).href,
+  );
   const loginChallenge = login.searchParams.get("login_challenge")!;
   keep(loginChallenge);
   const browser = new Browser(app);
@@ -118,12 +132,24 @@ t.test("an OAuth2 sign-in, consent and logout through Hydra", async (t) => {
 t.test("nothing they carried is in the log", async (t) => {
   t.ok(secrets.size >= 15, `${secrets.size} secrets collected`);
   t.ok(logs.lines.length > 30, `${logs.lines.length} log lines`);
-  t.ok(logs.lines.some((line) => line.includes('"path":"/kratos/self-service/verification"')), "the verification link's request is logged, as a path");
-  t.ok(logs.lines.some((line) => line.includes('"path":"/api/oauth2/consent"')), "so are the consent requests");
-  t.ok(logs.lines.some((line) => line.includes("request refused")), "and the error handler's line");
+  t.ok(
+    logs.lines.some((line) => line.includes('"path":"/kratos/self-service/verification"')),
+    "the verification link's request is logged, as a path",
+  );
+  t.ok(
+    logs.lines.some((line) => line.includes('"path":"/api/oauth2/consent"')),
+    "so are the consent requests",
+  );
+  t.ok(
+    logs.lines.some((line) => line.includes("request refused")),
+    "and the error handler's line",
+  );
   for (const secret of secrets) {
     const leaks = logs.lines.filter((line) => line.includes(secret));
     t.same(leaks, [], `${secret.slice(0, 4)}… is not logged`);
   }
-  t.notOk(logs.lines.some((line) => /ory_kratos_session|csrf_token_|[?&](code|token|flow|\w+_challenge)=/.test(line)), "no cookie name, query string or challenge parameter");
+  t.notOk(
+    logs.lines.some((line) => /ory_kratos_session|csrf_token_|[?&](code|token|flow|\w+_challenge)=/.test(line)),
+    "no cookie name, query string or challenge parameter",
+  );
 });

@@ -120,7 +120,11 @@ t.test("admin work needs a sign-in with a second factor (ADMIN_REQUIRE_AAL2)", a
   t.equal((await call("DELETE", `/api/clients/${created.json().client_id}`, { as: bothFactors })).statusCode, 204);
 
   const relaxed = await build(t, { ...hydra.env, ADMIN_REQUIRE_AAL2: "false" });
-  t.equal((await call("GET", "/api/clients?page_size=1", { as: oneFactor, on: relaxed })).statusCode, 200, "an operator can turn the rule off");
+  t.equal(
+    (await call("GET", "/api/clients?page_size=1", { as: oneFactor, on: relaxed })).statusCode,
+    200,
+    "an operator can turn the rule off",
+  );
 });
 
 t.test("every mutation refuses a missing or foreign Origin and a body that is not JSON (CSRF)", async (t) => {
@@ -147,16 +151,51 @@ t.test("create validates each rule with a message at the field, before Hydra see
     ["no name", { ...validClient(), client_name: "" }, "client_name", /must not be empty/],
     ["a missing name", { grant_types: ["client_credentials"] }, "client_name", /is required/],
     ["no grant type", { ...validClient(), grant_types: [] }, "grant_types", /at least 1 value/],
-    ["an unknown grant type", { ...validClient(), grant_types: ["password"] }, "grant_types", /must be one of: authorization_code, refresh_token, client_credentials, implicit/],
+    [
+      "an unknown grant type",
+      { ...validClient(), grant_types: ["password"] },
+      "grant_types",
+      /must be one of: authorization_code, refresh_token, client_credentials, implicit/,
+    ],
     ["an unknown response type", { ...validClient(), response_types: ["code token"] }, "response_types", /must be one of/],
-    ["an unknown auth method", { ...validClient(), token_endpoint_auth_method: "private_key_jwt" }, "token_endpoint_auth_method", /client_secret_basic, client_secret_post, none/],
+    [
+      "an unknown auth method",
+      { ...validClient(), token_endpoint_auth_method: "private_key_jwt" },
+      "token_endpoint_auth_method",
+      /client_secret_basic, client_secret_post, none/,
+    ],
     ["a relative redirect URI", { ...validClient(), redirect_uris: ["/callback"] }, "redirect_uris", /\/callback is not an absolute URI/],
-    ["a redirect URI with #", { ...validClient(), redirect_uris: ["https://maps.example.org/cb#x"], post_logout_redirect_uris: [] }, "redirect_uris", /must not contain a fragment/],
-    ["a post-logout URI on another host", { ...validClient(), post_logout_redirect_uris: ["https://other.example.org/bye"] }, "post_logout_redirect_uris", /scheme, host and port of one of the redirect URIs/],
-    ["a post-logout URI on another port", { ...validClient(), post_logout_redirect_uris: ["https://maps.example.org:8443/bye"] }, "post_logout_redirect_uris", /scheme, host and port/],
-    ["a post-logout URI on another scheme", { ...validClient(), redirect_uris: ["http://localhost:8080/callback"], post_logout_redirect_uris: ["https://localhost:8080/bye"] }, "post_logout_redirect_uris", /scheme, host and port/],
+    [
+      "a redirect URI with #",
+      { ...validClient(), redirect_uris: ["https://maps.example.org/cb#x"], post_logout_redirect_uris: [] },
+      "redirect_uris",
+      /must not contain a fragment/,
+    ],
+    [
+      "a post-logout URI on another host",
+      { ...validClient(), post_logout_redirect_uris: ["https://other.example.org/bye"] },
+      "post_logout_redirect_uris",
+      /scheme, host and port of one of the redirect URIs/,
+    ],
+    [
+      "a post-logout URI on another port",
+      { ...validClient(), post_logout_redirect_uris: ["https://maps.example.org:8443/bye"] },
+      "post_logout_redirect_uris",
+      /scheme, host and port/,
+    ],
+    [
+      "a post-logout URI on another scheme",
+      { ...validClient(), redirect_uris: ["http://localhost:8080/callback"], post_logout_redirect_uris: ["https://localhost:8080/bye"] },
+      "post_logout_redirect_uris",
+      /scheme, host and port/,
+    ],
     ["client_credentials for a public client", { ...validClient(), token_endpoint_auth_method: "none" }, "grant_types", /public client/],
-    ["authorization_code without a redirect URI", { ...validClient(), redirect_uris: [], post_logout_redirect_uris: [] }, "redirect_uris", /at least one redirect URI/],
+    [
+      "authorization_code without a redirect URI",
+      { ...validClient(), redirect_uris: [], post_logout_redirect_uris: [] },
+      "redirect_uris",
+      /at least one redirect URI/,
+    ],
     ["a scope with a quote", { ...validClient(), scope: 'openid "email"' }, "scope", /not allowed/],
     ["a logo that is not a URL", { ...validClient(), logo_uri: "logo.png" }, "logo_uri", /absolute http\(s\) URL/],
   ];
@@ -164,12 +203,18 @@ t.test("create validates each rule with a message at the field, before Hydra see
     const response = await call("POST", "/api/clients", { as: admin, payload: body });
     t.equal(response.statusCode, 400, what);
     const answer = response.json();
-    t.ok(answer.errors.some((e: { field: string; message: string }) => e.field === field && message.test(e.message)), `${what}: ${JSON.stringify(answer)}`);
+    t.ok(
+      answer.errors.some((e: { field: string; message: string }) => e.field === field && message.test(e.message)),
+      `${what}: ${JSON.stringify(answer)}`,
+    );
     t.match(answer.message, new RegExp(`^\\w+: `), `${what}: a message to show as a whole`);
   }
   const several = await call("POST", "/api/clients", { as: admin, payload: { client_name: "", grant_types: ["password"] } });
   t.same(
-    several.json().errors.map((e: { field: string }) => e.field).sort(),
+    several
+      .json()
+      .errors.map((e: { field: string }) => e.field)
+      .sort(),
     ["client_name", "grant_types"],
     "every wrong field at once",
   );
@@ -184,21 +229,34 @@ t.test("redirect URIs: https, http on the loopback interface, an app's own schem
     ["blob:https://maps.example.org/0b8d7a3e", /^blob:https:\/\/maps\.example\.org\/0b8d7a3e is not allowed/],
     ["ftp://maps.example.org/callback", /^ftp:\/\/maps\.example\.org\/callback is not allowed/],
     ["myapp:/callback", /^myapp:\/callback is not allowed: .*com\.example\.app:\/callback/],
-    ["http://maps.example.org/callback", /^http:\/\/maps\.example\.org\/callback uses http on a host other than localhost, 127\.0\.0\.1 or \[::1\]: use https/],
+    [
+      "http://maps.example.org/callback",
+      /^http:\/\/maps\.example\.org\/callback uses http on a host other than localhost, 127\.0\.0\.1 or \[::1\]: use https/,
+    ],
     ["http://localhost.evil.example/callback", /^http:\/\/localhost\.evil\.example\/callback uses http on a host other than/],
     ["http://127.0.0.1.nip.io/callback", /^http:\/\/127\.0\.0\.1\.nip\.io\/callback uses http/],
-    ["com.example.maps://callback", /^com\.example\.maps:\/\/callback must have a single slash after the app's scheme, e.g. com\.example\.maps:\/callback/],
+    [
+      "com.example.maps://callback",
+      /^com\.example\.maps:\/\/callback must have a single slash after the app's scheme, e.g. com\.example\.maps:\/callback/,
+    ],
     ["java\tscript:alert(1)", /^"java\\tscript:alert\(1\)" must not contain spaces or control characters/],
     [" https://maps.example.org/callback", /^" https:\/\/maps\.example\.org\/callback" must not contain spaces/],
   ];
   for (const [uri, message] of refused) {
-    const response = await call("POST", "/api/clients", { as: admin, payload: { ...validClient(), redirect_uris: [uri], post_logout_redirect_uris: [] } });
+    const response = await call("POST", "/api/clients", {
+      as: admin,
+      payload: { ...validClient(), redirect_uris: [uri], post_logout_redirect_uris: [] },
+    });
     t.equal(response.statusCode, 400, uri);
     t.same(response.json().errors.filter((e: { field: string }) => e.field === "redirect_uris").length, 1, `${uri}: one problem`);
     t.match(response.json().errors.find((e: { field: string }) => e.field === "redirect_uris").message, message, uri);
     const logout = await call("POST", "/api/clients", { as: admin, payload: { ...validClient(), post_logout_redirect_uris: [uri] } });
     t.equal(logout.statusCode, 400, `${uri} after logout`);
-    t.match(logout.json().errors.find((e: { field: string }) => e.field === "post_logout_redirect_uris").message, message, `${uri} after logout`);
+    t.match(
+      logout.json().errors.find((e: { field: string }) => e.field === "post_logout_redirect_uris").message,
+      message,
+      `${uri} after logout`,
+    );
   }
 
   const allowed = [
@@ -211,7 +269,11 @@ t.test("redirect URIs: https, http on the loopback interface, an app's own schem
   ];
   const created = await call("POST", "/api/clients", {
     as: admin,
-    payload: { ...validClient(), redirect_uris: allowed, post_logout_redirect_uris: ["http://[::1]:3000/bye", "com.example.maps:/signed-out"] },
+    payload: {
+      ...validClient(),
+      redirect_uris: allowed,
+      post_logout_redirect_uris: ["http://[::1]:3000/bye", "com.example.maps:/signed-out"],
+    },
   });
   t.equal(created.statusCode, 201, created.body);
   t.same(created.json().redirect_uris, allowed, "Hydra stores them as given");
@@ -224,7 +286,12 @@ t.test("an admin creates, reads, updates, rotates and deletes a client", async (
   });
   t.equal(created.statusCode, 201);
   const client = created.json();
-  t.match(client, { client_name: "Tile server", owner: "maps team", contacts: ["ops@example.org"], token_endpoint_auth_method: "client_secret_basic" });
+  t.match(client, {
+    client_name: "Tile server",
+    owner: "maps team",
+    contacts: ["ops@example.org"],
+    token_endpoint_auth_method: "client_secret_basic",
+  });
   t.type(client.client_secret, "string");
   t.not(client.client_secret, "chosen-by-the-caller", "a caller cannot choose the secret");
   t.equal(created.headers["cache-control"], "no-store");
@@ -235,8 +302,22 @@ t.test("an admin creates, reads, updates, rotates and deletes a client", async (
   t.equal(read.statusCode, 200);
   t.notOk("client_secret" in read.json(), "the secret is never shown again");
   t.same(Object.keys(read.json()).sort(), [
-    "audience", "client_id", "client_name", "client_uri", "contacts", "created_at", "grant_types", "logo_uri", "owner",
-    "post_logout_redirect_uris", "redirect_uris", "response_types", "scope", "skip_consent", "token_endpoint_auth_method", "updated_at",
+    "audience",
+    "client_id",
+    "client_name",
+    "client_uri",
+    "contacts",
+    "created_at",
+    "grant_types",
+    "logo_uri",
+    "owner",
+    "post_logout_redirect_uris",
+    "redirect_uris",
+    "response_types",
+    "scope",
+    "skip_consent",
+    "token_endpoint_auth_method",
+    "updated_at",
   ]);
 
   const updated = await call("PUT", `/api/clients/${client.client_id}`, {
@@ -244,14 +325,18 @@ t.test("an admin creates, reads, updates, rotates and deletes a client", async (
     payload: { client_name: "Tile server (EU)", skip_consent: true },
   });
   t.equal(updated.statusCode, 200);
-  t.match(updated.json(), {
-    client_name: "Tile server (EU)",
-    skip_consent: true,
-    owner: "maps team",
-    contacts: ["ops@example.org"],
-    redirect_uris: ["https://maps.example.org/callback"],
-    scope: "openid offline_access email profile",
-  }, "what the update does not name is kept");
+  t.match(
+    updated.json(),
+    {
+      client_name: "Tile server (EU)",
+      skip_consent: true,
+      owner: "maps team",
+      contacts: ["ops@example.org"],
+      redirect_uris: ["https://maps.example.org/callback"],
+      scope: "openid offline_access email profile",
+    },
+    "what the update does not name is kept",
+  );
   t.notOk("client_secret" in updated.json());
   await t.resolves(clientCredentialsToken(hydra, client.client_id, secret), "the update keeps the secret");
 
@@ -268,7 +353,11 @@ t.test("an admin creates, reads, updates, rotates and deletes a client", async (
   t.equal(rotated.statusCode, 200);
   const newSecret: string = rotated.json().client_secret;
   t.not(newSecret, secret);
-  await t.rejects(clientCredentialsToken(hydra, client.client_id, secret), { name: "ResponseBodyError", status: 401 }, "the old secret stops working");
+  await t.rejects(
+    clientCredentialsToken(hydra, client.client_id, secret),
+    { name: "ResponseBodyError", status: 401 },
+    "the old secret stops working",
+  );
   await t.resolves(clientCredentialsToken(hydra, client.client_id, newSecret), "the new one works");
 
   const deleted = await call("DELETE", `/api/clients/${client.client_id}`, { as: admin });

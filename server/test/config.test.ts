@@ -20,7 +20,10 @@ t.test("defaults make a local portal", async (t) => {
   t.equal(config.adminRequireAal2, true, "admin work needs a second factor unless turned off");
   t.equal(readConfig({ ADMIN_REQUIRE_AAL2: "false" }).adminRequireAal2, false);
   t.equal(config.rateLimitRedisUrl, undefined, "the limits count in memory unless a Redis is named");
-  t.equal(readConfig({ RATE_LIMIT_REDIS_URL: "rediss://:pw@cache.internal:6380/2" }).rateLimitRedisUrl, "rediss://:pw@cache.internal:6380/2");
+  t.equal(
+    readConfig({ RATE_LIMIT_REDIS_URL: "rediss://:pw@cache.internal:6380/2" }).rateLimitRedisUrl,
+    "rediss://:pw@cache.internal:6380/2",
+  );
 });
 
 t.test("TRUST_PROXY names the proxies; true is refused with what to set instead", async (t) => {
@@ -81,7 +84,10 @@ t.test("a bad value is refused with a message naming the variable", async (t) =>
     [{ UPSTREAM_TIMEOUT_MS: "-5" }, /^UPSTREAM_TIMEOUT_MS must be a positive whole number/],
     [{ ADMIN_REQUIRE_AAL2: "no" }, /^ADMIN_REQUIRE_AAL2 must be true or false, got "no"/],
     [{ RATE_LIMIT_REDIS_URL: "http://redis:6379" }, /^RATE_LIMIT_REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL with a host/],
-    [{ RATE_LIMIT_REDIS_URL: "redis://:s3cret@" }, /^RATE_LIMIT_REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL with a host, e\.g\. redis:\/\/redis:6379$/],
+    [
+      { RATE_LIMIT_REDIS_URL: "redis://:s3cret@" },
+      /^RATE_LIMIT_REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL with a host, e\.g\. redis:\/\/redis:6379$/,
+    ],
   ];
   for (const [env, message] of cases) {
     t.throws(() => readConfig(env), { name: "ConfigError", message }, JSON.stringify(env));

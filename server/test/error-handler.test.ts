@@ -12,17 +12,26 @@ import { build, LogLines } from "./helpers/build.js";
 
 t.test("a route that throws answers 500 { message } without its internals, and logs them", async (t) => {
   const logs = new LogLines();
-  const app = await build(t, {}, (instance) => {
-    instance.get("/api/boom", async () => {
-      throw new Error("database password is hunter2");
-    });
-  }, { logs });
+  const app = await build(
+    t,
+    {},
+    (instance) => {
+      instance.get("/api/boom", async () => {
+        throw new Error("database password is hunter2");
+      });
+    },
+    { logs },
+  );
   const response = await app.inject("/api/boom");
   t.equal(response.statusCode, 500);
   t.same(response.json(), { message: "Something went wrong on our side. Please try again." });
   t.notMatch(response.body, /hunter2/);
   const failed = logs.lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === "request failed");
-  t.match(failed, { level: 50, method: "GET", route: "/api/boom", err: { message: "database password is hunter2" } }, "the operator sees what broke");
+  t.match(
+    failed,
+    { level: 50, method: "GET", route: "/api/boom", err: { message: "database password is hunter2" } },
+    "the operator sees what broke",
+  );
 });
 
 t.test("a client error keeps its status and message, and its code or fields where it has them", async (t) => {
@@ -60,19 +69,48 @@ t.test("a client error keeps its status and message, and its code or fields wher
 
 t.test("an upstream failure: down or failing is 503, an unexpected answer is 502, each in the upstream's words", async (t) => {
   const cases: [UpstreamError, number, string][] = [
-    [new UpstreamError({ upstream: "kratos", operation: "toSession", network: "ECONNREFUSED" }), 503, "The identity service is unavailable. Please try again in a moment."],
-    [new UpstreamError({ upstream: "kratos", operation: "toSession", status: 500, id: "internal_server_error" }), 503, "The identity service is unavailable. Please try again in a moment."],
-    [new UpstreamError({ upstream: "kratos", operation: "toSession", status: 404 }), 502, "The identity service gave an unexpected answer. Please try again in a moment."],
-    [new UpstreamError({ upstream: "hydra", operation: "listOAuth2Clients", network: "ECONNABORTED" }), 503, "The sign-in service for applications (Hydra) is unavailable. Please try again in a moment."],
-    [new UpstreamError({ upstream: "hydra", operation: "listOAuth2Clients", status: 502 }), 503, "The sign-in service for applications (Hydra) is unavailable. Please try again in a moment."],
-    [new UpstreamError({ upstream: "hydra", operation: "listOAuth2Clients", status: 409, id: "conflict" }), 502, "The sign-in service for applications (Hydra) gave an unexpected answer. Please try again in a moment."],
+    [
+      new UpstreamError({ upstream: "kratos", operation: "toSession", network: "ECONNREFUSED" }),
+      503,
+      "The identity service is unavailable. Please try again in a moment.",
+    ],
+    [
+      new UpstreamError({ upstream: "kratos", operation: "toSession", status: 500, id: "internal_server_error" }),
+      503,
+      "The identity service is unavailable. Please try again in a moment.",
+    ],
+    [
+      new UpstreamError({ upstream: "kratos", operation: "toSession", status: 404 }),
+      502,
+      "The identity service gave an unexpected answer. Please try again in a moment.",
+    ],
+    [
+      new UpstreamError({ upstream: "hydra", operation: "listOAuth2Clients", network: "ECONNABORTED" }),
+      503,
+      "The sign-in service for applications (Hydra) is unavailable. Please try again in a moment.",
+    ],
+    [
+      new UpstreamError({ upstream: "hydra", operation: "listOAuth2Clients", status: 502 }),
+      503,
+      "The sign-in service for applications (Hydra) is unavailable. Please try again in a moment.",
+    ],
+    [
+      new UpstreamError({ upstream: "hydra", operation: "listOAuth2Clients", status: 409, id: "conflict" }),
+      502,
+      "The sign-in service for applications (Hydra) gave an unexpected answer. Please try again in a moment.",
+    ],
   ];
   const logs = new LogLines();
-  const app = await build(t, {}, (instance) => {
-    instance.get<{ Params: { n: string } }>("/api/upstream/:n", async (request) => {
-      throw cases[Number(request.params.n)][0];
-    });
-  }, { logs });
+  const app = await build(
+    t,
+    {},
+    (instance) => {
+      instance.get<{ Params: { n: string } }>("/api/upstream/:n", async (request) => {
+        throw cases[Number(request.params.n)][0];
+      });
+    },
+    { logs },
+  );
   for (const [index, [error, status, message]] of cases.entries()) {
     const response = await app.inject(`/api/upstream/${index}`);
     t.equal(response.statusCode, status, error.message);
@@ -80,22 +118,40 @@ t.test("an upstream failure: down or failing is 503, an unexpected answer is 502
   }
   const warned = logs.lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === "an upstream call failed");
   t.equal(warned.length, cases.length, "each failure logged once");
-  t.match(warned[5], { level: 40, route: "/api/upstream/:n", upstream: { upstream: "hydra", operation: "listOAuth2Clients", status: 409, id: "conflict" } });
+  t.match(warned[5], {
+    level: 40,
+    route: "/api/upstream/:n",
+    upstream: { upstream: "hydra", operation: "listOAuth2Clients", status: 409, id: "conflict" },
+  });
 });
 
 t.test("an SDK error is never logged whole: it carries the browser's cookie", async (t) => {
   const cookie = "ory_kratos_session=MTcwOTk5-the-secret-session";
   const closed = `http://127.0.0.1:${await freePort()}`;
   const logs = new LogLines();
-  const app = await build(t, { KRATOS_PUBLIC_URL: closed }, (instance) => {
-    // A route that calls the SDK without a service: a bug, but one that must not leak.
-    instance.get("/api/raw", async () => new FrontendApi(new Configuration({ basePath: closed })).toSession({ cookie }));
-  }, { logs });
+  const app = await build(
+    t,
+    { KRATOS_PUBLIC_URL: closed },
+    (instance) => {
+      // A route that calls the SDK without a service: a bug, but one that must not leak.
+      instance.get("/api/raw", async () => new FrontendApi(new Configuration({ basePath: closed })).toSession({ cookie }));
+    },
+    { logs },
+  );
   const raw = await app.inject("/api/raw");
   t.equal(raw.statusCode, 500);
   const session = await app.inject({ url: "/api/session", headers: { cookie } });
   t.equal(session.statusCode, 503);
-  t.ok(logs.lines.some((line) => line.includes('"msg":"request failed"')), "the bug is logged");
-  t.ok(logs.lines.some((line) => line.includes('"network":"ECONNREFUSED"')), "the outage is logged");
-  t.notOk(logs.lines.some((line) => line.includes("the-secret-session")), "the cookie is not");
+  t.ok(
+    logs.lines.some((line) => line.includes('"msg":"request failed"')),
+    "the bug is logged",
+  );
+  t.ok(
+    logs.lines.some((line) => line.includes('"network":"ECONNREFUSED"')),
+    "the outage is logged",
+  );
+  t.notOk(
+    logs.lines.some((line) => line.includes("the-secret-session")),
+    "the cookie is not",
+  );
 });

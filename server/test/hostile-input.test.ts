@@ -46,14 +46,19 @@ interface Case {
 }
 
 const json = { "content-type": "application/json", origin };
-const client = (fields: Record<string, unknown>) => JSON.stringify({ client_name: "Hostile", grant_types: ["client_credentials"], ...fields });
+const client = (fields: Record<string, unknown>) =>
+  JSON.stringify({ client_name: "Hostile", grant_types: ["client_credentials"], ...fields });
 const long = (n: number) => "a".repeat(n);
 const unknownId = randomUUID();
 
 const cases: Case[] = [
   // /api/session
   { name: "an empty session cookie", request: { url: "/api/session", headers: { cookie: "ory_kratos_session=" } }, status: 401 },
-  { name: "a forged session cookie of 6 KB", request: { url: "/api/session", headers: { cookie: `ory_kratos_session=${long(6000)}` } }, status: 401 },
+  {
+    name: "a forged session cookie of 6 KB",
+    request: { url: "/api/session", headers: { cookie: `ory_kratos_session=${long(6000)}` } },
+    status: 401,
+  },
   { name: "a cookie header of garbage", request: { url: "/api/session", headers: { cookie: ";;==;\u00ff\u00fe;" } }, status: 401 },
   { name: "POST to a GET route", request: { method: "POST", url: "/api/session", headers: json, payload: "{}" }, status: 404 },
   { name: "a prototype-polluting query", request: { url: "/api/session?__proto__[admin]=1&constructor[prototype][admin]=1" }, status: 401 },
@@ -64,83 +69,446 @@ const cases: Case[] = [
   { name: "page_size not a number", as: "admin", request: { url: "/api/clients?page_size=abc" }, status: 400, message: /page_size/ },
   { name: "page_size far too large", as: "admin", request: { url: "/api/clients?page_size=100000" }, status: 400, message: /page_size/ },
   { name: "page_size negative", as: "admin", request: { url: "/api/clients?page_size=-1" }, status: 400, message: /page_size/ },
-  { name: "page_size given twice", as: "admin", request: { url: "/api/clients?page_size=1&page_size=2" }, status: 400, message: /page_size/ },
-  { name: "a 5000-character page_token", as: "admin", request: { url: `/api/clients?page_token=${long(5000)}` }, status: 400, message: /page_token/ },
+  {
+    name: "page_size given twice",
+    as: "admin",
+    request: { url: "/api/clients?page_size=1&page_size=2" },
+    status: 400,
+    message: /page_size/,
+  },
+  {
+    name: "a 5000-character page_token",
+    as: "admin",
+    request: { url: `/api/clients?page_token=${long(5000)}` },
+    status: 400,
+    message: /page_token/,
+  },
   { name: "a 1000-character search", as: "admin", request: { url: `/api/clients?search=${long(1000)}` }, status: 400, message: /search/ },
   // /api/clients: who asks
   { name: "the list without a session", request: { url: "/api/clients" }, status: 401, message: /not signed in/ },
   { name: "the list as a user without the admin role", as: "user", request: { url: "/api/clients" }, status: 403, message: /admin role/ },
-  { name: "the list as an admin without a second factor", as: "adminAal1", request: { url: "/api/clients" }, status: 403, message: /second factor/ },
+  {
+    name: "the list as an admin without a second factor",
+    as: "adminAal1",
+    request: { url: "/api/clients" },
+    status: 403,
+    message: /second factor/,
+  },
   { name: "a create without a session", request: { method: "POST", url: "/api/clients", headers: json, payload: client({}) }, status: 401 },
-  { name: "a create as a user", as: "user", request: { method: "POST", url: "/api/clients", headers: json, payload: client({}) }, status: 403 },
-  { name: "a create as an admin without a second factor", as: "adminAal1", request: { method: "POST", url: "/api/clients", headers: json, payload: client({}) }, status: 403 },
-  { name: "a rotate as a user", as: "user", request: { method: "POST", url: `/api/clients/${unknownId}/secret`, headers: { origin } }, status: 403 },
+  {
+    name: "a create as a user",
+    as: "user",
+    request: { method: "POST", url: "/api/clients", headers: json, payload: client({}) },
+    status: 403,
+  },
+  {
+    name: "a create as an admin without a second factor",
+    as: "adminAal1",
+    request: { method: "POST", url: "/api/clients", headers: json, payload: client({}) },
+    status: 403,
+  },
+  {
+    name: "a rotate as a user",
+    as: "user",
+    request: { method: "POST", url: `/api/clients/${unknownId}/secret`, headers: { origin } },
+    status: 403,
+  },
   // /api/clients: CSRF
-  { name: "a delete without Origin", as: "admin", request: { method: "DELETE", url: `/api/clients/${unknownId}` }, status: 403, message: /Origin/ },
-  { name: "a delete from another origin", as: "admin", request: { method: "DELETE", url: `/api/clients/${unknownId}`, headers: { origin: "https://evil.example" } }, status: 403, message: /Origin/ },
-  { name: "a create sent as text/plain (a cross-site form)", as: "admin", request: { method: "POST", url: "/api/clients", headers: { origin, "content-type": "text/plain" }, payload: client({}) }, status: 403, message: /application\/json/ },
-  { name: "a create sent as a urlencoded form", as: "admin", request: { method: "POST", url: "/api/clients", headers: { origin, "content-type": "application/x-www-form-urlencoded" }, payload: "client_name=x" }, status: 403 },
-  { name: "a create sent as multipart", as: "admin", request: { method: "POST", url: "/api/clients", headers: { origin, "content-type": "multipart/form-data; boundary=x" }, payload: "--x--" }, status: 403 },
+  {
+    name: "a delete without Origin",
+    as: "admin",
+    request: { method: "DELETE", url: `/api/clients/${unknownId}` },
+    status: 403,
+    message: /Origin/,
+  },
+  {
+    name: "a delete from another origin",
+    as: "admin",
+    request: { method: "DELETE", url: `/api/clients/${unknownId}`, headers: { origin: "https://evil.example" } },
+    status: 403,
+    message: /Origin/,
+  },
+  {
+    name: "a create sent as text/plain (a cross-site form)",
+    as: "admin",
+    request: { method: "POST", url: "/api/clients", headers: { origin, "content-type": "text/plain" }, payload: client({}) },
+    status: 403,
+    message: /application\/json/,
+  },
+  {
+    name: "a create sent as a urlencoded form",
+    as: "admin",
+    request: {
+      method: "POST",
+      url: "/api/clients",
+      headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+      payload: "client_name=x",
+    },
+    status: 403,
+  },
+  {
+    name: "a create sent as multipart",
+    as: "admin",
+    request: {
+      method: "POST",
+      url: "/api/clients",
+      headers: { origin, "content-type": "multipart/form-data; boundary=x" },
+      payload: "--x--",
+    },
+    status: 403,
+  },
   // /api/clients: the fields
-  { name: "an update that changes nothing", as: "admin", request: { method: "PUT", url: `/api/clients/${unknownId}`, headers: json, payload: "{}" }, status: 400 },
-  { name: "a 10 000-character name", as: "admin", request: { method: "POST", url: "/api/clients", headers: json, payload: client({ client_name: long(10_000) }) }, status: 400, message: /client_name/ },
-  { name: "the password grant", as: "admin", request: { method: "POST", url: "/api/clients", headers: json, payload: client({ grant_types: ["password"] }) }, status: 400, message: /grant_types/ },
-  { name: "grant types as an object", as: "admin", request: { method: "POST", url: "/api/clients", headers: json, payload: client({ grant_types: { authorization_code: true } }) }, status: 400, message: /grant_types/ },
-  { name: "a javascript: redirect URI", as: "admin", request: { method: "POST", url: "/api/clients", headers: json, payload: client({ grant_types: ["authorization_code"], redirect_uris: ["javascript:alert(1)"] }) }, status: 400, message: /redirect_uris/ },
-  { name: "a plain-http redirect URI off loopback", as: "admin", request: { method: "POST", url: "/api/clients", headers: json, payload: client({ grant_types: ["authorization_code"], redirect_uris: ["http://evil.example/cb"] }) }, status: 400, message: /redirect_uris/ },
-  { name: "a redirect URI hiding javascript: behind a tab", as: "admin", request: { method: "POST", url: "/api/clients", headers: json, payload: client({ grant_types: ["authorization_code"], redirect_uris: ["java\tscript:alert(1)"] }) }, status: 400, message: /redirect_uris/ },
-  { name: "a data: post-logout URI", as: "admin", request: { method: "POST", url: "/api/clients", headers: json, payload: client({ grant_types: ["authorization_code"], redirect_uris: ["https://app.example/cb"], post_logout_redirect_uris: ["data:text/html,<script>alert(1)</script>"] }) }, status: 400, message: /post_logout_redirect_uris/ },
-  { name: "a hundred redirect URIs", as: "admin", request: { method: "POST", url: "/api/clients", headers: json, payload: client({ grant_types: ["authorization_code"], redirect_uris: Array.from({ length: 100 }, (_, i) => `https://app.example/${i}`) }) }, status: 400, message: /redirect_uris/ },
-  { name: "a scope with a line break", as: "admin", request: { method: "POST", url: "/api/clients", headers: json, payload: client({ scope: "openid\nprofile" }) }, status: 400, message: /scope/ },
-  { name: "private_key_jwt without a key set", as: "admin", request: { method: "POST", url: "/api/clients", headers: json, payload: client({ token_endpoint_auth_method: "private_key_jwt" }) }, status: 400, message: /token_endpoint_auth_method/ },
-  { name: "skip_consent as a word", as: "admin", request: { method: "POST", url: "/api/clients", headers: json, payload: client({ skip_consent: "yes" }) }, status: 400, message: /skip_consent/ },
-  { name: "an empty contact", as: "admin", request: { method: "POST", url: "/api/clients", headers: json, payload: client({ contacts: [""] }) }, status: 400, message: /contacts/ },
-  { name: "a javascript: logo", as: "admin", request: { method: "POST", url: "/api/clients", headers: json, payload: client({ logo_uri: "javascript:alert(1)" }) }, status: 400, message: /logo_uri/ },
-  { name: "a data: client URI", as: "admin", request: { method: "POST", url: "/api/clients", headers: json, payload: client({ client_uri: "data:text/html,hi" }) }, status: 400, message: /client_uri/ },
-  { name: "a public client with client_credentials", as: "admin", request: { method: "POST", url: "/api/clients", headers: json, payload: client({ token_endpoint_auth_method: "none" }) }, status: 400, message: /client_credentials/ },
+  {
+    name: "an update that changes nothing",
+    as: "admin",
+    request: { method: "PUT", url: `/api/clients/${unknownId}`, headers: json, payload: "{}" },
+    status: 400,
+  },
+  {
+    name: "a 10 000-character name",
+    as: "admin",
+    request: { method: "POST", url: "/api/clients", headers: json, payload: client({ client_name: long(10_000) }) },
+    status: 400,
+    message: /client_name/,
+  },
+  {
+    name: "the password grant",
+    as: "admin",
+    request: { method: "POST", url: "/api/clients", headers: json, payload: client({ grant_types: ["password"] }) },
+    status: 400,
+    message: /grant_types/,
+  },
+  {
+    name: "grant types as an object",
+    as: "admin",
+    request: { method: "POST", url: "/api/clients", headers: json, payload: client({ grant_types: { authorization_code: true } }) },
+    status: 400,
+    message: /grant_types/,
+  },
+  {
+    name: "a javascript: redirect URI",
+    as: "admin",
+    request: {
+      method: "POST",
+      url: "/api/clients",
+      headers: json,
+      payload: client({ grant_types: ["authorization_code"], redirect_uris: ["javascript:alert(1)"] }),
+    },
+    status: 400,
+    message: /redirect_uris/,
+  },
+  {
+    name: "a plain-http redirect URI off loopback",
+    as: "admin",
+    request: {
+      method: "POST",
+      url: "/api/clients",
+      headers: json,
+      payload: client({ grant_types: ["authorization_code"], redirect_uris: ["http://evil.example/cb"] }),
+    },
+    status: 400,
+    message: /redirect_uris/,
+  },
+  {
+    name: "a redirect URI hiding javascript: behind a tab",
+    as: "admin",
+    request: {
+      method: "POST",
+      url: "/api/clients",
+      headers: json,
+      payload: client({ grant_types: ["authorization_code"], redirect_uris: ["java\tscript:alert(1)"] }),
+    },
+    status: 400,
+    message: /redirect_uris/,
+  },
+  {
+    name: "a data: post-logout URI",
+    as: "admin",
+    request: {
+      method: "POST",
+      url: "/api/clients",
+      headers: json,
+      payload: client({
+        grant_types: ["authorization_code"],
+        redirect_uris: ["https://app.example/cb"],
+        post_logout_redirect_uris: ["data:text/html,<script>alert(1)</script>"],
+      }),
+    },
+    status: 400,
+    message: /post_logout_redirect_uris/,
+  },
+  {
+    name: "a hundred redirect URIs",
+    as: "admin",
+    request: {
+      method: "POST",
+      url: "/api/clients",
+      headers: json,
+      payload: client({
+        grant_types: ["authorization_code"],
+        redirect_uris: Array.from({ length: 100 }, (_, i) => `https://app.example/${i}`),
+      }),
+    },
+    status: 400,
+    message: /redirect_uris/,
+  },
+  {
+    name: "a scope with a line break",
+    as: "admin",
+    request: { method: "POST", url: "/api/clients", headers: json, payload: client({ scope: "openid\nprofile" }) },
+    status: 400,
+    message: /scope/,
+  },
+  {
+    name: "private_key_jwt without a key set",
+    as: "admin",
+    request: { method: "POST", url: "/api/clients", headers: json, payload: client({ token_endpoint_auth_method: "private_key_jwt" }) },
+    status: 400,
+    message: /token_endpoint_auth_method/,
+  },
+  {
+    name: "skip_consent as a word",
+    as: "admin",
+    request: { method: "POST", url: "/api/clients", headers: json, payload: client({ skip_consent: "yes" }) },
+    status: 400,
+    message: /skip_consent/,
+  },
+  {
+    name: "an empty contact",
+    as: "admin",
+    request: { method: "POST", url: "/api/clients", headers: json, payload: client({ contacts: [""] }) },
+    status: 400,
+    message: /contacts/,
+  },
+  {
+    name: "a javascript: logo",
+    as: "admin",
+    request: { method: "POST", url: "/api/clients", headers: json, payload: client({ logo_uri: "javascript:alert(1)" }) },
+    status: 400,
+    message: /logo_uri/,
+  },
+  {
+    name: "a data: client URI",
+    as: "admin",
+    request: { method: "POST", url: "/api/clients", headers: json, payload: client({ client_uri: "data:text/html,hi" }) },
+    status: 400,
+    message: /client_uri/,
+  },
+  {
+    name: "a public client with client_credentials",
+    as: "admin",
+    request: { method: "POST", url: "/api/clients", headers: json, payload: client({ token_endpoint_auth_method: "none" }) },
+    status: 400,
+    message: /client_credentials/,
+  },
   // /api/clients/:id
   { name: "an id of 300 characters", as: "admin", request: { url: `/api/clients/${long(300)}` }, status: 404, message: /No API route/ },
-  { name: "an id that climbs to Hydra's client list", as: "admin", request: { url: "/api/clients/..%2F..%2Fadmin%2Fclients" }, status: 400, message: /^id: / },
-  { name: "a delete that climbs to another Hydra endpoint", as: "admin", request: { method: "DELETE", url: "/api/clients/..%2Foauth2%2Fauth%2Fsessions%2Fconsent", headers: { origin } }, status: 400, message: /^id: / },
+  {
+    name: "an id that climbs to Hydra's client list",
+    as: "admin",
+    request: { url: "/api/clients/..%2F..%2Fadmin%2Fclients" },
+    status: 400,
+    message: /^id: /,
+  },
+  {
+    name: "a delete that climbs to another Hydra endpoint",
+    as: "admin",
+    request: { method: "DELETE", url: "/api/clients/..%2Foauth2%2Fauth%2Fsessions%2Fconsent", headers: { origin } },
+    status: 400,
+    message: /^id: /,
+  },
   { name: "an id of two dots", as: "admin", raw: true, request: { url: "/api/clients/.." }, status: 400, message: /^id: / },
   { name: "an id with a NUL byte", as: "admin", request: { url: "/api/clients/abc%00def" }, status: 400, message: /^id: / },
-  { name: "a client that does not exist", as: "admin", request: { url: `/api/clients/${unknownId}` }, status: 404, message: /No OAuth2 client/ },
-  { name: "rotating a client that does not exist", as: "admin", request: { method: "POST", url: `/api/clients/${unknownId}/secret`, headers: { origin } }, status: 404 },
-  { name: "a create body of 100 KB", as: "admin", request: { method: "POST", url: "/api/clients", headers: json, payload: client({ owner: long(100_000) }) }, status: 413 },
+  {
+    name: "a client that does not exist",
+    as: "admin",
+    request: { url: `/api/clients/${unknownId}` },
+    status: 404,
+    message: /No OAuth2 client/,
+  },
+  {
+    name: "rotating a client that does not exist",
+    as: "admin",
+    request: { method: "POST", url: `/api/clients/${unknownId}/secret`, headers: { origin } },
+    status: 404,
+  },
+  {
+    name: "a create body of 100 KB",
+    as: "admin",
+    request: { method: "POST", url: "/api/clients", headers: json, payload: client({ owner: long(100_000) }) },
+    status: 413,
+  },
 
   // /api/oauth2
   { name: "consent without a challenge", as: "user", request: { url: "/api/oauth2/consent" }, status: 400, message: /consent_challenge/ },
-  { name: "consent with an empty challenge", as: "user", request: { url: "/api/oauth2/consent?consent_challenge=" }, status: 400, message: /consent_challenge/ },
-  { name: "consent with a 5000-character challenge", as: "user", request: { url: `/api/oauth2/consent?consent_challenge=${long(5000)}` }, status: 400, message: /consent_challenge/ },
-  { name: "consent with a forged challenge", as: "user", request: { url: "/api/oauth2/consent?consent_challenge=forged" }, status: 404, message: /unknown or has expired/ },
+  {
+    name: "consent with an empty challenge",
+    as: "user",
+    request: { url: "/api/oauth2/consent?consent_challenge=" },
+    status: 400,
+    message: /consent_challenge/,
+  },
+  {
+    name: "consent with a 5000-character challenge",
+    as: "user",
+    request: { url: `/api/oauth2/consent?consent_challenge=${long(5000)}` },
+    status: 400,
+    message: /consent_challenge/,
+  },
+  {
+    name: "consent with a forged challenge",
+    as: "user",
+    request: { url: "/api/oauth2/consent?consent_challenge=forged" },
+    status: 404,
+    message: /unknown or has expired/,
+  },
   { name: "consent without a session", request: { url: "/api/oauth2/consent?consent_challenge=forged" }, status: 401 },
-  { name: "accepting with scopes as an object", as: "user", request: { method: "POST", url: "/api/oauth2/consent/accept", headers: json, payload: JSON.stringify({ consent_challenge: "x", grant_scope: { openid: true } }) }, status: 400, message: /grant_scope/ },
-  { name: "accepting two hundred scopes", as: "user", request: { method: "POST", url: "/api/oauth2/consent/accept", headers: json, payload: JSON.stringify({ consent_challenge: "x", grant_scope: Array.from({ length: 200 }, (_, i) => `s${i}`) }) }, status: 400, message: /grant_scope/ },
-  { name: "accepting from another origin", as: "user", request: { method: "POST", url: "/api/oauth2/consent/accept", headers: { ...json, origin: "https://evil.example" }, payload: JSON.stringify({ consent_challenge: "x", grant_scope: [] }) }, status: 403 },
-  { name: "accepting a forged challenge", as: "user", request: { method: "POST", url: "/api/oauth2/consent/accept", headers: json, payload: JSON.stringify({ consent_challenge: "forged", grant_scope: ["openid"] }) }, status: 404 },
-  { name: "rejecting without a session", request: { method: "POST", url: "/api/oauth2/consent/reject", headers: json, payload: JSON.stringify({ consent_challenge: "forged" }) }, status: 401 },
+  {
+    name: "accepting with scopes as an object",
+    as: "user",
+    request: {
+      method: "POST",
+      url: "/api/oauth2/consent/accept",
+      headers: json,
+      payload: JSON.stringify({ consent_challenge: "x", grant_scope: { openid: true } }),
+    },
+    status: 400,
+    message: /grant_scope/,
+  },
+  {
+    name: "accepting two hundred scopes",
+    as: "user",
+    request: {
+      method: "POST",
+      url: "/api/oauth2/consent/accept",
+      headers: json,
+      payload: JSON.stringify({ consent_challenge: "x", grant_scope: Array.from({ length: 200 }, (_, i) => `s${i}`) }),
+    },
+    status: 400,
+    message: /grant_scope/,
+  },
+  {
+    name: "accepting from another origin",
+    as: "user",
+    request: {
+      method: "POST",
+      url: "/api/oauth2/consent/accept",
+      headers: { ...json, origin: "https://evil.example" },
+      payload: JSON.stringify({ consent_challenge: "x", grant_scope: [] }),
+    },
+    status: 403,
+  },
+  {
+    name: "accepting a forged challenge",
+    as: "user",
+    request: {
+      method: "POST",
+      url: "/api/oauth2/consent/accept",
+      headers: json,
+      payload: JSON.stringify({ consent_challenge: "forged", grant_scope: ["openid"] }),
+    },
+    status: 404,
+  },
+  {
+    name: "rejecting without a session",
+    request: { method: "POST", url: "/api/oauth2/consent/reject", headers: json, payload: JSON.stringify({ consent_challenge: "forged" }) },
+    status: 401,
+  },
   { name: "a forged logout challenge", request: { url: "/api/oauth2/logout?logout_challenge=forged" }, status: 404 },
-  { name: "accepting a forged logout", request: { method: "POST", url: "/api/oauth2/logout/accept", headers: json, payload: JSON.stringify({ logout_challenge: "forged" }) }, status: 404 },
+  {
+    name: "accepting a forged logout",
+    request: { method: "POST", url: "/api/oauth2/logout/accept", headers: json, payload: JSON.stringify({ logout_challenge: "forged" }) },
+    status: 404,
+  },
   { name: "connected apps without a session", request: { url: "/api/oauth2/consents" }, status: 401 },
   { name: "revoking an app without Origin", as: "user", request: { method: "DELETE", url: "/api/oauth2/consents/some-app" }, status: 403 },
-  { name: "revoking an app by a 300-character id", as: "user", request: { method: "DELETE", url: `/api/oauth2/consents/${long(300)}`, headers: { origin } }, status: 404, message: /No API route/ },
-  { name: "revoking an app by an id that climbs the path", as: "user", request: { method: "DELETE", url: "/api/oauth2/consents/..%2F..%2Fclients", headers: { origin } }, status: 400, message: /^clientId: / },
+  {
+    name: "revoking an app by a 300-character id",
+    as: "user",
+    request: { method: "DELETE", url: `/api/oauth2/consents/${long(300)}`, headers: { origin } },
+    status: 404,
+    message: /No API route/,
+  },
+  {
+    name: "revoking an app by an id that climbs the path",
+    as: "user",
+    request: { method: "DELETE", url: "/api/oauth2/consents/..%2F..%2Fclients", headers: { origin } },
+    status: 400,
+    message: /^clientId: /,
+  },
   { name: "an API route that does not exist", request: { url: "/api/admin/identities" }, status: 404, message: /No API route/ },
 
   // The /kratos proxy
-  { name: "Kratos' admin API through the proxy", request: { url: "/kratos/admin/identities" }, status: 404, message: /not available through the portal/ },
+  {
+    name: "Kratos' admin API through the proxy",
+    request: { url: "/kratos/admin/identities" },
+    status: 404,
+    message: /not available through the portal/,
+  },
   { name: "the admin API behind a double slash", request: { url: "/kratos//admin/identities" }, status: 404 },
-  { name: "the admin API behind encoded dots", raw: true, request: { url: "/kratos/%2e%2e/admin/identities" }, status: 404, message: /not available through the portal/ },
-  { name: "the admin API behind a climbing path", raw: true, request: { url: "/kratos/self-service/login/../../admin/identities" }, status: 404, message: /not available through the portal/ },
+  {
+    name: "the admin API behind encoded dots",
+    raw: true,
+    request: { url: "/kratos/%2e%2e/admin/identities" },
+    status: 404,
+    message: /not available through the portal/,
+  },
+  {
+    name: "the admin API behind a climbing path",
+    raw: true,
+    request: { url: "/kratos/self-service/login/../../admin/identities" },
+    status: 404,
+    message: /not available through the portal/,
+  },
   { name: "the identities endpoint", request: { url: "/kratos/identities" }, status: 404 },
   { name: "Kratos' schemas", request: { url: "/kratos/schemas/default" }, status: 404 },
   { name: "Kratos' health endpoint", request: { url: "/kratos/health/ready" }, status: 404 },
-  { name: "a native login flow (no CSRF protection)", request: { url: "/kratos/self-service/login/api" }, status: 403, message: /KRATOS_NATIVE_FLOWS/ },
-  { name: "a native logout", request: { method: "DELETE", url: "/kratos/self-service/logout/api", headers: json, payload: "{}" }, status: 403 },
-  { name: "a sign-in sent as text/plain", request: { method: "POST", url: "/kratos/self-service/login?flow=x", headers: { "content-type": "text/plain" }, payload: "identifier=x" }, status: 415 },
-  { name: "a sign-in body that is a JSON array", request: { method: "POST", url: "/kratos/self-service/login?flow=x", headers: { "content-type": "application/json" }, payload: "[]" }, status: 400 },
-  { name: "a sign-in with field names in capitals", request: { method: "POST", url: "/kratos/self-service/login?flow=x", headers: { "content-type": "application/json" }, payload: JSON.stringify({ IDENTIFIER: "x", method: "password" }) }, status: 400 },
-  { name: "a sign-in body of 100 KB", request: { method: "POST", url: "/kratos/self-service/login?flow=x", headers: { "content-type": "application/json" }, payload: JSON.stringify({ identifier: long(100_000) }) }, status: 413 },
+  {
+    name: "a native login flow (no CSRF protection)",
+    request: { url: "/kratos/self-service/login/api" },
+    status: 403,
+    message: /KRATOS_NATIVE_FLOWS/,
+  },
+  {
+    name: "a native logout",
+    request: { method: "DELETE", url: "/kratos/self-service/logout/api", headers: json, payload: "{}" },
+    status: 403,
+  },
+  {
+    name: "a sign-in sent as text/plain",
+    request: {
+      method: "POST",
+      url: "/kratos/self-service/login?flow=x",
+      headers: { "content-type": "text/plain" },
+      payload: "identifier=x",
+    },
+    status: 415,
+  },
+  {
+    name: "a sign-in body that is a JSON array",
+    request: { method: "POST", url: "/kratos/self-service/login?flow=x", headers: { "content-type": "application/json" }, payload: "[]" },
+    status: 400,
+  },
+  {
+    name: "a sign-in with field names in capitals",
+    request: {
+      method: "POST",
+      url: "/kratos/self-service/login?flow=x",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ IDENTIFIER: "x", method: "password" }),
+    },
+    status: 400,
+  },
+  {
+    name: "a sign-in body of 100 KB",
+    request: {
+      method: "POST",
+      url: "/kratos/self-service/login?flow=x",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ identifier: long(100_000) }),
+    },
+    status: 413,
+  },
   { name: "revoking a session by a non-UUID", request: { method: "DELETE", url: "/kratos/sessions/not-a-uuid" }, status: 400 },
   { name: "TRACE through the proxy", request: { method: "TRACE", url: "/kratos/sessions/whoami" }, status: 404 },
 
@@ -163,7 +531,9 @@ async function rawGet(path: string, headers: OutgoingHttpHeaders): Promise<{ sta
     const sent = httpRequest({ host: "127.0.0.1", port, path, headers }, (response) => {
       let body = "";
       response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => { resolve({ statusCode: response.statusCode ?? 0, body }); });
+      response.on("end", () => {
+        resolve({ statusCode: response.statusCode ?? 0, body });
+      });
     });
     sent.on("error", reject).end();
   });
@@ -176,7 +546,11 @@ for (const { name, request, raw, as, status, message } of cases) {
     const headers = { accept: "application/json", ...(request.headers ?? {}), ...(caller ? { cookie: caller.cookieHeader() } : {}) };
     const response = raw ? await rawGet(String(request.url), headers) : await app.inject({ ...request, headers });
     t.equal(response.statusCode, status, `${request.method ?? "GET"} ${String(request.url).slice(0, 80)}`);
-    t.notMatch(response.body, /FST_|SyntaxError|Unexpected token|node_modules|\bat \S+:\d+:\d+|root:x:0:0|"dependencies"|readConfig/, "no internals");
+    t.notMatch(
+      response.body,
+      /FST_|SyntaxError|Unexpected token|node_modules|\bat \S+:\d+:\d+|root:x:0:0|"dependencies"|readConfig/,
+      "no internals",
+    );
     const body = JSON.parse(response.body) as { message?: unknown };
     t.type(body.message, "string", "a message in words");
     if (String(request.url).startsWith("/api/")) t.ok(Value.Check(ErrorBody, body), `the declared error shape: ${response.body}`);

@@ -86,7 +86,10 @@ t.test("only the Kratos paths a browser portal needs pass; the rest is refused w
     t.equal(response.statusCode, status, `${method} ${url}`);
     t.type(response.json().message, "string", "with a message");
     const everything = JSON.stringify(response.headers) + response.body;
-    t.notOk(internal.some((host) => everything.includes(host)), "no internal address in the answer");
+    t.notOk(
+      internal.some((host) => everything.includes(host)),
+      "no internal address in the answer",
+    );
   }
   t.match((await app.inject("/kratos/self-service/login/api")).json().message, /native app flows are turned off/);
 });

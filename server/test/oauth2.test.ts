@@ -41,7 +41,13 @@ async function newClient(extra: object = {}): Promise<Application> {
   return { id: data.client_id!, oidc: await hydraApplication(hydra, data.client_id!, data.client_secret) };
 }
 
-function send(method: "GET" | "POST" | "DELETE", url: string, browser?: Browser, payload?: object, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+function send(
+  method: "GET" | "POST" | "DELETE",
+  url: string,
+  browser?: Browser,
+  payload?: object,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method,
     url,
@@ -71,7 +77,11 @@ async function signInThroughHydra(t: Test, options: { client?: Application; user
   const client = options.client ?? (await newClient());
   const agent = new HttpBrowser(origin);
   const state = oidc.randomState();
-  const authorize = oidc.buildAuthorizationUrl(client.oidc, { redirect_uri: redirectUri, scope: options.scope ?? "openid email profile", state });
+  const authorize = oidc.buildAuthorizationUrl(client.oidc, {
+    redirect_uri: redirectUri,
+    scope: options.scope ?? "openid email profile",
+    state,
+  });
   const login = await agent.location(authorize.href);
   t.equal(`${login.origin}${login.pathname}`, `${origin}/login`, "Hydra sends the browser to the portal's login");
   const challenge = login.searchParams.get("login_challenge")!;
@@ -108,7 +118,16 @@ t.test("consent: the user sees the application, grants some scopes, and the appl
     message: "This request is for another account. Sign in as that account, or start again from the application.",
     code: "other_account",
   });
-  t.equal((await send("POST", "/api/oauth2/consent/accept", someoneElse, { consent_challenge: challenge, grant_scope: ["openid"], remember: true })).json().code, "other_account");
+  t.equal(
+    (
+      await send("POST", "/api/oauth2/consent/accept", someoneElse, {
+        consent_challenge: challenge,
+        grant_scope: ["openid"],
+        remember: true,
+      })
+    ).json().code,
+    "other_account",
+  );
 
   const shown = await send("GET", url, browser);
   t.equal(shown.statusCode, 200);
@@ -117,7 +136,11 @@ t.test("consent: the user sees the application, grants some scopes, and the appl
   t.match(request.application.client_name, /^Map viewer/);
 
   const decision = { consent_challenge: challenge, grant_scope: ["openid", "email"], remember: true };
-  t.equal((await send("POST", "/api/oauth2/consent/accept", browser, decision, { origin: "https://evil.example" })).statusCode, 403, "CSRF");
+  t.equal(
+    (await send("POST", "/api/oauth2/consent/accept", browser, decision, { origin: "https://evil.example" })).statusCode,
+    403,
+    "CSRF",
+  );
   const tooMuch = await send("POST", "/api/oauth2/consent/accept", browser, { ...decision, grant_scope: ["openid", "admin"] });
   t.equal(tooMuch.statusCode, 400, "a scope the application did not ask for");
   t.match(tooMuch.json().message, /admin/);
@@ -142,7 +165,11 @@ t.test("consent: the user sees the application, grants some scopes, and the appl
 
   // A second authorization within what was granted: the remembered decision skips the question.
   const second = await signInThroughHydra(t, { client, user, scope: "openid email" });
-  const skipped = await send("GET", `/api/oauth2/consent?consent_challenge=${encodeURIComponent(second.consentUrl.searchParams.get("consent_challenge")!)}`, second.browser);
+  const skipped = await send(
+    "GET",
+    `/api/oauth2/consent?consent_challenge=${encodeURIComponent(second.consentUrl.searchParams.get("consent_challenge")!)}`,
+    second.browser,
+  );
   t.equal(skipped.statusCode, 200);
   t.notOk("challenge" in skipped.json(), "no question this time");
   const secondCallback = await second.agent.location(skipped.json().redirect_to);
@@ -153,7 +180,11 @@ t.test("consent: profile puts the name in the ID token; skip_consent clients are
   const client = await newClient({ skip_consent: true });
   const signedIn = await signInThroughHydra(t, { client, scope: "openid profile" });
   const { user, browser, agent, consentUrl } = signedIn;
-  const answer = await send("GET", `/api/oauth2/consent?consent_challenge=${encodeURIComponent(consentUrl.searchParams.get("consent_challenge")!)}`, browser);
+  const answer = await send(
+    "GET",
+    `/api/oauth2/consent?consent_challenge=${encodeURIComponent(consentUrl.searchParams.get("consent_challenge")!)}`,
+    browser,
+  );
   t.equal(answer.statusCode, 200);
   const callback = await agent.location(answer.json().redirect_to);
   const claims = (await exchange(signedIn, callback)).claims()!;
@@ -201,7 +232,12 @@ t.test("logout: the user confirms, Hydra's and Kratos' sessions end", async (t) 
   t.equal(shown.statusCode, 200);
   t.equal(shown.json().challenge, challenge);
 
-  t.equal((await send("POST", "/api/oauth2/logout/accept", undefined, { logout_challenge: challenge }, { origin: "https://evil.example" })).statusCode, 403, "CSRF");
+  t.equal(
+    (await send("POST", "/api/oauth2/logout/accept", undefined, { logout_challenge: challenge }, { origin: "https://evil.example" }))
+      .statusCode,
+    403,
+    "CSRF",
+  );
   t.equal((await send("GET", "/api/session", browser)).statusCode, 200, "signed in before");
   // No Kratos session needed: ending Hydra's session must work after Kratos' has expired.
   const done = await send("POST", "/api/oauth2/logout/accept", undefined, { logout_challenge: challenge });
@@ -219,7 +255,8 @@ t.test("logout: a signed-in caller ends only their own sessions; a stale cookie 
   const refused = await send("POST", "/api/oauth2/logout/accept", someoneElse, { logout_challenge: challenge });
   t.equal(refused.statusCode, 403);
   t.same(refused.json(), {
-    message: "This sign-out is for another account than the one signed in here. Sign out of the portal first, then try the application's sign-out again.",
+    message:
+      "This sign-out is for another account than the one signed in here. Sign out of the portal first, then try the application's sign-out again.",
     code: "other_account",
   });
   t.equal((await send("GET", "/api/session", browser)).statusCode, 200, "the user named by the challenge is still signed in");
@@ -231,7 +268,13 @@ t.test("logout: a signed-in caller ends only their own sessions; a stale cookie 
   t.equal((await send("GET", "/api/session", browser)).statusCode, 401);
 
   const later = await logoutChallenge(t);
-  const stale = await send("POST", "/api/oauth2/logout/accept", undefined, { logout_challenge: later.challenge }, { cookie: "ory_kratos_session=expired-long-ago" });
+  const stale = await send(
+    "POST",
+    "/api/oauth2/logout/accept",
+    undefined,
+    { logout_challenge: later.challenge },
+    { cookie: "ory_kratos_session=expired-long-ago" },
+  );
   t.equal(stale.statusCode, 200, "Hydra's session can end after Kratos' expired");
 });
 
@@ -265,7 +308,13 @@ t.test("connected apps: the user sees the applications they granted, and revokin
   const listed = await send("GET", "/api/oauth2/consents", browser);
   t.equal(listed.statusCode, 200);
   t.equal(listed.headers["cache-control"], "no-store");
-  const apps = listed.json().apps as { client_id: string; client_name: string; scopes: string[]; granted_at: string; remembered: boolean }[];
+  const apps = listed.json().apps as {
+    client_id: string;
+    client_name: string;
+    scopes: string[];
+    granted_at: string;
+    remembered: boolean;
+  }[];
   t.same(apps.map((app) => app.client_id).sort(), [first.client.id, second.client.id].sort(), "both applications, once each");
   const firstApp = apps.find((app) => app.client_id === first.client.id)!;
   t.match(firstApp.client_name, /^Map viewer/);

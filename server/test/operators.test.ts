@@ -39,7 +39,14 @@ const production: Record<string, string> = {
   KRATOS_DB_PASSWORD: "k".repeat(32),
   HYDRA_DB_PASSWORD: "h".repeat(32),
 };
-const secrets = ["KRATOS_SECRETS_COOKIE", "KRATOS_SECRETS_CIPHER", "HYDRA_SECRETS_SYSTEM", "POSTGRES_PASSWORD", "KRATOS_DB_PASSWORD", "HYDRA_DB_PASSWORD"];
+const secrets = [
+  "KRATOS_SECRETS_COOKIE",
+  "KRATOS_SECRETS_CIPHER",
+  "HYDRA_SECRETS_SYSTEM",
+  "POSTGRES_PASSWORD",
+  "KRATOS_DB_PASSWORD",
+  "HYDRA_DB_PASSWORD",
+];
 
 const compose = loadCompose(root, "docker-compose.yml", production);
 const service = (name: string, file: ComposeFile = compose) => {
@@ -58,7 +65,15 @@ function schemaPaths(launcher: string, module: string, schemaFile: string): Set<
     cwd: join(root, "launchers", launcher),
     encoding: "utf8",
   }).trim();
-  type Node = { properties?: Record<string, Node>; $ref?: string; allOf?: Node[]; oneOf?: Node[]; anyOf?: Node[]; then?: Node; else?: Node };
+  type Node = {
+    properties?: Record<string, Node>;
+    $ref?: string;
+    allOf?: Node[];
+    oneOf?: Node[];
+    anyOf?: Node[];
+    then?: Node;
+    else?: Node;
+  };
   const schema = JSON.parse(readFileSync(join(moduleDir, schemaFile), "utf8")) as Node & { definitions?: Record<string, Node> };
   const paths = new Set<string>();
   const visit = (node: Node | boolean | undefined, prefix: string, refs: Set<string>) => {
@@ -113,7 +128,11 @@ t.test("compose runs the Kratos and Hydra versions that the launchers build, wit
     t.equal(service(name).image, `oryd/hydra:${hydra}`, `${name} uses oryd/hydra:${hydra}`);
     t.ok(service(name).volumes?.includes("./config/hydra:/etc/config/hydra:ro"), `${name} mounts config/hydra`);
   }
-  t.match(read("config/kratos/kratos.yml"), /url: file:\/\/\/etc\/config\/kratos\/identity\.schema\.json/, "the schema path inside the image");
+  t.match(
+    read("config/kratos/kratos.yml"),
+    /url: file:\/\/\/etc\/config\/kratos\/identity\.schema\.json/,
+    "the schema path inside the image",
+  );
   for (const [name, { image, build }] of Object.entries(compose.services)) {
     if (build === undefined) t.match(image, /^[\w./-]+:v?\d[\w.-]*$/, `${name} runs a pinned version of its image`);
   }
@@ -136,13 +155,18 @@ t.test("compose refuses to start without each required variable, and says what t
   const required = new Set(Object.keys(production));
   for (const name of required) {
     const without: Env = { ...production, [name]: undefined };
-    t.throws(() => loadCompose(root, "docker-compose.yml", without), { name: "MissingVariable", message: new RegExp(`^required variable ${name} is missing a value: set ${name}`) }, `${name} is required`);
+    t.throws(
+      () => loadCompose(root, "docker-compose.yml", without),
+      { name: "MissingVariable", message: new RegExp(`^required variable ${name} is missing a value: set ${name}`) },
+      `${name} is required`,
+    );
     t.throws(() => loadCompose(root, "docker-compose.yml", { ...without, [name]: "" }), MissingVariable, `${name} may not be empty`);
   }
   const mail = service("kratos").environment!;
   t.equal(mail.COURIER_SMTP_CONNECTION_URI, production.KRATOS_SMTP_URI, "Kratos sends through the operator's SMTP server");
   t.equal(mail.COURIER_SMTP_FROM_ADDRESS, production.KRATOS_MAIL_FROM);
-  for (const [name, { image }] of Object.entries(compose.services)) t.notMatch(image ?? "", /maildev|mailhog|mailpit/, `${name} is no mail catcher`);
+  for (const [name, { image }] of Object.entries(compose.services))
+    t.notMatch(image ?? "", /maildev|mailhog|mailpit/, `${name} is no mail catcher`);
   t.equal(service("kratos").environment!.SECRETS_COOKIE, production.KRATOS_SECRETS_COOKIE);
   t.equal(service("hydra").environment!.SECRETS_SYSTEM, production.HYDRA_SECRETS_SYSTEM);
 });
@@ -158,7 +182,10 @@ t.test("only the proxy publishes ports; the scaled services have no fixed host p
 
 t.test("each service reaches PostgreSQL as its own role in its own database, with TLS not disabled", async (t) => {
   const dsn = (name: string) => new URL(service(name).environment!.DSN);
-  for (const [names, role, password] of [[kratosServices, "kratos", production.KRATOS_DB_PASSWORD], [hydraServices, "hydra", production.HYDRA_DB_PASSWORD]] as const) {
+  for (const [names, role, password] of [
+    [kratosServices, "kratos", production.KRATOS_DB_PASSWORD],
+    [hydraServices, "hydra", production.HYDRA_DB_PASSWORD],
+  ] as const) {
     for (const name of names) {
       const url = dsn(name);
       t.equal(url.username, role, `${name} connects as ${role}`);
@@ -207,7 +234,10 @@ t.test("the admin APIs share a network only with their callers, their own proces
 
 t.test("every Kratos and Hydra variable in compose names a key of their configuration", async (t) => {
   const dev = loadCompose(root, "docker-compose.dev.yml", production);
-  for (const [names, known] of [[kratosServices, kratosSchemaPaths()], [hydraServices, hydraSchemaPaths()]] as const) {
+  for (const [names, known] of [
+    [kratosServices, kratosSchemaPaths()],
+    [hydraServices, hydraSchemaPaths()],
+  ] as const) {
     for (const name of names) {
       const variables = Object.keys({ ...service(name).environment, ...dev.services[name]?.environment });
       t.ok(variables.length > 0, `${name} is configured`);
@@ -251,7 +281,8 @@ function adaptCaddyfile(origins: { PORTAL_ORIGIN: string; HYDRA_ORIGIN: string }
   } catch (error) {
     throw new Error(`caddy adapt failed (is Caddy installed? Debian: apt-get install caddy): ${(error as Error).message}`);
   }
-  const servers = (JSON.parse(output) as { apps: { http: { servers: Record<string, { listen: string[]; routes: CaddyRoute[] }> } } }).apps.http.servers;
+  const servers = (JSON.parse(output) as { apps: { http: { servers: Record<string, { listen: string[]; routes: CaddyRoute[] }> } } }).apps
+    .http.servers;
   return Object.values(servers).flatMap(({ listen, routes }) =>
     routes.map((route) => ({
       listen,
@@ -265,21 +296,37 @@ t.test("the proxy's config sends each origin to every replica of the portal and 
   const proxy = service("proxy");
   t.ok(proxy.volumes?.includes("./config/caddy/Caddyfile:/etc/caddy/Caddyfile:ro"));
   t.same(proxy.environment, { PORTAL_ORIGIN: production.PORTAL_ORIGIN, HYDRA_ORIGIN: production.HYDRA_ORIGIN });
-  const portalPort = String(readConfig(parseEnv(read("Dockerfile").match(/^ENV (.+)$/m)![1].replaceAll(" ", "\n"))).port);
+  const portalPort = String(
+    readConfig(
+      parseEnv(
+        read("Dockerfile")
+          .match(/^ENV (.+)$/m)![1]
+          .replaceAll(" ", "\n"),
+      ),
+    ).port,
+  );
   const hydraPort = String((parse(read("config/hydra/hydra.yml")) as { serve: { public: { port: number } } }).serve.public.port);
-  t.same(adaptCaddyfile({ PORTAL_ORIGIN: production.PORTAL_ORIGIN, HYDRA_ORIGIN: production.HYDRA_ORIGIN }), [
-    { listen: [":443"], host: "account.example.org", upstream: { source: "a", name: "portal", port: portalPort, refresh: 5e9 } },
-    { listen: [":443"], host: "auth.example.org", upstream: { source: "a", name: "hydra", port: hydraPort, refresh: 5e9 } },
-  ], "https for both origins, each to all addresses that compose's DNS gives for the service");
+  t.same(
+    adaptCaddyfile({ PORTAL_ORIGIN: production.PORTAL_ORIGIN, HYDRA_ORIGIN: production.HYDRA_ORIGIN }),
+    [
+      { listen: [":443"], host: "account.example.org", upstream: { source: "a", name: "portal", port: portalPort, refresh: 5e9 } },
+      { listen: [":443"], host: "auth.example.org", upstream: { source: "a", name: "hydra", port: hydraPort, refresh: 5e9 } },
+    ],
+    "https for both origins, each to all addresses that compose's DNS gives for the service",
+  );
   for (const name of ["portal", "hydra"]) t.ok(scaled.includes(name) && compose.services[name], `${name} is a scaled compose service`);
 
   const devEnv = parseEnv(read("config/compose/dev.env"));
   const dev = adaptCaddyfile({ PORTAL_ORIGIN: devEnv.PORTAL_ORIGIN!, HYDRA_ORIGIN: devEnv.HYDRA_ORIGIN! });
   const byPort = dev.map(({ listen, host }) => ({ listen, host })).sort((x, y) => x.listen[0].localeCompare(y.listen[0]));
-  t.same(byPort, [
-    { listen: [":4444"], host: "localhost" },
-    { listen: [":80"], host: "localhost" },
-  ], "the dev origins: plain http on localhost, Hydra's on the port that the dev override publishes");
+  t.same(
+    byPort,
+    [
+      { listen: [":4444"], host: "localhost" },
+      { listen: [":80"], host: "localhost" },
+    ],
+    "the dev origins: plain http on localhost, Hydra's on the port that the dev override publishes",
+  );
 });
 
 t.test("the portal service is configured through variables the server reads", async (t) => {
@@ -301,7 +348,11 @@ t.test("the portal service is configured through variables the server reads", as
 
 t.test("the dev override only adds --dev and a mail catcher on loopback", async (t) => {
   const devEnv = parseEnv(read("config/compose/dev.env"));
-  t.same(Object.keys(devEnv).filter((name) => secrets.includes(name)), [], "dev.env holds no secrets");
+  t.same(
+    Object.keys(devEnv).filter((name) => secrets.includes(name)),
+    [],
+    "dev.env holds no secrets",
+  );
   const secretsOnly = Object.fromEntries(secrets.map((name) => [name, production[name]]));
   const base = loadCompose(root, "docker-compose.yml", { ...devEnv, ...secretsOnly });
   const dev = loadCompose(root, "docker-compose.dev.yml", { ...devEnv, ...secretsOnly });
@@ -336,7 +387,7 @@ t.test("the README's tables name every variable that the server, npm start and c
     read("README.md")
       .split("\n")
       .filter((line) => line.startsWith("|"))
-      .flatMap((line) => [...line.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]!)),
+      .flatMap((line) => [...line.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1])),
   );
   const server = variablesRead(readConfig);
   t.ok(server.includes("PORTAL_ORIGIN") && server.includes("LIMIT_API_IP"), "the server's variables are seen as it reads them");
@@ -344,13 +395,17 @@ t.test("the README's tables name every variable that the server, npm start and c
 
   // npm start generates its secrets into the data folder when none are set: a throw-away one here.
   const dataDir = mkdtempSync(join(tmpdir(), "operators-settings-"));
-  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  t.teardown(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   const stack = variablesRead(readSettings, { DATA_DIR: dataDir });
   t.ok(stack.includes("KRATOS_DSN"), "npm start's variables are seen as it reads them");
   for (const name of stack) t.ok(documented.has(name), `npm start's ${name} has a row in README.md`);
 
   const composeVariables = new Set(
-    ["docker-compose.yml", "docker-compose.dev.yml"].flatMap((file) => [...read(file).matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)].map((match) => match[1]!)),
+    ["docker-compose.yml", "docker-compose.dev.yml"].flatMap((file) =>
+      [...read(file).matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)].map((match) => match[1]),
+    ),
   );
   t.ok(composeVariables.has("HYDRA_DB_PASSWORD"), "compose's variables are found");
   for (const name of composeVariables) t.ok(documented.has(name), `compose's ${name} has a row in README.md`);

@@ -19,7 +19,15 @@ function policy(header: unknown): Map<string, string[]> {
 
 t.test("every answer carries the headers, pages, API and proxy alike", async (t) => {
   const app = await build(t, kratos.env);
-  for (const url of ["/", "/consent?consent_challenge=abc", "/login", "/api/session", "/api/nothing", "/kratos/sessions/whoami", "/kratos/admin/identities"]) {
+  for (const url of [
+    "/",
+    "/consent?consent_challenge=abc",
+    "/login",
+    "/api/session",
+    "/api/nothing",
+    "/kratos/sessions/whoami",
+    "/kratos/admin/identities",
+  ]) {
     const response = await app.inject(url);
     t.ok(response.statusCode < 500, `${url}: ${response.statusCode}`);
     const csp = policy(response.headers["content-security-policy"]);

@@ -10,7 +10,9 @@ import { readSettings } from "../../stack/settings.js";
 
 function dataDir(t: Test): string {
   const dir = mkdtempSync(join(tmpdir(), "portal-settings-"));
-  t.teardown(() => { rmSync(dir, { recursive: true, force: true }); });
+  t.teardown(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
   return dir;
 }
 

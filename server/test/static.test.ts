@@ -16,7 +16,11 @@ t.test("the SPA is served with a client-side-routing fallback", async (t) => {
     const page = await app.inject(route);
     t.equal(page.statusCode, 200, `${route} gets index.html`);
     t.match(page.body, /<div id="root">/, `${route} gets index.html`);
-    t.equal(page.headers["cache-control"], "no-store", "the page holds this browser's start-up data: never stored, and a deploy shows at once");
+    t.equal(
+      page.headers["cache-control"],
+      "no-store",
+      "the page holds this browser's start-up data: never stored, and a deploy shows at once",
+    );
   }
 });
 

@@ -46,7 +46,9 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-const say = (line = "") => { console.log(line); };
+const say = (line = "") => {
+  console.log(line);
+};
 
 function printFirstLoads(figures: FirstLoadFigures[]): void {
   say(`First load, cold Chromium context, median of ${firstLoadRuns} (min–max):`);
@@ -62,7 +64,9 @@ function printFirstLoads(figures: FirstLoadFigures[]): void {
 }
 
 function printHotPaths(variant: string, results: RoundResult[], memory: { idleMb: number; peakMb: number }): void {
-  say(`Hot paths, ${variant}: ${load.connections} connections, ${load.seconds} s each, ${load.rounds} interleaved rounds (median; min–max):`);
+  say(
+    `Hot paths, ${variant}: ${load.connections} connections, ${load.seconds} s each, ${load.rounds} interleaved rounds (median; min–max):`,
+  );
   const direct = results.filter((result) => result.target === "whoami on Kratos' port");
   for (const name of [...new Set(results.map((result) => result.target))]) {
     const own = results.filter((result) => result.target === name);
@@ -107,7 +111,9 @@ const stack = await startTestStack({ progress: true });
 let browser: Browser | undefined;
 try {
   // The image's way: the compiled server and app with production dependencies only, on the image's Node.
-  const node = await imageNode((line) => { stack.supervisor.progress("bench", line); });
+  const node = await imageNode((line) => {
+    stack.supervisor.progress("bench", line);
+  });
   const image: PortalOptions = { release: { dir: await buildRelease(stack.supervisor), node: node.path } };
   browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu"] });
 
@@ -132,7 +138,12 @@ try {
   say();
   await benchVariant(stack, "npm start (tsx, LOG_LEVEL=info)", {}, cookie);
   say();
-  await benchVariant(stack, `Docker image (compiled, production dependencies, Node ${node.version}${node.fallback ? `: ${node.fallback}` : ""})`, image, cookie);
+  await benchVariant(
+    stack,
+    `Docker image (compiled, production dependencies, Node ${node.version}${node.fallback ? `: ${node.fallback}` : ""})`,
+    image,
+    cookie,
+  );
   say();
   say(`bench: done in ${Math.round((Date.now() - started) / 1000)} s on ${cpus().length} cores, Node ${process.version}`);
 } finally {

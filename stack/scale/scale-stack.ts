@@ -47,10 +47,14 @@ export interface ScaleStack {
 
 export async function startScaleStack({ progress = false } = {}): Promise<ScaleStack> {
   const supervisor = new Supervisor({ echo: false, progress });
-  const log = (line: string) => { supervisor.progress("scale", line); };
+  const log = (line: string) => {
+    supervisor.progress("scale", line);
+  };
   const cleanup: (() => void)[] = [];
   try {
-    const buildLog = (line: string) => { supervisor.progress("build", line); };
+    const buildLog = (line: string) => {
+      supervisor.progress("build", line);
+    };
     const kratosBinary = await buildLauncher(kratosLauncher, buildLog);
     const hydraBinary = await buildLauncher(hydraLauncher, buildLog);
     const [release, node] = await Promise.all([buildRelease(supervisor), imageNode(log)]);
@@ -66,7 +70,9 @@ export async function startScaleStack({ progress = false } = {}): Promise<ScaleS
     });
 
     const a = await testSettings({ KRATOS_DSN: postgres.dsn("kratos"), HYDRA_DSN: postgres.dsn("hydra") });
-    cleanup.push(() => { rmSync(a.dataDir, { recursive: true, force: true }); });
+    cleanup.push(() => {
+      rmSync(a.dataDir, { recursive: true, force: true });
+    });
     const [portalB, kratosPublicB, kratosAdminB, hydraPublicB, hydraAdminB] = await Promise.all(
       Array.from({ length: 5 }, () => freePort()),
     );
@@ -79,7 +85,12 @@ export async function startScaleStack({ progress = false } = {}): Promise<ScaleS
     };
     const mailUrl = await startMailCatcher(supervisor, a);
 
-    const kratosOptions = (name: string, migrate: boolean) => ({ binary: kratosBinary, config: testKratosConfig, label: `kratos-${name}`, migrate });
+    const kratosOptions = (name: string, migrate: boolean) => ({
+      binary: kratosBinary,
+      config: testKratosConfig,
+      label: `kratos-${name}`,
+      migrate,
+    });
     const hydraOptions = (name: string, migrate: boolean) => ({ binary: hydraBinary, label: `hydra-${name}`, migrate });
     // The first of each migrates the shared database; the second only serves.
     const [kratosA, hydraA] = await Promise.all([

@@ -47,7 +47,7 @@ async function countAll(page: (token?: string) => Promise<{ data: unknown[]; hea
     const { data, headers } = await page(token);
     count += data.length;
     const next = String(headers.link ?? "").match(/<([^>]+)>;\s*rel="next"/)?.[1];
-    token = next ? new URL(next, "http://link").searchParams.get("page_token") ?? undefined : undefined;
+    token = next ? (new URL(next, "http://link").searchParams.get("page_token") ?? undefined) : undefined;
   } while (token);
   return count;
 }
@@ -99,7 +99,10 @@ t.test("an OAuth2 client made by an admin (aal2) at A is listed at B, and its se
     `${b.portalUrl}/api/clients?search=${encodeURIComponent("scale-")}`,
   );
   t.equal(listed.status, 200);
-  t.ok(listed.body.items.some((client) => client.client_id === created.body.client_id), "listed at B");
+  t.ok(
+    listed.body.items.some((client) => client.client_id === created.body.client_id),
+    "listed at B",
+  );
   for (const pair of stack.pairs) {
     await t.resolves(
       clientCredentialsToken(pair.hydra, created.body.client_id, created.body.client_secret, "read"),
@@ -136,7 +139,9 @@ t.test("an OAuth2 login started at Hydra B is completed at portal A", async (t) 
   const consent = await browser.location(verifier);
   t.equal(`${consent.origin}${consent.pathname}`, `${stack.origin}/consent`);
   const consentChallenge = consent.searchParams.get("consent_challenge")!;
-  const asked = await browser.json<{ client: { client_id: string } }>(`${a.portalUrl}/api/oauth2/consent?consent_challenge=${encodeURIComponent(consentChallenge)}`);
+  const asked = await browser.json<{ client: { client_id: string } }>(
+    `${a.portalUrl}/api/oauth2/consent?consent_challenge=${encodeURIComponent(consentChallenge)}`,
+  );
   t.equal(asked.status, 200, "portal A shows the consent that Hydra B's flow asks for");
   const accepted = await browser.json<{ redirect_to: string }>(`${a.portalUrl}/api/oauth2/consent/accept`, {
     method: "POST",
@@ -155,7 +160,10 @@ t.test("an OAuth2 login started at Hydra B is completed at portal A", async (t) 
 
 t.test("a verification code mailed once, by the one courier, is accepted at the other portal", async (t) => {
   const addresses: string[] = [];
-  for (const [sentAt, acceptedAt] of [[a, b], [b, a]] as const) {
+  for (const [sentAt, acceptedAt] of [
+    [a, b],
+    [b, a],
+  ] as const) {
     const user = await createIdentity(a.kratos.adminUrl);
     addresses.push(user.email);
     const browser = new HttpBrowser(stack.origin);
@@ -175,7 +183,8 @@ t.test("a verification code mailed once, by the one courier, is accepted at the 
 
 t.test("the per-account sign-in limit holds across both portals (one Redis)", async (t) => {
   const user = await createIdentity(a.kratos.adminUrl, { verified: true });
-  const attempt = async (portal: string, password: string) => (await new HttpBrowser(stack.origin).at(portal).signIn(user.email, password)).status;
+  const attempt = async (portal: string, password: string) =>
+    (await new HttpBrowser(stack.origin).at(portal).signIn(user.email, password)).status;
   for (let n = 1; n <= 10; n++) {
     const portal = n % 2 ? a.portalUrl : b.portalUrl;
     t.equal(await attempt(portal, `wrong-${n}`), 400, `wrong password ${n} at portal ${n % 2 ? "A" : "B"}`);
@@ -203,7 +212,11 @@ t.test("under load, a dead Kratos and a dead portal cost their own clients only;
       requests: paths.map((path) => ({ method: "GET", path })),
       setupClient: (client) => {
         clients += 1;
-        client.setHeaders({ cookie, accept: "application/json", "x-forwarded-for": `10.20.${Math.floor(clients / 250)}.${(clients % 250) + 1}` });
+        client.setHeaders({
+          cookie,
+          accept: "application/json",
+          "x-forwarded-for": `10.20.${Math.floor(clients / 250)}.${(clients % 250) + 1}`,
+        });
       },
     });
   const figures = (name: string, result: autocannon.Result) =>
@@ -218,7 +231,9 @@ t.test("under load, a dead Kratos and a dead portal cost their own clients only;
   const twoRate = two.reduce((sum, result) => sum + result.requests.average, 0);
   t.comment(figures("one Kratos, 200 connections", one));
   for (const [index, result] of two.entries()) t.comment(figures(`two Kratos, Kratos ${"AB"[index]} with 100 connections`, result));
-  t.comment(`one Kratos ${Math.round(one.requests.average)} req/s, two ${Math.round(twoRate)} req/s: factor ${(twoRate / one.requests.average).toFixed(2)}`);
+  t.comment(
+    `one Kratos ${Math.round(one.requests.average)} req/s, two ${Math.round(twoRate)} req/s: factor ${(twoRate / one.requests.average).toFixed(2)}`,
+  );
   for (const result of [one, ...two]) t.equal(result.non2xx + result.errors, 0, "every whoami answered 200");
 
   // 200 connections for 20 s over both portals, the session API and the proxy;
@@ -243,7 +258,11 @@ t.test("under load, a dead Kratos and a dead portal cost their own clients only;
   t.equal(atA["5xx"] + atB["5xx"], 0, "no 5xx anywhere, even from the portal whose Kratos died");
 
   for (const pair of stack.pairs) {
-    t.equal((await browser.json(`${pair.portalUrl}/api/session`)).status, 200, `the session still holds at portal ${pair.name.toUpperCase()}`);
+    t.equal(
+      (await browser.json(`${pair.portalUrl}/api/session`)).status,
+      200,
+      `the session still holds at portal ${pair.name.toUpperCase()}`,
+    );
   }
   const after = await counts();
   t.comment(`after: ${JSON.stringify(after)}`);

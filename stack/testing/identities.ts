@@ -25,9 +25,7 @@ export async function createIdentity(
       traits: { email, name: options.name ?? { first: "Test", last: "User" } },
       credentials: { password: { config: { password } } },
       metadata_public: options.roles ? { roles: options.roles } : undefined,
-      verifiable_addresses: options.verified
-        ? [{ value: email, via: "email", verified: true, status: "completed" }]
-        : undefined,
+      verifiable_addresses: options.verified ? [{ value: email, via: "email", verified: true, status: "completed" }] : undefined,
     },
   });
   return { id: data.id, email, password };

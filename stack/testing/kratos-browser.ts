@@ -73,7 +73,9 @@ export abstract class KratosBrowser<Answer> {
     const flow = await this.startFlow("settings");
     const secret = flow.ui.nodes.find((node) => node.attributes.id === "totp_secret_key")?.attributes.text?.text;
     if (!secret) throw new Error("the settings flow offers no authenticator app secret");
-    const { status, body } = await this.read(await this.submit("settings", flow, { method: "totp", totp_code: new TOTP({ secret }).generate() }));
+    const { status, body } = await this.read(
+      await this.submit("settings", flow, { method: "totp", totp_code: new TOTP({ secret }).generate() }),
+    );
     if (status !== 200) throw new Error(`authenticator app set-up: ${status} ${JSON.stringify(body)}`);
     return secret;
   }

@@ -107,10 +107,10 @@ export async function startTestStack({
   const supervisor = new Supervisor({ echo: false, progress });
   const postgres = database === "postgres" ? await startPostgres(supervisor, { services: ["kratos", "hydra"] }) : undefined;
   try {
-    const settings = await testSettings(
-      postgres ? { KRATOS_DSN: postgres.dsn("kratos"), HYDRA_DSN: postgres.dsn("hydra") } : {},
-    );
-    const buildLog = (line: string) => { supervisor.progress("build", line); };
+    const settings = await testSettings(postgres ? { KRATOS_DSN: postgres.dsn("kratos"), HYDRA_DSN: postgres.dsn("hydra") } : {});
+    const buildLog = (line: string) => {
+      supervisor.progress("build", line);
+    };
     const binary = await buildLauncher(kratosLauncher, buildLog);
     const hydraOptions = { binary: await buildLauncher(hydraLauncher, buildLog) };
     const mailUrl = await startMailCatcher(supervisor, settings);

@@ -12,7 +12,14 @@
 // process's memory, or in the Redis that every portal shares when
 // RATE_LIMIT_REDIS_URL is set.
 import { createHash } from "node:crypto";
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onResponseHookHandler, preHandlerHookHandler } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  onResponseHookHandler,
+  preHandlerHookHandler,
+} from "fastify";
 import fp from "fastify-plugin";
 import ipaddr from "ipaddr.js";
 import { RateLimiterRes } from "rate-limiter-flexible";
@@ -87,7 +94,6 @@ export function normalizeIdentifier(value: string): string {
   return value.normalize("NFKC").replace(/\s+/g, "").toLowerCase();
 }
 
-
 /**
  * Every value the submission gives a field: in a JSON body (Kratos also reads
  * "traits.email" flattened), in a form body, and in the query string, which
@@ -132,7 +138,10 @@ function setsSessionCookie(reply: FastifyReply): boolean {
 
 /** The value of Kratos' session cookie in a Cookie header. */
 function sessionCookieOf(header: string | undefined): string | undefined {
-  const pair = header?.split(";").map((part) => part.trim()).find((part) => part.startsWith(`${sessionCookie}=`));
+  const pair = header
+    ?.split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${sessionCookie}=`));
   const value = pair?.slice(sessionCookie.length + 1);
   return value === "" ? undefined : value;
 }
@@ -186,7 +195,11 @@ function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: Limit
   }
 
   async function rememberAccounts(reply: FastifyReply, accounts: string[]): Promise<void> {
-    const session = sessionCookieOf(setCookies(reply).find((cookie) => cookie.startsWith(`${sessionCookie}=`))?.split(";")[0]);
+    const session = sessionCookieOf(
+      setCookies(reply)
+        .find((cookie) => cookie.startsWith(`${sessionCookie}=`))
+        ?.split(";")[0],
+    );
     if (session !== undefined && accounts.length > 0) await store.sessionAccounts.set(hash(session), accounts);
   }
 
@@ -260,9 +273,7 @@ function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: Limit
           const notTried = reply.statusCode >= 500;
           if (failures.length === 0 || (!succeeded && !notTried)) return;
           await Promise.all(
-            failures.map(({ counter, key, onSuccess }) =>
-              succeeded && onSuccess === "clear" ? counter.delete(key) : counter.reward(key),
-            ),
+            failures.map(({ counter, key, onSuccess }) => (succeeded && onSuccess === "clear" ? counter.delete(key) : counter.reward(key))),
           );
         },
       };

@@ -98,7 +98,10 @@ function bodyAnswer(error: FastifyError, request: FastifyRequest): ErrorBody | u
 }
 
 /** What the portal answers for a failure, and how it is logged: the one mapping for every route (and the app page's start-up data). */
-export function errorAnswer(error: FastifyError | ClientError | UpstreamError, request: FastifyRequest): { status: number; body: ErrorBody } {
+export function errorAnswer(
+  error: FastifyError | ClientError | UpstreamError,
+  request: FastifyRequest,
+): { status: number; body: ErrorBody } {
   // The route's pattern, not its URL: query strings carry challenges and codes.
   const where = { method: request.method, route: request.routeOptions.url };
 

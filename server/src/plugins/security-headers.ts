@@ -46,7 +46,11 @@ export function securityHeaders(config: PortalConfig): ReturnType<typeof helmet>
 export default fp<{ config: PortalConfig }>(
   async (fastify, { config }) => {
     const apply = securityHeaders(config);
-    fastify.addHook("onRequest", (request, reply, done) => { apply(request.raw, reply.raw, (error?: unknown) => { done(error as Error | undefined); }); });
+    fastify.addHook("onRequest", (request, reply, done) => {
+      apply(request.raw, reply.raw, (error?: unknown) => {
+        done(error as Error | undefined);
+      });
+    });
   },
   { name: "security-headers" },
 );

@@ -63,8 +63,15 @@ function appTemplate(webRoot: string): () => Promise<{ head: string; tail: strin
 /** Resolves with undefined once the page has waited long enough. */
 function inTime<T>(work: Promise<T>): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => { resolve(undefined); }, bootWaitMs)));
-  return Promise.race([work, late]).finally(() => { clearTimeout(timer); });
+  const late = new Promise<undefined>(
+    (resolve) =>
+      (timer = setTimeout(() => {
+        resolve(undefined);
+      }, bootWaitMs)),
+  );
+  return Promise.race([work, late]).finally(() => {
+    clearTimeout(timer);
+  });
 }
 
 const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { config }) => {
@@ -115,11 +122,13 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
       request.method === "GET" ? inTime(startedFlow(request, reply, path)) : undefined,
     ]);
     const boot: BootData = { config: appConfig, ...(session ? { session } : {}), ...(flow ? { flow } : {}) };
-    return reply
-      .type("text/html; charset=utf-8")
-      // It holds this browser's session and a fresh flow: never stored, never shared.
-      .header("cache-control", "no-store")
-      .send(`${page.head}<script type="application/json" id="${bootElementId}">${scriptJson(boot)}</script>${page.tail}`);
+    return (
+      reply
+        .type("text/html; charset=utf-8")
+        // It holds this browser's session and a fresh flow: never stored, never shared.
+        .header("cache-control", "no-store")
+        .send(`${page.head}<script type="application/json" id="${bootElementId}">${scriptJson(boot)}</script>${page.tail}`)
+    );
   }
 
   // The root is a folder to the static files, which would refuse it.

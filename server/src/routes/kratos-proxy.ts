@@ -87,15 +87,20 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
   const parseJson = fastify.getDefaultJsonParser("error", "error");
   fastify.addContentTypeParser("application/json", { parseAs: "string", bodyLimit }, (request, body, done) =>
     parseJson(request, body as string, (error, value) => {
-      if (error) { done(error); return; }
+      if (error) {
+        done(error);
+        return;
+      }
       if (typeof value !== "object" || value === null || Array.isArray(value)) {
-        done(Object.assign(new Error("The body must be a JSON object."), { statusCode: 400 })); return;
+        done(Object.assign(new Error("The body must be a JSON object."), { statusCode: 400 }));
+        return;
       }
       done(null, value);
     }),
   );
-  fastify.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit }, (_request, body, done) => { done(null, body); },
-  );
+  fastify.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit }, (_request, body, done) => {
+    done(null, body);
+  });
 
   for (const kind of flowKinds) {
     const base = `/self-service/${kind}`;

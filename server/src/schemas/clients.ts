@@ -54,9 +54,7 @@ export const ClientInput = Type.Object({
     minItems: 1,
     uniqueItems: true,
   }),
-  response_types: Type.Optional(
-    Type.Array(StringEnum(responseTypes), { uniqueItems: true }),
-  ),
+  response_types: Type.Optional(Type.Array(StringEnum(responseTypes), { uniqueItems: true })),
   // RFC 6749 scope tokens, one space apart.
   scope: Type.Optional(Type.String({ maxLength: 2000, pattern: scopePattern })),
   audience: Type.Optional(Type.Array(Uri, { maxItems: 50 })),

@@ -69,7 +69,12 @@ export function hydraChallenges(api: OAuth2Api): HydraChallenges {
         challengeAnswers(),
       ),
     logoutRequest: (challenge) =>
-      callUpstream("hydra", "getOAuth2LogoutRequest", async () => (await api.getOAuth2LogoutRequest({ logoutChallenge: challenge })).data, challengeAnswers()),
+      callUpstream(
+        "hydra",
+        "getOAuth2LogoutRequest",
+        async () => (await api.getOAuth2LogoutRequest({ logoutChallenge: challenge })).data,
+        challengeAnswers(),
+      ),
     // Hydra also ends the Kratos session that accepted the login (urls.identity_provider.url).
     acceptLogout: (challenge) =>
       callUpstream(

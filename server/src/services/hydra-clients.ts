@@ -36,7 +36,9 @@ export function hydraClients(api: OAuth2Api): HydraClients {
       }),
     get: (id) => callUpstream("hydra", "getOAuth2Client", async () => (await api.getOAuth2Client({ id })).data, { 404: noSuchClient(id) }),
     create: (client) =>
-      callUpstream("hydra", "createOAuth2Client", async () => (await api.createOAuth2Client({ oAuth2Client: client })).data, { 400: refused }),
+      callUpstream("hydra", "createOAuth2Client", async () => (await api.createOAuth2Client({ oAuth2Client: client })).data, {
+        400: refused,
+      }),
     replace: (id, client) =>
       callUpstream("hydra", "setOAuth2Client", async () => (await api.setOAuth2Client({ id, oAuth2Client: client })).data, {
         400: refused,
@@ -52,8 +54,13 @@ export function hydraClients(api: OAuth2Api): HydraClients {
         { 404: noSuchClient(id) },
       ),
     remove: (id) =>
-      callUpstream("hydra", "deleteOAuth2Client", async () => {
-        await api.deleteOAuth2Client({ id });
-      }, { 404: noSuchClient(id) }),
+      callUpstream(
+        "hydra",
+        "deleteOAuth2Client",
+        async () => {
+          await api.deleteOAuth2Client({ id });
+        },
+        { 404: noSuchClient(id) },
+      ),
   };
 }

@@ -48,7 +48,9 @@ export function kratosFlows(frontend: FrontendApi): KratosFlows {
     async start(kind, query, headers) {
       try {
         // The browser's cookies go as its own header; a redirect is Kratos sending a browser elsewhere: never followed here.
-        const response = await callUpstream("kratos", `createBrowser${kind}Flow`, () => starters[kind](query, { headers, maxRedirects: 0 }));
+        const response = await callUpstream("kratos", `createBrowser${kind}Flow`, () =>
+          starters[kind](query, { headers, maxRedirects: 0 }),
+        );
         const body: unknown = response.data;
         if (typeof (body as { id?: unknown } | null)?.id !== "string") return undefined;
         const setCookie = response.headers["set-cookie"];

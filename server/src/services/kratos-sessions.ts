@@ -28,9 +28,14 @@ export function kratosSessions(frontend: FrontendApi): KratosSessions {
 
     async probe() {
       // No readiness call exists for the public API: a check without a cookie is answered 401 by a working Kratos.
-      await callUpstream("kratos", "toSession", async () => {
-        await frontend.toSession();
-      }, { 401: () => undefined });
+      await callUpstream(
+        "kratos",
+        "toSession",
+        async () => {
+          await frontend.toSession();
+        },
+        { 401: () => undefined },
+      );
     },
   };
 }

@@ -62,7 +62,10 @@ export function redisStore(url: string, log: FastifyBaseLogger): LimiterStore {
   client.on("error", (error: NodeJS.ErrnoException) => {
     if (!reachable) return;
     reachable = false;
-    log.warn({ err: { message: error.message, code: error.code } }, "Redis of the abuse limits is unreachable: counting in this process until it is back");
+    log.warn(
+      { err: { message: error.message, code: error.code } },
+      "Redis of the abuse limits is unreachable: counting in this process until it is back",
+    );
   });
   client.on("ready", () => {
     if (reachable) return;
@@ -101,7 +104,9 @@ export function redisStore(url: string, log: FastifyBaseLogger): LimiterStore {
       },
     },
     async close() {
-      await client.quit().catch(() => { client.disconnect(); });
+      await client.quit().catch(() => {
+        client.disconnect();
+      });
     },
   };
 }

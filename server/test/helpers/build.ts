@@ -19,7 +19,9 @@ export function fakeWebRoot(t: Test): string {
   writeFileSync(join(root, "index.html"), '<!doctype html><title>Account</title><div id="root"></div>');
   writeFileSync(join(root, "assets", "index-abc123.js"), "console.log('spa')");
   writeFileSync(join(root, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
-  t.teardown(() => { rmSync(root, { recursive: true, force: true }); });
+  t.teardown(() => {
+    rmSync(root, { recursive: true, force: true });
+  });
   return root;
 }
 

@@ -19,7 +19,10 @@ afterEach(() => {
 
 it("offers a reload when the code of a page cannot be loaded", async () => {
   const session = sessionBody({ roles: ["admin"] });
-  vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(new Response(JSON.stringify(session), { status: 200 }))));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(() => Promise.resolve(new Response(JSON.stringify(session), { status: 200 }))),
+  );
   const reload = vi.fn();
   vi.stubGlobal("location", { origin: window.location.origin, href: window.location.href, reload });
   render(

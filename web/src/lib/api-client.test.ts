@@ -27,7 +27,9 @@ async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
 describe("apiRequest", () => {
   it("sends JSON with the query's defined values, same-origin, never cached", async () => {
     const fetchStub = answering(200, { ok: true });
-    expect(await apiRequest("/api/clients", { method: "POST", query: { search: "a b", page_token: undefined, x: "" }, body: { a: 1 } })).toEqual({ ok: true });
+    expect(
+      await apiRequest("/api/clients", { method: "POST", query: { search: "a b", page_token: undefined, x: "" }, body: { a: 1 } }),
+    ).toEqual({ ok: true });
     const [url, init] = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/clients?search=a+b");
     expect(init).toMatchObject({ method: "POST", body: '{"a":1}', cache: "no-store", credentials: "same-origin" });
@@ -60,7 +62,10 @@ describe("apiRequest", () => {
   });
 
   it("calls a network failure unreachable (status 0)", async () => {
-    vi.stubGlobal("fetch", vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     const error = await failureOf(apiRequest("/api/session"));
     expect(error.status).toBe(0);
     expect(errorMessage(error)).toBe("The portal could not be reached. Check your connection and try again.");

@@ -14,7 +14,11 @@ export type RedirectTargets =
 const sameOrigin: RedirectTargets = { kind: "same-origin" };
 
 /** The URL to follow, or undefined when `value` may not be followed. */
-export function safeRedirect(value: string | null | undefined, targets: RedirectTargets = sameOrigin, base = window.location.origin): string | undefined {
+export function safeRedirect(
+  value: string | null | undefined,
+  targets: RedirectTargets = sameOrigin,
+  base = window.location.origin,
+): string | undefined {
   if (!value) return undefined;
   let url: URL;
   try {

@@ -31,8 +31,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [],
   );
   // Hiding first and removing after the fade keeps the close animated.
-  const hide = (id: number) =>
-    setToasts((current) => current.map((toast) => (toast.id === id ? { ...toast, show: false } : toast)));
+  const hide = (id: number) => setToasts((current) => current.map((toast) => (toast.id === id ? { ...toast, show: false } : toast)));
   const remove = (id: number) => setToasts((current) => current.filter((toast) => toast.id !== id));
 
   return (

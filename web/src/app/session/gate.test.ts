@@ -59,7 +59,18 @@ describe("the session gate on a non-public route", () => {
 
 describe("the route tree's public routes", () => {
   it("are exactly sign-in, logout, registration, recovery and the error page", () => {
-    const candidates = ["/login", "/logout", "/registration", "/recovery", "/error", "/consent", "/settings", "/", "/manage-clients", "/nowhere"];
+    const candidates = [
+      "/login",
+      "/logout",
+      "/registration",
+      "/recovery",
+      "/error",
+      "/consent",
+      "/settings",
+      "/",
+      "/manage-clients",
+      "/nowhere",
+    ];
     expect(candidates.filter(isPublicPath)).toEqual(["/login", "/logout", "/registration", "/recovery", "/error"]);
   });
 });

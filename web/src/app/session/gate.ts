@@ -5,9 +5,7 @@ import type { SessionOutcome } from "./get-session";
 
 export type GateDecision =
   /** Render the route: a public page on its own, any other page inside the shell. */
-  | { kind: "page" }
-  | { kind: "redirect"; to: string }
-  | { kind: "unavailable" };
+  { kind: "page" } | { kind: "redirect"; to: string } | { kind: "unavailable" };
 
 /** `isPublic`: whether the route tree marks the route at `url` public. */
 export function decideGate(outcome: SessionOutcome, url: URL, isPublic: boolean): GateDecision {

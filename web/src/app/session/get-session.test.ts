@@ -24,7 +24,10 @@ describe("getSession", () => {
   });
 
   it("reports the identity service unavailable when the portal cannot be reached", async () => {
-    vi.stubGlobal("fetch", vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     expect((await getSession()).kind).toBe("unavailable");
   });
 

@@ -14,9 +14,7 @@ export interface Collapsed {
 }
 
 export function useCollapsed(): Collapsed {
-  const [collapsed, setCollapsed] = useState(
-    () => window.matchMedia(narrowViewportQuery).matches || readCollapsed() === true,
-  );
+  const [collapsed, setCollapsed] = useState(() => window.matchMedia(narrowViewportQuery).matches || readCollapsed() === true);
   return {
     collapsed,
     toggle() {

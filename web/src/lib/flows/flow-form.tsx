@@ -55,7 +55,11 @@ export function FlowForm({
   const scripts = useFlowScripts(flow.ui.nodes);
   const sections = sectionsOf(flow.ui.nodes, groups, order, exclude);
   const primary = primaryAction(sections);
-  useOnloadTriggers(flow, sections.flatMap((section) => section.nodes), scripts);
+  useOnloadTriggers(
+    flow,
+    sections.flatMap((section) => section.nodes),
+    scripts,
+  );
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

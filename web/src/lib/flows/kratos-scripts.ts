@@ -54,10 +54,7 @@ function stateOf(sources: readonly string[]): ScriptsState {
 
 /** Loads every script node of the flow; "ready" once all have run (or "none" when there are none). */
 export function useFlowScripts(nodes: readonly UiNode[]): ScriptsState {
-  const sources = useMemo(
-    () => nodes.flatMap((node) => (node.attributes.node_type === "script" ? [node.attributes] : [])),
-    [nodes],
-  );
+  const sources = useMemo(() => nodes.flatMap((node) => (node.attributes.node_type === "script" ? [node.attributes] : [])), [nodes]);
   useEffect(() => {
     for (const source of sources) loadScript(source);
   }, [sources]);

@@ -238,7 +238,7 @@ export const en = {
     table: "OAuth2 clients",
     columns: { name: "Name", clientId: "Client ID", grantTypes: "Grant types", created: "Created" },
     noName: "(no name)",
-    noMatch: "No client's name contains \"{{search}}\".",
+    noMatch: 'No client\'s name contains "{{search}}".',
     noClients: "There are no clients yet.",
     loadMore: "Load more",
     edit: "Edit",

@@ -40,7 +40,10 @@ describe("handleFlowError", () => {
         id: "self_service_flow_expired",
         code: 410,
         message: "self-service flow expired",
-        details: { return_to: "http://localhost:3000/verification", redirect_to: "http://localhost:3000/kratos/self-service/login/browser" },
+        details: {
+          return_to: "http://localhost:3000/verification",
+          redirect_to: "http://localhost:3000/kratos/self-service/login/browser",
+        },
       },
     };
     expect(handleFlowError(answer(410, expired), context)).toEqual({
@@ -143,7 +146,12 @@ describe("handleFlowError", () => {
 
   it("shows Kratos' own words for anything else", () => {
     const forbidden = {
-      error: { id: "self_service_flow_return_to_forbidden", code: 400, message: "bad request", reason: "Requested return_to URL is not allowed." },
+      error: {
+        id: "self_service_flow_return_to_forbidden",
+        code: 400,
+        message: "bad request",
+        reason: "Requested return_to URL is not allowed.",
+      },
     };
     expect(handleFlowError(answer(400, forbidden), context)).toEqual({
       kind: "fail",

@@ -28,8 +28,7 @@ export interface UpdateResults {
 // The body comes from the flow's nodes, so it has the shape of the method the
 // clicked button names; the SDK's per-method unions cannot see that statically.
 const updaters: { [K in FlowKind]: (flow: string, body: FlowBody) => Promise<UpdateResults[K]> } = {
-  login: async (flow, body) =>
-    (await kratos().updateLoginFlow({ flow, updateLoginFlowBody: body as unknown as UpdateLoginFlowBody })).data,
+  login: async (flow, body) => (await kratos().updateLoginFlow({ flow, updateLoginFlowBody: body as unknown as UpdateLoginFlowBody })).data,
   registration: async (flow, body) =>
     (
       await kratos().updateRegistrationFlow({
@@ -38,8 +37,7 @@ const updaters: { [K in FlowKind]: (flow: string, body: FlowBody) => Promise<Upd
       })
     ).data,
   recovery: async (flow, body) =>
-    (await kratos().updateRecoveryFlow({ flow, updateRecoveryFlowBody: body as unknown as UpdateRecoveryFlowBody }))
-      .data,
+    (await kratos().updateRecoveryFlow({ flow, updateRecoveryFlowBody: body as unknown as UpdateRecoveryFlowBody })).data,
   verification: async (flow, body) =>
     (
       await kratos().updateVerificationFlow({
@@ -48,8 +46,7 @@ const updaters: { [K in FlowKind]: (flow: string, body: FlowBody) => Promise<Upd
       })
     ).data,
   settings: async (flow, body) =>
-    (await kratos().updateSettingsFlow({ flow, updateSettingsFlowBody: body as unknown as UpdateSettingsFlowBody }))
-      .data,
+    (await kratos().updateSettingsFlow({ flow, updateSettingsFlowBody: body as unknown as UpdateSettingsFlowBody })).data,
 };
 
 export function updateFlow<K extends FlowKind>(kind: K, flowId: string, body: FlowBody): Promise<UpdateResults[K]> {

@@ -28,9 +28,7 @@ function schemeProblem(value: string, url: URL): string | undefined {
   const scheme = url.protocol.slice(0, -1);
   if (scheme === "https") return undefined;
   if (scheme === "http") {
-    return isLoopback(url.hostname)
-      ? undefined
-      : `${value} uses http on a host other than localhost, 127.0.0.1 or [::1]: use https`;
+    return isLoopback(url.hostname) ? undefined : `${value} uses http on a host other than localhost, 127.0.0.1 or [::1]: use https`;
   }
   if (privateUseScheme.test(scheme)) {
     const rest = value.slice(scheme.length + 1);

@@ -66,32 +66,26 @@ const clientsRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async
   });
   const clients = fastify.hydra.clients;
 
-  fastify.get(
-    "/",
-    { schema: { querystring: ClientListQuery, response: { 200: ClientList, ...errorResponses } } },
-    async (request) => {
-      const { page_size: pageSize, page_token: firstToken, search } = request.query;
-      const needle = search?.trim().toLowerCase();
-      const items: ClientBody[] = [];
-      let token = firstToken;
-      let pages = 0;
-      // Hydra filters by exact client_name only; a search by part of a name pages through here.
-      for (;;) {
-        const page = await clients.page(needle ? Math.max(pageSize, searchPageSize) : pageSize, token);
-        pages += 1;
-        const found = page.items.map(toClient);
-        items.push(...(needle ? found.filter((client) => client.client_name.toLowerCase().includes(needle)) : found));
-        token = page.nextPageToken;
-        if (!token || !needle || items.length >= pageSize || pages >= searchPageLimit) break;
-      }
-      return { items, next_page_token: token ?? null };
-    },
-  );
+  fastify.get("/", { schema: { querystring: ClientListQuery, response: { 200: ClientList, ...errorResponses } } }, async (request) => {
+    const { page_size: pageSize, page_token: firstToken, search } = request.query;
+    const needle = search?.trim().toLowerCase();
+    const items: ClientBody[] = [];
+    let token = firstToken;
+    let pages = 0;
+    // Hydra filters by exact client_name only; a search by part of a name pages through here.
+    for (;;) {
+      const page = await clients.page(needle ? Math.max(pageSize, searchPageSize) : pageSize, token);
+      pages += 1;
+      const found = page.items.map(toClient);
+      items.push(...(needle ? found.filter((client) => client.client_name.toLowerCase().includes(needle)) : found));
+      token = page.nextPageToken;
+      if (!token || !needle || items.length >= pageSize || pages >= searchPageLimit) break;
+    }
+    return { items, next_page_token: token ?? null };
+  });
 
-  fastify.get(
-    "/:id",
-    { schema: { params: ClientParams, response: { 200: Client, ...errorResponses } } },
-    async (request) => toClient(await clients.get(request.params.id)),
+  fastify.get("/:id", { schema: { params: ClientParams, response: { 200: Client, ...errorResponses } } }, async (request) =>
+    toClient(await clients.get(request.params.id)),
   );
 
   fastify.post(

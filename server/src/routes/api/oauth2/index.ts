@@ -144,18 +144,14 @@ const oauth2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
   });
 
   // Logout needs no Kratos session: ending Hydra's session must work after Kratos' has expired.
-  fastify.get(
-    "/logout",
-    { schema: { querystring: LogoutQuery, response: { 200: LogoutRequest, ...errorResponses } } },
-    async (request) => {
-      const challenge = request.query.logout_challenge;
-      const { challenge: known, client } = await challenges.logoutRequest(challenge);
-      return {
-        challenge: known ?? challenge,
-        application: client ? { client_id: client.client_id ?? "", client_name: client.client_name || client.client_id || "" } : null,
-      };
-    },
-  );
+  fastify.get("/logout", { schema: { querystring: LogoutQuery, response: { 200: LogoutRequest, ...errorResponses } } }, async (request) => {
+    const challenge = request.query.logout_challenge;
+    const { challenge: known, client } = await challenges.logoutRequest(challenge);
+    return {
+      challenge: known ?? challenge,
+      application: client ? { client_id: client.client_id ?? "", client_name: client.client_name || client.client_id || "" } : null,
+    };
+  });
 
   fastify.post(
     "/logout/accept",

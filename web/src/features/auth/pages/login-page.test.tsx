@@ -77,7 +77,9 @@ describe("LoginPage", () => {
   });
 
   it("creates a flow in place, keeping return_to, aal and login_challenge, and names it in the URL", async () => {
-    sdk.createBrowserLoginFlow.mockResolvedValue({ data: { ...loginWrongPassword, id: "login-new", ui: { ...loginWrongPassword.ui, messages: [] } } });
+    sdk.createBrowserLoginFlow.mockResolvedValue({
+      data: { ...loginWrongPassword, id: "login-new", ui: { ...loginWrongPassword.ui, messages: [] } },
+    });
     renderAt("/login?aal=aal2&return_to=http%3A%2F%2Flocalhost%3A3000%2Fsettings&login_challenge=abc");
     expect(await screen.findByLabelText("Email")).toBeTruthy();
     expect(sdk.createBrowserLoginFlow).toHaveBeenCalledWith({
@@ -146,7 +148,9 @@ describe("LoginPage", () => {
     sdk.updateLoginFlow.mockRejectedValue(
       answer(403, { error: { id: "security_csrf_violation", code: 403, message: "the request was rejected" } }),
     );
-    sdk.createBrowserLoginFlow.mockResolvedValue({ data: { ...loginWrongPassword, id: "login-2", ui: { ...loginWrongPassword.ui, messages: [] } } });
+    sdk.createBrowserLoginFlow.mockResolvedValue({
+      data: { ...loginWrongPassword, id: "login-2", ui: { ...loginWrongPassword.ui, messages: [] } },
+    });
     renderAt("/login?flow=login-1");
     await userEvent.type(await screen.findByLabelText("Password"), "Correct-horse-battery-9");
     await userEvent.click(screen.getByRole("button", { name: "Sign in with password" }));
@@ -219,13 +223,22 @@ describe("LoginPage", () => {
       Object.assign(new Error("422"), {
         response: {
           status: 422,
-          data: { error: { id: "browser_location_change_required", code: 422, message: "browser location change required" }, redirect_browser_to: url },
+          data: {
+            error: { id: "browser_location_change_required", code: 422, message: "browser location change required" },
+            redirect_browser_to: url,
+          },
         },
       });
     sdk.getLoginFlow.mockResolvedValue({
-      data: { ...loginWrongPassword, oauth2_login_challenge: "c-1", oauth2_login_request: { request_url: "http://localhost:4444/oauth2/auth?client_id=maps" } },
+      data: {
+        ...loginWrongPassword,
+        oauth2_login_challenge: "c-1",
+        oauth2_login_request: { request_url: "http://localhost:4444/oauth2/auth?client_id=maps" },
+      },
     });
-    sdk.updateLoginFlow.mockRejectedValueOnce(locationChange("https://evil.example/oauth2/auth")).mockRejectedValueOnce(locationChange(toHydra));
+    sdk.updateLoginFlow
+      .mockRejectedValueOnce(locationChange("https://evil.example/oauth2/auth"))
+      .mockRejectedValueOnce(locationChange(toHydra));
     renderAt("/login?flow=login-1&login_challenge=c-1");
     await userEvent.type(await screen.findByLabelText("Password"), "Correct-horse-battery-9");
     await userEvent.click(screen.getByRole("button", { name: "Sign in with password" }));

@@ -10,7 +10,14 @@ afterEach(cleanup);
 
 function openForm(onSubmit: (values: ClientFormValues) => Promise<void>) {
   render(
-    <ClientFormDialog show title="New client" submitLabel="Create client" initial={newClientValues} onSubmit={onSubmit} onCancel={() => {}} />,
+    <ClientFormDialog
+      show
+      title="New client"
+      submitLabel="Create client"
+      initial={newClientValues}
+      onSubmit={onSubmit}
+      onCancel={() => {}}
+    />,
   );
   return screen.getByRole("dialog", { name: "New client" });
 }
@@ -62,7 +69,12 @@ describe("ClientFormDialog", () => {
     expect(redirects.className).toContain("is-invalid");
     expect(await within(dialog).findByText("https://a.example/#x must not contain a fragment (#).")).toBeTruthy();
     // The error is part of what a screen reader reads for the field, after its help.
-    expect(within(dialog).getByRole("textbox", { name: "Redirect URIs", description: /\. https:\/\/a\.example\/#x must not contain a fragment \(#\)\.$/ })).toBe(redirects);
+    expect(
+      within(dialog).getByRole("textbox", {
+        name: "Redirect URIs",
+        description: /\. https:\/\/a\.example\/#x must not contain a fragment \(#\)\.$/,
+      }),
+    ).toBe(redirects);
     expect(within(dialog).getByRole("group", { name: "Grant types" }).textContent).toContain("Needs at least 1 value.");
     expect(within(dialog).getByText("Hydra refused this client.")).toBeTruthy();
     expect(within(dialog).getByLabelText("Name").getAttribute("aria-invalid")).toBe("false");

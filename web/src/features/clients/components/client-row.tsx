@@ -34,7 +34,9 @@ export function ClientRow({
         <code className="small text-break">{client.client_id}</code>
       </td>
       <td className="small">{client.grant_types.join(", ")}</td>
-      <td className="small text-nowrap">{client.created_at ? <time dateTime={client.created_at}>{formatDate(client.created_at)}</time> : t("common.none")}</td>
+      <td className="small text-nowrap">
+        {client.created_at ? <time dateTime={client.created_at}>{formatDate(client.created_at)}</time> : t("common.none")}
+      </td>
       <td>
         <div className="d-flex flex-wrap justify-content-end gap-1">
           <Button variant="outline-primary" size="sm" onClick={onEdit} disabled={opening}>

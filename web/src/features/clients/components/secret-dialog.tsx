@@ -18,7 +18,17 @@ export interface ShownSecret {
 
 type CopyState = "idle" | "copied" | "failed";
 
-export function SecretDialog({ shown, show, onClose, onExited }: { shown: ShownSecret; show: boolean; onClose: () => void; onExited: () => void }) {
+export function SecretDialog({
+  shown,
+  show,
+  onClose,
+  onExited,
+}: {
+  shown: ShownSecret;
+  show: boolean;
+  onClose: () => void;
+  onExited: () => void;
+}) {
   const { t } = useTranslation();
   const [copy, setCopy] = useState<CopyState>("idle");
   const id = useId();

@@ -80,14 +80,16 @@ describe("ManageClientsPage", () => {
 });
 
 describe("ManageClientsPage for an admin without a second factor", () => {
-  const needsAal2 = () =>
-    json(403, { message: "Managing clients needs a second factor.", code: "aal2_required" });
+  const needsAal2 = () => json(403, { message: "Managing clients needs a second factor.", code: "aal2_required" });
 
   it("says a second factor is needed, links to Account Settings, and to the step-up sign-in for a one-factor session", async () => {
     const { session } = renderPage(needsAal2);
     expect(await screen.findByRole("heading", { name: "A second factor is needed" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Set one up in Account Settings" }).getAttribute("href")).toBe("/settings");
-    const stepUp = new URL(screen.getByRole("link", { name: "Already have one? Sign in with it" }).getAttribute("href") ?? "", "http://localhost:3000");
+    const stepUp = new URL(
+      screen.getByRole("link", { name: "Already have one? Sign in with it" }).getAttribute("href") ?? "",
+      "http://localhost:3000",
+    );
     expect(stepUp.pathname).toBe("/login");
     expect(stepUp.searchParams.get("aal")).toBe("aal2");
     expect(stepUp.searchParams.get("return_to")).toBe(window.location.href);
@@ -139,8 +141,24 @@ describe("ManageClientsPage actions", () => {
 
     expect(document.body.innerHTML).not.toContain(secret);
     // The mutation's cache entry is collected on the next tick once nobody observes it.
-    await waitFor(() => expect(JSON.stringify(queryClient.getMutationCache().getAll().map((m) => m.state))).not.toContain(secret));
-    expect(JSON.stringify(queryClient.getQueryCache().getAll().map((q) => q.state))).not.toContain(secret);
+    await waitFor(() =>
+      expect(
+        JSON.stringify(
+          queryClient
+            .getMutationCache()
+            .getAll()
+            .map((m) => m.state),
+        ),
+      ).not.toContain(secret),
+    );
+    expect(
+      JSON.stringify(
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .map((q) => q.state),
+      ),
+    ).not.toContain(secret);
   });
 
   it("tells a failed delete in the dialog where the admin confirmed it, and keeps the client listed", async () => {

@@ -125,7 +125,12 @@ export function ManageClientsPage() {
         setFormShown(false);
         toast.show(t("clients.created", { name: nameOf(created) }), "success");
         if (created.client_secret) {
-          showSecret({ title: t("clients.secret.createdTitle"), clientName: nameOf(created), clientId: created.client_id, secret: created.client_secret });
+          showSecret({
+            title: t("clients.secret.createdTitle"),
+            clientName: nameOf(created),
+            clientId: created.client_id,
+            secret: created.client_secret,
+          });
         }
       }
     } catch (error) {
@@ -231,9 +236,7 @@ export function ManageClientsPage() {
           onExited={() => setForm(null)}
         />
       )}
-      {secret && (
-        <SecretDialog shown={secret} show={secretShown} onClose={() => setSecretShown(false)} onExited={() => setSecret(null)} />
-      )}
+      {secret && <SecretDialog shown={secret} show={secretShown} onClose={() => setSecretShown(false)} onExited={() => setSecret(null)} />}
       {dialog}
     </Card>
   );

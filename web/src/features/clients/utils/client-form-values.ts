@@ -85,9 +85,7 @@ export function formValuesOf(client: Client): ClientFormValues {
     response_types: client.response_types.filter(isResponseType),
     scope: client.scope,
     audience: lines(client.audience),
-    token_endpoint_auth_method: isAuthMethod(client.token_endpoint_auth_method)
-      ? client.token_endpoint_auth_method
-      : "client_secret_basic",
+    token_endpoint_auth_method: isAuthMethod(client.token_endpoint_auth_method) ? client.token_endpoint_auth_method : "client_secret_basic",
     skip_consent: client.skip_consent,
     client_uri: client.client_uri,
     logo_uri: client.logo_uri,

@@ -64,7 +64,10 @@ export function ConnectedAppsCard() {
         <p className="mb-0">{t("connectedApps.none")}</p>
       ) : (
         <>
-          <ListTable label={t("connectedApps.table")} columns={[t("connectedApps.application"), t("connectedApps.can"), t("connectedApps.allowed")]}>
+          <ListTable
+            label={t("connectedApps.table")}
+            columns={[t("connectedApps.application"), t("connectedApps.can"), t("connectedApps.allowed")]}
+          >
             {apps.data.map((app) => (
               <tr key={app.client_id}>
                 <td>{app.client_name}</td>

@@ -4,5 +4,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { hydraRedirect } from "./hydra-redirect";
 
 export async function acceptLogout(challenge: string): Promise<string> {
-  return hydraRedirect(await apiRequest<RedirectTo>("/api/oauth2/logout/accept", { method: "POST", body: { logout_challenge: challenge } }));
+  return hydraRedirect(
+    await apiRequest<RedirectTo>("/api/oauth2/logout/accept", { method: "POST", body: { logout_challenge: challenge } }),
+  );
 }

@@ -4,5 +4,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { hydraRedirect } from "./hydra-redirect";
 
 export async function rejectConsent(challenge: string): Promise<string> {
-  return hydraRedirect(await apiRequest<RedirectTo>("/api/oauth2/consent/reject", { method: "POST", body: { consent_challenge: challenge } }));
+  return hydraRedirect(
+    await apiRequest<RedirectTo>("/api/oauth2/consent/reject", { method: "POST", body: { consent_challenge: challenge } }),
+  );
 }

@@ -44,7 +44,11 @@ export function ConsentPage() {
   );
 
   if (!challenge) {
-    return <RequestFailed title={t("consent.failedTitle")} message={t("consent.missingChallenge")}>{accountLink}</RequestFailed>;
+    return (
+      <RequestFailed title={t("consent.failedTitle")} message={t("consent.missingChallenge")}>
+        {accountLink}
+      </RequestFailed>
+    );
   }
   if (answer.isError) {
     if (isSignedOut(answer.error)) return <Navigate to={signInAgain()} replace />;

@@ -60,7 +60,10 @@ export function SessionsCard() {
         </>
       ) : (
         <>
-          <ListTable label={t("sessions.table")} columns={[t("sessions.device"), t("sessions.ipAddress"), t("sessions.signedIn"), t("sessions.expires")]}>
+          <ListTable
+            label={t("sessions.table")}
+            columns={[t("sessions.device"), t("sessions.ipAddress"), t("sessions.signedIn"), t("sessions.expires")]}
+          >
             {[sessions.data.current, ...sessions.data.others].map((session) => (
               <SessionRow
                 key={session.id}

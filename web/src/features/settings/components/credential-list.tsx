@@ -48,7 +48,11 @@ export function CredentialList({ kind, credentials, busy }: { kind: CredentialKi
       ? t("settings.passkey.name", { addedAt: new Date(credential.addedAt) })
       : t("settings.credentials.unnamed"));
   return (
-    <ListTable label={t(`settings.${kind}.table`)} columns={[t("settings.credentials.name"), t("settings.credentials.added")]} className="mb-4">
+    <ListTable
+      label={t(`settings.${kind}.table`)}
+      columns={[t("settings.credentials.name"), t("settings.credentials.added")]}
+      className="mb-4"
+    >
       {credentials.map((credential) => {
         const label = labelOf(credential.node);
         const lastOne = credential.attributes.disabled ? t(`settings.${kind}.lastOne`) : undefined;

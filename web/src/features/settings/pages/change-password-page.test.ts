@@ -7,7 +7,9 @@ const flow = settingsBackupCodes as unknown as SettingsFlow;
 
 /** The codes as Kratos shows them when revealed: without the button that confirms new ones. */
 function revealed(codes: SettingsFlow): SettingsFlow {
-  const nodes = codes.ui.nodes.filter((node) => !(node.attributes.node_type === "input" && node.attributes.name === "lookup_secret_confirm"));
+  const nodes = codes.ui.nodes.filter(
+    (node) => !(node.attributes.node_type === "input" && node.attributes.name === "lookup_secret_confirm"),
+  );
   return { ...codes, ui: { ...codes.ui, nodes } };
 }
 

@@ -64,7 +64,12 @@ export function SettingsPage({ children }: { children?: ReactNode }) {
                 }
               />
               {groups.has("totp") && (
-                <GroupCard settings={settings} groups={["totp"]} title={t("settings.totp.title")} description={t("settings.totp.description")} />
+                <GroupCard
+                  settings={settings}
+                  groups={["totp"]}
+                  title={t("settings.totp.title")}
+                  description={t("settings.totp.description")}
+                />
               )}
               {groups.has("webauthn") && <CredentialGroupCard settings={settings} kind="webauthn" />}
               {groups.has("passkey") && <CredentialGroupCard settings={settings} kind="passkey" />}
