@@ -289,7 +289,7 @@ export interface AbuseLimitOptions {
 
 export default fp<AbuseLimitOptions>(
   async (fastify, { config, store: given }) => {
-    const store = given ?? (config.rateLimitRedisUrl ? redisStore(config.rateLimitRedisUrl, fastify.log) : memoryStore());
+    const store = given ?? (config.rateLimitRedisUrl ? await redisStore(config.rateLimitRedisUrl, fastify.log) : memoryStore());
     fastify.addHook("onClose", () => store.close());
     fastify.decorateRequest("limitCharges", null);
     fastify.decorateRequest("limitAccounts", null);

@@ -8,7 +8,6 @@
 // in this process's memory (rate-limiter-flexible's insurance limiter) until
 // Redis is back, rather than failing every sign-in.
 import type { FastifyBaseLogger } from "fastify";
-import { Redis } from "ioredis";
 import { LRUCache } from "lru-cache";
 import { RateLimiterMemory, RateLimiterRedis } from "rate-limiter-flexible";
 import type { Limit } from "../config.js";
@@ -53,7 +52,9 @@ export function memoryStore(): LimiterStore {
 /** Every key of the portal's in Redis starts so, apart from what else the Redis holds. */
 const namespace = "account-portal";
 
-export function redisStore(url: string, log: FastifyBaseLogger): LimiterStore {
+export async function redisStore(url: string, log: FastifyBaseLogger): Promise<LimiterStore> {
+  // Loaded only where a Redis is configured: the client costs a single portal about 10 MB it would never use.
+  const { Redis } = await import("ioredis");
   // No offline queue: while Redis is away a call fails at once and the memory fallback counts.
   const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
   let reachable = true;
