@@ -25,6 +25,8 @@ function ping(port: number): Promise<true | string> {
 
 export interface RedisServer {
   url: string;
+  /** Starts it again on the same port after the supervisor stopped it (as a restarted Redis comes back). */
+  restart(): Promise<void>;
   /** Deletes its working folder; call after the supervisor stopped it. */
   remove(): void;
 }
@@ -35,6 +37,14 @@ export async function startRedis(supervisor: Supervisor, label = "redis"): Promi
   const remove = () => {
     rmSync(dir, { recursive: true, force: true });
   };
+  await serve(supervisor, label, port, dir).catch((error: unknown) => {
+    remove();
+    throw error;
+  });
+  return { url: `redis://127.0.0.1:${port}`, restart: () => serve(supervisor, label, port, dir), remove };
+}
+
+async function serve(supervisor: Supervisor, label: string, port: number, dir: string): Promise<void> {
   supervisor.start(label, "redis-server", [
     "--port",
     String(port),
@@ -51,8 +61,6 @@ export async function startRedis(supervisor: Supervisor, label = "redis"): Promi
     await supervisor.waitUntil(label, `Redis on 127.0.0.1:${port} (Debian: apt-get install redis-server)`, () => ping(port), 30_000);
   } catch (error) {
     await supervisor.stop(label);
-    remove();
     throw error;
   }
-  return { url: `redis://127.0.0.1:${port}`, remove };
 }

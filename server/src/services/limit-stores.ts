@@ -57,16 +57,24 @@ export async function redisStore(url: string, log: FastifyBaseLogger): Promise<L
   const { Redis } = await import("ioredis");
   // No offline queue: while Redis is away a call fails at once and the memory fallback counts.
   const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  // The counters fall back to memory the moment the connection is not ready (rejectIfRedisNotReady), so the
+  // operator is told then: when a ready connection closes, or when the first connection fails. ioredis only
+  // reports an error on its next reconnect attempt, which may come after many requests were counted here.
   let reachable = true;
-  // ioredis reconnects by itself; an error without a listener would end the process. The URL
-  // (it may carry a password) is never logged.
-  client.on("error", (error: NodeJS.ErrnoException) => {
-    if (!reachable) return;
+  let closing = false;
+  const lost = (error?: NodeJS.ErrnoException) => {
+    if (!reachable || closing) return;
     reachable = false;
+    // The URL (it may carry a password) is never logged.
     log.warn(
-      { err: { message: error.message, code: error.code } },
+      error ? { err: { message: error.message, code: error.code } } : {},
       "Redis of the abuse limits is unreachable: counting in this process until it is back",
     );
+  };
+  // ioredis reconnects by itself; an error without a listener would end the process.
+  client.on("error", lost);
+  client.on("close", () => {
+    lost();
   });
   client.on("ready", () => {
     if (reachable) return;
@@ -105,6 +113,7 @@ export async function redisStore(url: string, log: FastifyBaseLogger): Promise<L
       },
     },
     async close() {
+      closing = true;
       await client.quit().catch(() => {
         client.disconnect();
       });

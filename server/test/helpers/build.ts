@@ -28,10 +28,37 @@ export function fakeWebRoot(t: Test): string {
 /** The log lines of a build() made with logs: the JSON that server.ts would print. */
 export class LogLines extends Writable {
   readonly lines: string[] = [];
+  private waiting: { text: string; found: () => void }[] = [];
 
   override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+    const lines = chunk.toString("utf8").split("\n").filter(Boolean);
+    this.lines.push(...lines);
+    this.waiting = this.waiting.filter(({ text, found }) => {
+      if (!lines.some((line) => line.includes(text))) return true;
+      found();
+      return false;
+    });
     done();
+  }
+
+  /**
+   * Resolves when a line containing text has been logged, whether before or after the call: for what the
+   * server logs on an event of its own (a lost connection), not in answer to a request.
+   */
+  async until(text: string, timeoutMs = 10_000): Promise<void> {
+    if (this.lines.some((line) => line.includes(text))) return;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error(`no log line with "${text}" within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.waiting.push({
+        text,
+        found: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
+    });
   }
 }
 
