@@ -12,6 +12,15 @@ import { promisify } from "node:util";
 import { rootDir } from "./settings.js";
 import { freePort, type Supervisor } from "./supervisor.js";
 
+/**
+ * Kratos' and Hydra's PostgreSQL driver (pgx 5.6) keeps named prepared
+ * statements per connection; a request whose client hangs up mid-query leaves
+ * them to be dropped on the connection's next use, which can fail, and Kratos
+ * then answers the next user's whoami with 401 (jackc/pgx#2100). Describing
+ * statements instead of preparing them by name removes that step.
+ */
+export const pgxOptions = "default_query_exec_mode=cache_describe&statement_cache_capacity=0";
+
 /** Where initdb, postgres and psql are: POSTGRES_BIN_DIR, else Debian's newest /usr/lib/postgresql/N/bin. */
 export function postgresBinDir(env: Record<string, string | undefined> = process.env): string {
   const candidates = env.POSTGRES_BIN_DIR
@@ -142,9 +151,10 @@ export async function startPostgres(
     }
     return {
       port,
-      // No TLS on loopback: the traffic never leaves this machine.
+      // No TLS on loopback: the traffic never leaves this machine. No named
+      // statement cache, as in production (README, "PostgreSQL").
       dsn: (service) =>
-        `postgres://${service}:${passwords.get(service)}@127.0.0.1:${port}/${service}?sslmode=disable&max_conns=20&max_idle_conns=4`,
+        `postgres://${service}:${passwords.get(service)}@127.0.0.1:${port}/${service}?sslmode=disable&max_conns=20&max_idle_conns=4&${pgxOptions}`,
       query: (database, sql, role) => psql(database, ["-c", sql], role),
       remove,
     };
