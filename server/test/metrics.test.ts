@@ -147,6 +147,22 @@ t.test("flows started, by the browser through /kratos and by the sign-in page", 
   t.equal(await value("portal_flows_started_total", { flow: "registration" }), 1);
   t.equal((await app.inject("/login")).statusCode, 200);
   t.equal(await value("portal_flows_started_total", { flow: "login" }), 2, "the page arrives with a flow the server started");
+
+  const html = { accept: "text/html" };
+  const started = await app.inject({ url: "/kratos/self-service/recovery/browser", headers: html });
+  t.equal(started.statusCode, 303);
+  t.match(started.headers.location, /\/recovery\?flow=/, "a form's start: Kratos sends the browser to the flow's page");
+  t.equal(await value("portal_flows_started_total", { flow: "recovery" }), 1);
+
+  const user = await createIdentity(hydra.kratosAdminUrl);
+  t.equal((await browser.signIn(user.email, user.password)).statusCode, 200);
+  const again = await app.inject({
+    url: "/kratos/self-service/registration/browser",
+    headers: { ...html, cookie: browser.cookieHeader() },
+  });
+  t.equal(again.statusCode, 303);
+  t.notMatch(again.headers.location, /flow=/, "signed in already: Kratos sends the browser back, without a flow");
+  t.equal(await value("portal_flows_started_total", { flow: "registration" }), 1, "and no flow is counted");
 });
 
 t.test("no label carries an address, an identifier or an id", async (t) => {

@@ -116,11 +116,17 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
     done(null, body);
   });
 
-  /** Kratos answers a new browser flow with the flow (200) or a redirect to its page (303). */
+  /**
+   * Kratos answers a new browser flow with the flow (200) or a redirect to its page with ?flow= (303);
+   * a redirect without one sends a browser that is signed in already back, with no flow.
+   */
   const countStarted =
     (kind: FlowKind): onResponseAsyncHookHandler =>
     async (_request, reply) => {
-      if (reply.statusCode < 400) fastify.metrics.flowsStarted.inc({ flow: kind });
+      const location = reply.getHeader("location");
+      if (reply.statusCode === 200 || (typeof location === "string" && /[?&]flow=/.test(location))) {
+        fastify.metrics.flowsStarted.inc({ flow: kind });
+      }
     };
 
   for (const kind of flowKinds) {
