@@ -1,9 +1,9 @@
-// Builds an identity service (Kratos, Hydra) from its Go launcher module
-// in launchers/<name>, into the git-ignored .bin folder. The build is skipped
-// while the launcher's sources and build flags are those of the last build.
+// Builds a Go program (Kratos, Hydra, Helm) from its launcher module in
+// launchers/<name>, into the git-ignored .bin folder. The build is skipped
+// while the launcher's files and build flags are those of the last build.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { rootDir } from "./settings.js";
@@ -12,6 +12,8 @@ export interface Launcher {
   name: string;
   tags: string;
   ldflags: string;
+  /** The main package to build, when it is a dependency's command rather than the launcher's own main.go. */
+  command?: string;
 }
 
 export const kratosLauncher: Launcher = {
@@ -27,6 +29,23 @@ export const hydraLauncher: Launcher = {
   ldflags: "-X github.com/ory/hydra/v2/driver/config.Version=v2.3.0",
 };
 
+/** The Kubernetes minor that Helm's client libraries (k8s.io/client-go v0.32) speak, as Helm's own Makefile sets it. */
+const helmKubeVersion = { major: "1", minor: "32" };
+
+export const helmLauncher: Launcher = {
+  name: "helm",
+  tags: "",
+  // The flags of Helm's own Makefile: its version, and the Kubernetes version `helm template` and `helm lint` assume.
+  ldflags: [
+    "-X helm.sh/helm/v3/internal/version.version=v3.17.4",
+    `-X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMajor=${helmKubeVersion.major}`,
+    `-X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMinor=${helmKubeVersion.minor}`,
+    `-X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=${helmKubeVersion.major}`,
+    `-X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=${helmKubeVersion.minor}`,
+  ].join(" "),
+  command: "helm.sh/helm/v3/cmd/helm",
+};
+
 export const binDir = join(rootDir, ".bin");
 
 export function binaryPath(launcher: Launcher): string {
@@ -36,7 +55,8 @@ export function binaryPath(launcher: Launcher): string {
 function fingerprint(launcher: Launcher): string {
   const dir = join(rootDir, "launchers", launcher.name);
   const hash = createHash("sha256").update(`${launcher.tags}\n${launcher.ldflags}\n`);
-  for (const file of ["go.mod", "go.sum", "main.go"]) hash.update(readFileSync(join(dir, file)));
+  if (launcher.command !== undefined) hash.update(`${launcher.command}\n`);
+  for (const file of readdirSync(dir).sort()) hash.update(readFileSync(join(dir, file)));
   return hash.digest("hex");
 }
 
@@ -59,7 +79,8 @@ export async function buildLauncher(launcher: Launcher, log: (line: string) => v
   try {
     await new Promise<void>((resolve, reject) => {
       // -v names each package as it is compiled: our progress indicator.
-      const child = spawn("go", ["build", "-v", "-tags", launcher.tags, "-ldflags", launcher.ldflags, "-o", binary, "."], {
+      const args = ["build", "-v", "-tags", launcher.tags, "-ldflags", launcher.ldflags, "-o", binary, launcher.command ?? "."];
+      const child = spawn("go", args, {
         cwd: join(rootDir, "launchers", launcher.name),
         env: { ...process.env, CGO_ENABLED: "1" },
         stdio: ["ignore", "ignore", "pipe"],

@@ -1,9 +1,10 @@
 // `npm test`: typecheck, web unit tests, then the server (tap) and browser
 // (Playwright) suites against one real stack started on free ports, on SQLite;
 // then the server suite and the browser journeys tagged @postgres again on a
-// throw-away PostgreSQL; then the scale-out stack (stack/scale/).
-// `npm test -- <suite>…` runs some of them: types, lint, web, server, e2e,
-// server-pg, e2e-pg, scale.
+// throw-away PostgreSQL; then the scale-out stack (stack/scale/). The Helm
+// chart is rendered and validated without a cluster (stack/chart/).
+// `npm test -- <suite>…` runs some of them: types, lint, web, chart, server,
+// e2e, server-pg, e2e-pg, scale.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -13,7 +14,7 @@ import { Supervisor } from "./supervisor.js";
 import { stackEnv, startTestStack, type TestDatabase, type TestStack } from "./testing/test-stack.js";
 import { buildWeb } from "./web-build.js";
 
-const suites = ["types", "lint", "web", "server", "e2e", "server-pg", "e2e-pg", "scale"] as const;
+const suites = ["types", "lint", "web", "chart", "server", "e2e", "server-pg", "e2e-pg", "scale"] as const;
 type Suite = (typeof suites)[number];
 
 // Arguments after a second `--` go to Playwright, e.g. `npm test -- e2e -- --grep logout`.
@@ -142,6 +143,11 @@ if (selected.has("lint")) {
 }
 if (selected.has("web")) {
   await suite("web unit tests (vitest)", bin("vitest"), ["run", "--config", "web/vite.config.ts"]);
+}
+if (selected.has("chart")) {
+  // Builds Helm from its Go module on the first run, like Kratos and Hydra.
+  await supervisor.run("tap", bin("tap"), ["build"], { cwd: rootDir, quiet: true });
+  await suite("Helm chart (tap)", bin("tap"), ["--timeout", "900", "stack/chart/chart.test.ts"]);
 }
 await againstStack("sqlite", selected.has("server"), selected.has("e2e"));
 await againstStack("postgres", selected.has("server-pg"), selected.has("e2e-pg"));

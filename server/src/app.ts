@@ -4,12 +4,14 @@ import type { FastifyPluginAsync, FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
 import type { PortalConfig } from "./config.js";
 import { logController, loggerOptions } from "./logging.js";
+import { createMetrics, type PortalMetrics } from "./metrics.js";
 import abuseLimits from "./plugins/abuse-limits.js";
 import compression from "./plugins/compression.js";
 import errorHandler from "./plugins/error-handler.js";
 import guards from "./plugins/guards.js";
 import hydra from "./plugins/hydra.js";
 import kratos from "./plugins/kratos.js";
+import metricsRecorder from "./plugins/metrics.js";
 import securityHeaders from "./plugins/security-headers.js";
 import spa from "./plugins/spa.js";
 import apiRoutes from "./routes/api/index.js";
@@ -23,6 +25,8 @@ export interface AppOptions {
   config: PortalConfig;
   /** Where the abuse limits count, instead of what the configuration says (Redis or this process's memory). */
   limiterStore?: LimiterStore;
+  /** Where the app records its metrics, for the server of METRICS_PORT to serve; by default a registry nobody reads. */
+  metrics?: PortalMetrics;
 }
 
 export function serverOptions(config: PortalConfig): FastifyServerOptions {
@@ -47,7 +51,8 @@ export function serverOptions(config: PortalConfig): FastifyServerOptions {
   };
 }
 
-const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, limiterStore }) => {
+const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, limiterStore, metrics = createMetrics() }) => {
+  await fastify.register(metricsRecorder, { metrics });
   await fastify.register(errorHandler);
   await fastify.register(securityHeaders, { config });
   await fastify.register(compression);

@@ -55,6 +55,8 @@ export interface PortalConfig {
   upstreamTimeoutMs: number;
   /** Managing OAuth2 clients needs a session signed in with a second factor. */
   adminRequireAal2: boolean;
+  /** Where GET /metrics is served, apart from the public port; undefined: nowhere. */
+  metrics: { host: string; port: number } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -160,6 +162,14 @@ function readRedisUrl(env: Env, name: string): string | undefined {
   return raw;
 }
 
+/** METRICS_PORT turns the metrics on; it must differ from PORT, which the public proxy serves. */
+function readMetricsListener(env: Env, publicPort: number): PortalConfig["metrics"] {
+  if (env.METRICS_PORT === undefined || env.METRICS_PORT === "") return undefined;
+  const port = readPort(env, "METRICS_PORT", 0);
+  if (port === publicPort) throw new ConfigError(`METRICS_PORT must differ from PORT (${publicPort}): the metrics are not for the public`);
+  return { host: env.METRICS_HOST || env.HOST || "127.0.0.1", port };
+}
+
 const durationUnits = { s: 1, m: 60, h: 3600 } as const;
 
 /** "10/15m": 10 per 15 minutes. */
@@ -207,5 +217,6 @@ export function readConfig(env: Env = process.env): PortalConfig {
     rateLimitRedisUrl: readRedisUrl(env, "RATE_LIMIT_REDIS_URL"),
     upstreamTimeoutMs: readPositiveInteger(env, "UPSTREAM_TIMEOUT_MS", 10_000),
     adminRequireAal2: readBoolean(env, "ADMIN_REQUIRE_AAL2", true),
+    metrics: readMetricsListener(env, port),
   };
 }

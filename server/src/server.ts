@@ -2,6 +2,7 @@
 import Fastify from "fastify";
 import app, { serverOptions } from "./app.js";
 import { ConfigError, readConfig, type PortalConfig } from "./config.js";
+import { createMetrics, metricsServer } from "./metrics.js";
 
 let config: PortalConfig;
 try {
@@ -12,13 +13,16 @@ try {
   process.exit(1);
 }
 
+const metrics = createMetrics();
 const server = Fastify(serverOptions(config));
-server.register(app, { config });
+server.register(app, { config, metrics });
+// Apart from the public server, on a port of its own that the proxy in front never serves.
+const metricsListener = config.metrics && { server: metricsServer(metrics), ...config.metrics };
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     server.log.info(`${signal} received, closing`);
-    server.close().then(
+    Promise.all([server.close(), metricsListener?.server.close()]).then(
       () => process.exit(0),
       () => process.exit(1),
     );
@@ -27,6 +31,10 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 try {
   await server.listen({ host: config.host, port: config.port });
+  if (metricsListener) {
+    await metricsListener.server.listen({ host: metricsListener.host, port: metricsListener.port });
+    server.log.info(`metrics at http://${metricsListener.host}:${metricsListener.port}/metrics`);
+  }
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(`portal: configuration error: ${error.message}`);

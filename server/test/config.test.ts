@@ -26,6 +26,13 @@ t.test("defaults make a local portal", async (t) => {
   );
 });
 
+t.test("the metrics are served only when METRICS_PORT names a port, on HOST unless METRICS_HOST says otherwise", async (t) => {
+  t.equal(readConfig({}).metrics, undefined, "off by default");
+  t.same(readConfig({ METRICS_PORT: "9464" }).metrics, { host: "127.0.0.1", port: 9464 });
+  t.same(readConfig({ METRICS_PORT: "9464", HOST: "0.0.0.0" }).metrics, { host: "0.0.0.0", port: 9464 });
+  t.same(readConfig({ METRICS_PORT: "9464", HOST: "0.0.0.0", METRICS_HOST: "10.0.0.7" }).metrics, { host: "10.0.0.7", port: 9464 });
+});
+
 t.test("TRUST_PROXY names the proxies; true is refused with what to set instead", async (t) => {
   t.same(readConfig({ TRUST_PROXY: "10.0.0.5, 10.1.0.0/16,::1,fd00::/8,loopback" }).trustedProxies, [
     "10.0.0.5",
@@ -84,6 +91,8 @@ t.test("a bad value is refused with a message naming the variable", async (t) =>
     [{ UPSTREAM_TIMEOUT_MS: "-5" }, /^UPSTREAM_TIMEOUT_MS must be a positive whole number/],
     [{ ADMIN_REQUIRE_AAL2: "no" }, /^ADMIN_REQUIRE_AAL2 must be true or false, got "no"/],
     [{ RATE_LIMIT_REDIS_URL: "http://redis:6379" }, /^RATE_LIMIT_REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL with a host/],
+    [{ METRICS_PORT: "metrics" }, /^METRICS_PORT must be a port number/],
+    [{ PORT: "3000", METRICS_PORT: "3000" }, /^METRICS_PORT must differ from PORT \(3000\)/],
     [
       { RATE_LIMIT_REDIS_URL: "redis://:s3cret@" },
       /^RATE_LIMIT_REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL with a host, e\.g\. redis:\/\/redis:6379$/,

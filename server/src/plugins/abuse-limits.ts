@@ -59,6 +59,8 @@ interface Counted {
   counter: Counter;
   /** Words for the 429, before "Try again in …". */
   message: string;
+  /** Its name in the metrics of refusals (the counter's key prefix). */
+  rule: string;
 }
 
 interface Charge extends Counted {
@@ -76,9 +78,10 @@ export function waitInWords(ms: number): string {
 }
 
 /** Over a limit: the one error handler answers it; Retry-After tells when to try again, in seconds. */
-function tooMany(reply: FastifyReply, message: string, ms: number): ClientError {
+function tooMany(reply: FastifyReply, { message, rule }: Counted, ms: number): ClientError {
   reply.header("retry-after", String(Math.max(1, Math.ceil(ms / 1000))));
-  return new ClientError(429, `${message} Try again in ${waitInWords(ms)}.`, "rate_limited");
+  // The rule is for the metrics (plugins/metrics.ts), never for the answer.
+  return Object.assign(new ClientError(429, `${message} Try again in ${waitInWords(ms)}.`, "rate_limited"), { rule });
 }
 
 /** IPv6 clients get a /64 each, so the key is the /64. */
@@ -152,6 +155,7 @@ function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: Limit
   const counted = (keyPrefix: string, limit: Limit, message: string): Counted => ({
     counter: store.counter({ keyPrefix, ...limit }),
     message,
+    rule: keyPrefix,
   });
   const attempts = "Too many attempts.";
   const mails = "Too many emails were requested.";
@@ -174,7 +178,7 @@ function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: Limit
     await Promise.all(charges.map(({ counter, key }) => counter.reward(key)));
     if (broken?.status === "rejected") throw broken.reason;
     const longest = refused.reduce((a, b) => (b.wait.msBeforeNext > a.wait.msBeforeNext ? b : a));
-    throw tooMany(reply, longest.charge.message, longest.wait.msBeforeNext);
+    throw tooMany(reply, longest.charge, longest.wait.msBeforeNext);
   }
 
   /**
@@ -291,9 +295,10 @@ export default fp<AbuseLimitOptions>(
   async (fastify, { config, store: given }) => {
     const store = given ?? (config.rateLimitRedisUrl ? await redisStore(config.rateLimitRedisUrl, fastify.log) : memoryStore());
     fastify.addHook("onClose", () => store.close());
+    fastify.metrics.watchLimitStore(() => store.inFallback?.() ?? false);
     fastify.decorateRequest("limitCharges", null);
     fastify.decorateRequest("limitAccounts", null);
     fastify.decorate("limits", buildLimits(fastify, config.limits, store, config.kratosNativeFlows));
   },
-  { name: "abuse-limits", dependencies: ["kratos"] },
+  { name: "abuse-limits", dependencies: ["kratos", "metrics"] },
 );

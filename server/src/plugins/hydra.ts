@@ -3,6 +3,7 @@
 import { OAuth2Api } from "@ory/client";
 import fp from "fastify-plugin";
 import type { PortalConfig } from "../config.js";
+import type { PortalMetrics } from "../metrics.js";
 import { hydraChallenges, type HydraChallenges } from "../services/hydra-challenges.js";
 import { hydraClients, type HydraClients } from "../services/hydra-clients.js";
 import { hydraConsentSessions, type HydraConsentSessions } from "../services/hydra-consent-sessions.js";
@@ -20,8 +21,8 @@ declare module "fastify" {
   }
 }
 
-function hydraServices(config: PortalConfig): HydraServices {
-  const adminApi = new OAuth2Api(sdkConfiguration(config, config.hydraAdminUrl));
+function hydraServices(config: PortalConfig, metrics: PortalMetrics): HydraServices {
+  const adminApi = new OAuth2Api(sdkConfiguration(config, config.hydraAdminUrl, () => metrics.upstreamTimer("hydra")));
   return {
     clients: hydraClients(adminApi),
     challenges: hydraChallenges(adminApi),
@@ -31,7 +32,7 @@ function hydraServices(config: PortalConfig): HydraServices {
 
 export default fp<{ config: PortalConfig }>(
   async (fastify, { config }) => {
-    fastify.decorate("hydra", hydraServices(config));
+    fastify.decorate("hydra", hydraServices(config, fastify.metrics));
   },
-  { name: "hydra" },
+  { name: "hydra", dependencies: ["metrics"] },
 );

@@ -2,6 +2,7 @@
 import { FrontendApi } from "@ory/client";
 import fp from "fastify-plugin";
 import type { PortalConfig } from "../config.js";
+import type { PortalMetrics } from "../metrics.js";
 import { kratosFlows, type KratosFlows } from "../services/kratos-flows.js";
 import { kratosSessions, type KratosSessions } from "../services/kratos-sessions.js";
 import { sdkConfiguration } from "../services/upstream-call.js";
@@ -17,14 +18,19 @@ declare module "fastify" {
   }
 }
 
-function kratosServices(config: PortalConfig): KratosServices {
-  const frontend = new FrontendApi(sdkConfiguration(config, config.kratosPublicUrl));
-  return { sessions: kratosSessions(frontend), flows: kratosFlows(frontend) };
+function kratosServices(config: PortalConfig, metrics: PortalMetrics): KratosServices {
+  const frontend = new FrontendApi(sdkConfiguration(config, config.kratosPublicUrl, () => metrics.upstreamTimer("kratos")));
+  return {
+    sessions: kratosSessions(frontend),
+    flows: kratosFlows(frontend, (kind) => {
+      metrics.flowsStarted.inc({ flow: kind });
+    }),
+  };
 }
 
 export default fp<{ config: PortalConfig }>(
   async (fastify, { config }) => {
-    fastify.decorate("kratos", kratosServices(config));
+    fastify.decorate("kratos", kratosServices(config, fastify.metrics));
   },
-  { name: "kratos" },
+  { name: "kratos", dependencies: ["metrics"] },
 );

@@ -6,11 +6,12 @@
 // trusts; cookies and Set-Cookie pass through untouched.
 import type { IncomingHttpHeaders } from "node:http";
 import replyFrom, { type FastifyReplyFromHooks } from "@fastify/reply-from";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onResponseAsyncHookHandler, RouteHandlerMethod } from "fastify";
 import type { PortalConfig } from "../config.js";
 import { forwardingHeaders } from "../kratos/forwarding.js";
 import { unavailableMessage } from "../plugins/error-handler.js";
 import { loggablePath } from "../logging.js";
+import { outcomeOf, type UpstreamOutcome, type UpstreamTimer } from "../metrics.js";
 import type { FlowKind } from "../plugins/abuse-limits.js";
 
 const flowKinds: FlowKind[] = ["login", "registration", "recovery", "verification", "settings"];
@@ -54,8 +55,16 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
   const passedHeaders = config.kratosNativeFlows ? [...browserHeaders, ...nativeAppHeaders] : browserHeaders;
   const kratosOrigin = new URL(config.kratosPublicUrl).origin;
 
+  // The timer of each request's call to Kratos (by its raw request), started as the call goes out.
+  const upstreamTimers = new WeakMap<object, UpstreamTimer>();
+  const stopTimer = (rawRequest: object, outcome: UpstreamOutcome) => {
+    upstreamTimers.get(rawRequest)?.(outcome);
+    upstreamTimers.delete(rawRequest);
+  };
+
   const fromOptions: FastifyReplyFromHooks = {
     rewriteRequestHeaders: (request, headers) => {
+      upstreamTimers.set(request.raw, fastify.metrics.upstreamTimer("kratos"));
       const passed: IncomingHttpHeaders = forwarded(request.ip);
       for (const name of passedHeaders) if (headers[name] !== undefined) passed[name] = headers[name];
       return passed;
@@ -69,7 +78,12 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
       }
       return headers;
     },
+    onResponse: (request, reply, response) => {
+      stopTimer(request.raw, outcomeOf(response.statusCode, false));
+      void reply.send(response.stream);
+    },
     onError: (reply, { error }) => {
+      stopTimer(reply.request.raw, outcomeOf(undefined, (error as { code?: unknown }).code === "UND_ERR_HEADERS_TIMEOUT"));
       reply.log.warn({ err: error }, "Kratos proxy failed");
       void reply.code(503).send({ message: unavailableMessage("kratos") });
     },
@@ -102,10 +116,23 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
     done(null, body);
   });
 
+  /**
+   * Kratos answers a new browser flow with the flow (200) or a redirect to its page with ?flow= (303);
+   * a redirect without one sends a browser that is signed in already back, with no flow.
+   */
+  const countStarted =
+    (kind: FlowKind): onResponseAsyncHookHandler =>
+    async (_request, reply) => {
+      const location = reply.getHeader("location");
+      if (reply.statusCode === 200 || (typeof location === "string" && /[?&]flow=/.test(location))) {
+        fastify.metrics.flowsStarted.inc({ flow: kind });
+      }
+    };
+
   for (const kind of flowKinds) {
     const base = `/self-service/${kind}`;
     const limits = fastify.limits.submission(kind);
-    fastify.get(`${base}/browser`, forward(`${base}/browser`));
+    fastify.get(`${base}/browser`, { onResponse: countStarted(kind) }, forward(`${base}/browser`));
     fastify.get(`${base}/flows`, forward(`${base}/flows`));
     fastify.post(base, limits, forward(base));
     // The links in Kratos' mails submit with GET (verification code, recovery link).

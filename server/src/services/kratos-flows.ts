@@ -33,7 +33,8 @@ export interface KratosFlows {
   start(kind: StartedFlowKind, query: FlowQuery, headers: Record<string, string>): Promise<StartedFlow | undefined>;
 }
 
-export function kratosFlows(frontend: FrontendApi): KratosFlows {
+/** Started: Kratos answered with a new flow of this kind. */
+export function kratosFlows(frontend: FrontendApi, started: (kind: StartedFlowKind) => void): KratosFlows {
   const starters: Record<StartedFlowKind, (query: FlowQuery, options: RawAxiosRequestConfig) => Promise<AxiosResponse>> = {
     login: ({ return_to, aal, refresh, login_challenge }, options) =>
       frontend.createBrowserLoginFlow(
@@ -53,6 +54,7 @@ export function kratosFlows(frontend: FrontendApi): KratosFlows {
         );
         const body: unknown = response.data;
         if (typeof (body as { id?: unknown } | null)?.id !== "string") return undefined;
+        started(kind);
         const setCookie = response.headers["set-cookie"];
         return { flow: body, setCookie: Array.isArray(setCookie) ? setCookie : [] };
       } catch (error) {

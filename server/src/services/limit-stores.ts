@@ -29,6 +29,8 @@ export interface LimiterStore {
   /** One counter per rule. */
   counter(rule: LimitRule): Counter;
   sessionAccounts: SessionAccounts;
+  /** True while a shared store is unreachable and each rule counts in this process instead. */
+  inFallback?(): boolean;
   close(): Promise<void>;
 }
 
@@ -112,6 +114,7 @@ export async function redisStore(url: string, log: FastifyBaseLogger): Promise<L
         }
       },
     },
+    inFallback: () => !reachable,
     async close() {
       closing = true;
       await client.quit().catch(() => {

@@ -6,9 +6,28 @@
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import { Configuration } from "@ory/client";
-import { isAxiosError } from "axios";
+import axios, { getAdapter, isAxiosError, type AxiosAdapter } from "axios";
 import type { PortalConfig } from "../config.js";
 import { UpstreamError, type Upstream, type UpstreamFailure } from "../errors.js";
+import { outcomeOf, type UpstreamTimer } from "../metrics.js";
+
+/** axios' own adapter (Node's http), wrapped to time each call the SDK makes and report how it ended. */
+function timedAdapter(startTimer: () => UpstreamTimer): AxiosAdapter {
+  const send = getAdapter(axios.defaults.adapter);
+  return async (request) => {
+    const stop = startTimer();
+    try {
+      const response = await send(request);
+      stop(outcomeOf(response.status, false));
+      return response;
+    } catch (error) {
+      // axios rejects a status outside 2xx too, with the response on the error.
+      const status = isAxiosError(error) ? error.response?.status : undefined;
+      stop(outcomeOf(status, isAxiosError(error) && (error.code === "ECONNABORTED" || error.code === "ETIMEDOUT")));
+      throw error;
+    }
+  };
+}
 
 /**
  * How the SDK reaches Kratos or Hydra: within the upstream timeout, on
@@ -17,11 +36,16 @@ import { UpstreamError, type Upstream, type UpstreamFailure } from "../errors.js
  * is closed here, long before Kratos and Hydra close theirs (120 s), so a
  * request never lands on a connection the other side is closing.
  */
-export function sdkConfiguration(config: PortalConfig, basePath: string): Configuration {
+export function sdkConfiguration(config: PortalConfig, basePath: string, startTimer: () => UpstreamTimer): Configuration {
   const pool = { keepAlive: true, timeout: 15_000 };
   return new Configuration({
     basePath,
-    baseOptions: { timeout: config.upstreamTimeoutMs, httpAgent: new HttpAgent(pool), httpsAgent: new HttpsAgent(pool) },
+    baseOptions: {
+      timeout: config.upstreamTimeoutMs,
+      httpAgent: new HttpAgent(pool),
+      httpsAgent: new HttpsAgent(pool),
+      adapter: timedAdapter(startTimer),
+    },
   });
 }
 

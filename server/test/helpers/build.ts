@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Test } from "tap";
 import app, { serverOptions } from "../../src/app.js";
 import { readConfig } from "../../src/config.js";
+import type { PortalMetrics } from "../../src/metrics.js";
 import type { LimiterStore } from "../../src/services/limit-stores.js";
 
 export type Env = Record<string, string | undefined>;
@@ -66,19 +67,21 @@ export interface BuildOptions {
   limiterStore?: LimiterStore;
   /** Where the server's log lines go (at info unless env sets LOG_LEVEL), instead of nowhere. */
   logs?: LogLines;
+  /** Where the app records its metrics, as server.ts hands them to the server of METRICS_PORT. */
+  metrics?: PortalMetrics;
 }
 
 export async function build(
   t: Test,
   env: Env = {},
   extend?: (instance: FastifyInstance) => void,
-  { limiterStore, logs }: BuildOptions = {},
+  { limiterStore, logs, metrics }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const config = readConfig({ LOG_LEVEL: logs ? "info" : "silent", WEB_ROOT: fakeWebRoot(t), ...env });
   const options = serverOptions(config);
   // The server's own logger options (its serializers above all), only with another stream.
   const instance = Fastify(logs ? { ...options, logger: { ...(options.logger as object), stream: logs } } : options);
-  await instance.register(app, { config, limiterStore });
+  await instance.register(app, { config, limiterStore, metrics });
   extend?.(instance);
   await instance.ready();
   t.teardown(() => instance.close());
