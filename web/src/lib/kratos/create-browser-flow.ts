@@ -2,7 +2,6 @@
 // as JSON and sets its anti-CSRF cookie, so the page stays loaded. Kratos'
 // refusals (session_already_available, session_aal2_required, …) reject like
 // any other flow call and go through handleFlowError.
-import { takeBootFlow } from "../boot-data";
 import { kratos, kratosBasePath } from "./client";
 import { isFlow } from "./errors";
 import type { FlowKind, FlowOf } from "./flow-kinds";
@@ -37,8 +36,7 @@ const creators: { [K in FlowKind]: (query: BrowserFlowQuery) => Promise<unknown>
 };
 
 export async function createBrowserFlow<K extends FlowKind>(kind: K, query: BrowserFlowQuery = {}): Promise<CreatedFlow<K>> {
-  // The page may have come with this very flow started (and its anti-CSRF cookie set).
-  const answer = takeBootFlow(kind, query) ?? (await creators[kind](query));
+  const answer = await creators[kind](query);
   if (isFlow(answer)) return { kind: "flow", flow: answer as FlowOf<K> };
   // Kratos 1.3.1 answers a login challenge that Hydra lets it skip (an existing
   // session) with 200 and no body as JSON; the redirect to Hydra is only sent to a browser.
