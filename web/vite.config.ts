@@ -2,7 +2,7 @@ import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { defineConfig } from "vitest/config";
-import { themeStylesheet } from "./src/lib/theme";
+import { themeStylesheet } from "./src/lib/theme.ts";
 
 /** `import "virtual:theme.css"`: the theme's custom properties (src/lib/theme.ts) as a stylesheet of the app. */
 function themeCss(): Plugin {

@@ -51,7 +51,11 @@ export function serverRenderer(webRoot: string, log: FastifyBaseLogger): ServerR
     async (file, stamp) => (await import(`${pathToFileURL(file).href}?build=${encodeURIComponent(stamp)}`)) as ServerRender,
     log,
   );
-  const manifest = reloading(join(webRoot, ".vite", "manifest.json"), async (file) => JSON.parse(await readFile(file, "utf8")) as Manifest, log);
+  const manifest = reloading(
+    join(webRoot, ".vite", "manifest.json"),
+    async (file) => JSON.parse(await readFile(file, "utf8")) as Manifest,
+    log,
+  );
 
   return {
     async render(url, origin, boot) {

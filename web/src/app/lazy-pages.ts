@@ -40,7 +40,12 @@ export const lazyPages = {
 const shellSource = "src/app/shell/shell-layout.tsx";
 const pageSources: Partial<Record<string, string[]>> = {
   [paths.verification]: [shellSource, "src/features/auth/pages/verification-page.tsx"],
-  [paths.settings]: [shellSource, "src/features/settings/index.ts", "src/features/sessions/index.ts", "src/features/connected-apps/index.ts"],
+  [paths.settings]: [
+    shellSource,
+    "src/features/settings/index.ts",
+    "src/features/sessions/index.ts",
+    "src/features/connected-apps/index.ts",
+  ],
   [paths.changePassword]: [shellSource, "src/features/settings/index.ts"],
   [paths.manageClients]: [shellSource, "src/features/clients/index.ts"],
   [paths.consent]: ["src/features/consent/pages/consent-page.tsx"],

@@ -2,7 +2,7 @@
 /* eslint-disable testing-library/no-node-access, testing-library/no-container --
    The renderer's contract with Kratos includes what no user sees and no role
    names: hidden inputs (the CSRF token) and the script element of webauthn.js. */
-import type { UiNode } from "@ory/client";
+import type { UiNode } from "@ory/client-fetch";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -3,7 +3,7 @@
 // functions the script defines on window, by the names the nodes carry
 // (onclickTrigger / onloadTrigger). No eval and no new Function: the strings
 // in the nodes' onclick attributes are never executed.
-import type { UiNode, UiNodeScriptAttributes } from "@ory/client";
+import type { UiNode, UiNodeScriptAttributes } from "@ory/client-fetch";
 import { useEffect, useMemo, useSyncExternalStore } from "react";
 
 export type ScriptsState = "none" | "loading" | "ready" | "failed";

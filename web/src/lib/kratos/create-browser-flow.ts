@@ -20,19 +20,21 @@ export type CreatedFlow<K extends FlowKind> =
   | { kind: "redirect"; url: string };
 
 const creators: { [K in FlowKind]: (query: BrowserFlowQuery) => Promise<unknown> } = {
-  login: async ({ return_to, aal, refresh, login_challenge }) =>
-    (
-      await kratos().createBrowserLoginFlow({
-        returnTo: return_to,
-        aal,
-        refresh: refresh === undefined ? undefined : refresh === "true",
-        loginChallenge: login_challenge,
-      })
-    ).data,
-  registration: async ({ return_to }) => (await kratos().createBrowserRegistrationFlow({ returnTo: return_to })).data,
-  recovery: async ({ return_to }) => (await kratos().createBrowserRecoveryFlow({ returnTo: return_to })).data,
-  verification: async ({ return_to }) => (await kratos().createBrowserVerificationFlow({ returnTo: return_to })).data,
-  settings: async ({ return_to }) => (await kratos().createBrowserSettingsFlow({ returnTo: return_to })).data,
+  // The raw answer: Kratos may answer 200 with no body (below), which the SDK's JSON reading would refuse.
+  login: async ({ return_to, aal, refresh, login_challenge }) => {
+    const answer = await kratos().createBrowserLoginFlowRaw({
+      returnTo: return_to,
+      aal,
+      refresh: refresh === undefined ? undefined : refresh === "true",
+      loginChallenge: login_challenge,
+    });
+    const text = await answer.raw.text();
+    return text === "" ? undefined : (JSON.parse(text) as unknown);
+  },
+  registration: ({ return_to }) => kratos().createBrowserRegistrationFlow({ returnTo: return_to }),
+  recovery: ({ return_to }) => kratos().createBrowserRecoveryFlow({ returnTo: return_to }),
+  verification: ({ return_to }) => kratos().createBrowserVerificationFlow({ returnTo: return_to }),
+  settings: ({ return_to }) => kratos().createBrowserSettingsFlow({ returnTo: return_to }),
 };
 
 export async function createBrowserFlow<K extends FlowKind>(kind: K, query: BrowserFlowQuery = {}): Promise<CreatedFlow<K>> {

@@ -1,7 +1,7 @@
 // An input node of any kind. Fields are uncontrolled: what Kratos sends is the
 // starting value, what the user typed is read from the form on submit, and a
 // new flow from Kratos re-mounts the form with Kratos' values.
-import type { UiNode, UiNodeInputAttributes } from "@ory/client";
+import type { UiNode, UiNodeInputAttributes } from "@ory/client-fetch";
 import type { ReactNode } from "react";
 import Button, { type ButtonProps } from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
