@@ -14,7 +14,7 @@ let basePath = "";
 
 beforeAll(async () => {
   server = createServer((request, response) => {
-    received.push(`${request.method} ${request.url}`);
+    received.push(`${request.method} ${request.url} accept=${request.headers.accept}`);
     const gone = request.url?.includes("id=flow-gone") === true;
     response.writeHead(gone ? 410 : 200, {
       "content-type": "application/json",
@@ -43,7 +43,8 @@ describe("the Kratos client", () => {
   it("sends a complete call, so the server and the watch below do see requests", async () => {
     const fetched = vi.spyOn(globalThis, "fetch");
     await createKratosClient(basePath).getLoginFlow({ id: "flow-1" });
-    expect(received).toEqual(["GET /self-service/login/flows?id=flow-1"]);
+    // Asking for JSON: without it Kratos redirects a browser flow call instead of answering with the flow.
+    expect(received).toEqual(["GET /self-service/login/flows?id=flow-1 accept=application/json"]);
     expect(fetched).toHaveBeenCalledTimes(1);
   });
 

@@ -41,7 +41,16 @@ const errorAnswers: Middleware = {
 let configured: { api: FrontendApi; basePath: string } | undefined;
 
 export function createKratosClient(basePath: string): FrontendApi {
-  return new FrontendApi(new Configuration({ basePath, credentials: "include", middleware: [errorAnswers] }));
+  return new FrontendApi(
+    new Configuration({
+      basePath,
+      credentials: "include",
+      // Kratos answers a browser flow call with JSON only when asked for it; otherwise it redirects (303), which
+      // fetch would follow to an HTML page. (@ory/client's axios always asked for JSON.)
+      headers: { Accept: "application/json" },
+      middleware: [errorAnswers],
+    }),
+  );
 }
 
 /** Called once at start-up, after /config.json is read. */
