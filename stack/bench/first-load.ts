@@ -25,7 +25,7 @@ export const throttled: NetworkProfile = {
 export interface LoadResult {
   /** From the navigation's start until the page's main control is visible and enabled. */
   usableMs: number;
-  /** Bytes on the wire (headers included) and requests finished until then. */
+  /** Bytes on the wire until then (finished answers with their headers, the others as far as they came), and requests finished. */
   bytes: number;
   requests: number;
   /** The same once the network went quiet (nothing in flight for half a second): what the page costs in all. */
@@ -63,12 +63,19 @@ async function measureOnce(browser: Browser, origin: string, target: PageUnderTe
         uploadThroughput: profile.uploadBytesPerSecond,
       });
     }
-    let bytes = 0;
+    // Bytes as they arrive, per request: a response still on its way counts with what came of it so far, so
+    // that "until usable" is what the link carried by then (a script arriving beside the form included).
+    const received = new Map<string, number>();
     let requests = 0;
     const inFlight = new Set<string>();
     let lastActivity = Date.now();
+    const bytesSoFar = () => [...received.values()].reduce((total, bytes) => total + bytes, 0);
     cdp.on("Network.requestWillBeSent", (event: { requestId: string }) => {
       inFlight.add(event.requestId);
+      lastActivity = Date.now();
+    });
+    cdp.on("Network.dataReceived", (event: { requestId: string; encodedDataLength: number }) => {
+      received.set(event.requestId, (received.get(event.requestId) ?? 0) + event.encodedDataLength);
       lastActivity = Date.now();
     });
     const done = (event: { requestId: string }) => {
@@ -77,7 +84,8 @@ async function measureOnce(browser: Browser, origin: string, target: PageUnderTe
       lastActivity = Date.now();
     };
     cdp.on("Network.loadingFinished", (event: { requestId: string; encodedDataLength: number }) => {
-      bytes += event.encodedDataLength;
+      // The whole answer, headers included.
+      received.set(event.requestId, event.encodedDataLength);
       done(event);
     });
     cdp.on("Network.loadingFailed", done);
@@ -87,10 +95,10 @@ async function measureOnce(browser: Browser, origin: string, target: PageUnderTe
     await ready.waitFor({ state: "visible", timeout: 60_000 });
     while (!(await ready.isEnabled())) await page.waitForTimeout(5);
     const usableMs = Date.now() - started;
-    const atUsable = { bytes, requests };
+    const atUsable = { bytes: bytesSoFar(), requests };
     const giveUp = Date.now() + 30_000;
     while ((inFlight.size > 0 || Date.now() - lastActivity < quietMs) && Date.now() < giveUp) await page.waitForTimeout(50);
-    return { usableMs, ...atUsable, idleBytes: bytes, idleRequests: requests };
+    return { usableMs, ...atUsable, idleBytes: bytesSoFar(), idleRequests: requests };
   } finally {
     await context.close();
   }
