@@ -1,4 +1,6 @@
-// Builds the SPA with Vite when its sources changed since the last build.
+// Builds the SPA with Vite when its sources changed since the last build: the
+// app for the browser, then the same app for the server's first render of the
+// public pages (into dist/ssr/, which the first build empties).
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -31,10 +33,10 @@ export async function buildWeb(supervisor: Supervisor): Promise<void> {
   const stamp = join(webDist, ".fingerprint");
   const expected = fingerprint();
   if (existsSync(stamp) && readFileSync(stamp, "utf8") === expected) return;
-  supervisor.progress("setup", "building the web app (vite build)");
+  supervisor.progress("setup", "building the web app (vite build, then its server render: vite build --ssr)");
   const vite = join(rootDir, "node_modules", "vite", "bin", "vite.js");
-  await supervisor.run("vite", process.execPath, [vite, "build", "--config", join(webDir, "vite.config.ts")], {
-    cwd: rootDir,
-  });
+  const config = ["--config", join(webDir, "vite.config.ts")];
+  await supervisor.run("vite", process.execPath, [vite, "build", ...config], { cwd: rootDir });
+  await supervisor.run("vite", process.execPath, [vite, "build", ...config, "--ssr", "src/entry-server.tsx"], { cwd: rootDir });
   writeFileSync(stamp, expected);
 }

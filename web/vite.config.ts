@@ -1,30 +1,59 @@
 import react from "@vitejs/plugin-react";
+import type { Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { defineConfig } from "vitest/config";
+import { themeStylesheet } from "./src/lib/theme.ts";
 
-export default defineConfig({
+/** `import "virtual:theme.css"`: the theme's custom properties (src/lib/theme.ts) as a stylesheet of the app. */
+function themeCss(): Plugin {
+  const id = "virtual:theme.css";
+  // A resolved id that ends in .css goes through Vite's CSS pipeline like a file.
+  const resolved = `\0${id}`;
+  return {
+    name: "portal-theme-css",
+    resolveId: (source) => (source === id ? resolved : undefined),
+    load: (loaded) => (loaded === resolved ? themeStylesheet() : undefined),
+  };
+}
+
+// Two builds: the app for the browser into dist/ (`vite build`), and the same app for the server's first
+// render of the public pages into dist/ssr/ (`vite build --ssr src/entry-server.tsx`, after the first, which
+// empties dist/). The server never serves dist/ssr/ (server/src/plugins/spa.ts).
+export default defineConfig(({ isSsrBuild }) => ({
   root: "web",
   // Brotli and gzip copies of every asset, made once at build time: the server sends the one the browser
   // accepts. Not of index.html, which the server fills in for each page (server/src/routes/app-page.ts).
-  plugins: [react(), compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css|svg|json)$/ })],
-  build: {
-    outDir: "dist",
-    emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        // Everything the entry loads at start (tag $initial) in one file: left alone, Rolldown puts what the
-        // entry shares with the lazy pages into chunks of their own, each one more request and response
-        // headers before the sign-in page shows. The lazy pages import from that file.
-        codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] },
+  plugins: [
+    react(),
+    themeCss(),
+    ...(isSsrBuild ? [] : [compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css|svg|json)$/ })]),
+  ],
+  // The server bundle carries its libraries (React, the router, react-bootstrap…): the image installs only
+  // the server's production dependencies, and these are the app's.
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? { outDir: "dist/ssr", emptyOutDir: false, copyPublicDir: false }
+    : {
+        outDir: "dist",
+        emptyOutDir: true,
+        // .vite/manifest.json: which files each page's code is in, for the <link rel="modulepreload"> of the
+        // page the server sends (server/src/routes/app-page.ts).
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            // Everything the entry loads at start (tag $initial) in one file: left alone, Rolldown puts what the
+            // entry shares with the lazy pages into chunks of their own, each one more request and response
+            // headers before the sign-in page shows. The lazy pages import from that file.
+            codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] },
+          },
+        },
+        // Every browser the portal supports preloads modules by itself (Safari since 17); an older one still runs
+        // the app, only without the early fetch, so the polyfill is not worth its bytes on the sign-in page.
+        modulePreload: { polyfill: false },
+        // That file is a little over Vite's default 500 kB before compression. What the sign-in page weighs on
+        // the wire, compressed, is watched by the byte budget of the browser suite (e2e/budget.spec.ts).
+        chunkSizeWarningLimit: 600,
       },
-    },
-    // Every browser the portal supports preloads modules by itself (Safari since 17); an older one still runs
-    // the app, only without the early fetch, so the polyfill is not worth its bytes on the sign-in page.
-    modulePreload: { polyfill: false },
-    // That file is a little over Vite's default 500 kB before compression. What the sign-in page weighs on
-    // the wire, compressed, is watched by the byte budget of the browser suite (e2e/budget.spec.ts).
-    chunkSizeWarningLimit: 600,
-  },
   css: {
     preprocessorOptions: {
       scss: {
@@ -36,4 +65,4 @@ export default defineConfig({
     },
   },
   test: { environment: "jsdom", root: "web", setupFiles: ["src/test-setup.ts"] },
-});
+}));

@@ -1,6 +1,8 @@
 // The app page: index.html with the answers the app's first requests would
 // get, so that the sign-in form needs no round trip (routes/app-page.ts).
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
+import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import t from "tap";
 import type { LightMyRequestResponse } from "fastify";
@@ -9,7 +11,7 @@ import { freePort } from "../../stack/supervisor.js";
 import { paths } from "../../web/src/lib/paths.js";
 import { flowPages } from "../src/routes/app-page.js";
 import type { BootData } from "../src/schemas/app-page.js";
-import { build } from "./helpers/build.js";
+import { build, fakeWebRoot } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
 import { useKratos } from "./helpers/kratos.js";
 import type { Flow } from "../../stack/testing/kratos-browser.js";
@@ -75,6 +77,37 @@ t.test("with Kratos up", async (t) => {
       t.equal(boot.flow, undefined, url);
       t.ok(boot.config, `${url} has the configuration`);
     }
+  });
+
+  t.test("/login?flow= comes with that flow, where Kratos sends a browser after a form it posted itself", async (t) => {
+    const browser = new Browser(app);
+    const started = bootData(await browser.request("GET", "/login"));
+    const id = (started.flow?.flow as { id: string }).id;
+    const again = bootData(await browser.request("GET", `/login?flow=${id}`));
+    t.equal(again.flow?.kind, "login");
+    t.equal(again.flow?.id, id);
+    t.equal((again.flow?.flow as { id: string }).id, id);
+  });
+
+  t.test("the app's render goes into the root with its state; a render that fails leaves the page to the browser", async (t) => {
+    const webRoot = fakeWebRoot(t);
+    mkdirSync(join(webRoot, "ssr"));
+    const entry = join(webRoot, "ssr", "entry-server.js");
+    writeFileSync(
+      entry,
+      `export const render = async (url, origin, boot) => url.startsWith("/broken") ? Promise.reject(new Error("render failed")) :
+        ({ html: "<main>rendered " + boot.flow?.kind + "</main>", hydration: { loaderData: {}, actionData: null, errors: null } });
+       export const preloadSources = () => [];`,
+    );
+    const rendering = await build(t, { ...kratos.env, WEB_ROOT: webRoot });
+    const page = await rendering.inject("/login");
+    t.match(page.body, /<div id="root"><main>rendered login<\/main><\/div><script type="application\/json" id="portal-boot">/);
+    t.same(bootData(page).hydration, { loaderData: {}, actionData: null, errors: null });
+
+    const broken = await rendering.inject("/broken");
+    t.equal(broken.statusCode, 200);
+    t.match(broken.body, /<div id="root"><\/div>/, "the browser draws it, as without a render");
+    t.equal(bootData(broken).hydration, undefined);
   });
 
   t.test("a signed-in page comes with the session; /login with no flow, which Kratos refuses to a session", async (t) => {

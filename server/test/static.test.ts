@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { join } from "node:path";
 import t from "tap";
@@ -97,4 +97,21 @@ t.test("a rebuilt SPA is served without restarting the server", async (t) => {
   const response = await app.inject("/assets/index-new456.js");
   t.equal(response.statusCode, 200);
   t.equal(response.body, "console.log('rebuilt')");
+});
+
+t.test("the server's own parts of the build are never served: its render and Vite's manifest", async (t) => {
+  const webRoot = fakeWebRoot(t);
+  mkdirSync(join(webRoot, "ssr"));
+  writeFileSync(
+    join(webRoot, "ssr", "entry-server.js"),
+    "export const render = async () => undefined; export const preloadSources = () => [];",
+  );
+  mkdirSync(join(webRoot, ".vite"));
+  writeFileSync(join(webRoot, ".vite", "manifest.json"), "{}");
+  const app = await build(t, { WEB_ROOT: webRoot });
+  for (const path of ["/ssr/entry-server.js", "/.vite/manifest.json"]) {
+    const response = await app.inject(path);
+    t.equal(response.statusCode, 404, path);
+    t.notMatch(response.body, /render|\{\}/, `${path} is not in the answer`);
+  }
 });

@@ -25,8 +25,12 @@ export const throttled: NetworkProfile = {
 export interface LoadResult {
   /** From the navigation's start until the page's main control is visible and enabled. */
   usableMs: number;
+  /** Bytes on the wire until then (finished answers with their headers, the others as far as they came), and requests finished. */
   bytes: number;
   requests: number;
+  /** The same once the network went quiet (nothing in flight for half a second): what the page costs in all. */
+  idleBytes: number;
+  idleRequests: number;
 }
 
 export interface PageUnderTest {
@@ -36,10 +40,15 @@ export interface PageUnderTest {
   ready(page: Page): Locator;
   /** Cookies of a signed-in user, for pages behind the session. */
   cookies?: Cookie[];
+  /** False: a browser that runs no script (the server's page alone). */
+  javaScriptEnabled?: boolean;
 }
 
+/** How long nothing may be in flight for the page to count as idle. */
+const quietMs = 500;
+
 async function measureOnce(browser: Browser, origin: string, target: PageUnderTest, profile: NetworkProfile): Promise<LoadResult> {
-  const context: BrowserContext = await browser.newContext();
+  const context: BrowserContext = await browser.newContext({ javaScriptEnabled: target.javaScriptEnabled ?? true });
   try {
     if (target.cookies) await context.addCookies(target.cookies);
     const page = await context.newPage();
@@ -54,17 +63,42 @@ async function measureOnce(browser: Browser, origin: string, target: PageUnderTe
         uploadThroughput: profile.uploadBytesPerSecond,
       });
     }
-    let bytes = 0;
+    // Bytes as they arrive, per request: a response still on its way counts with what came of it so far, so
+    // that "until usable" is what the link carried by then (a script arriving beside the form included).
+    const received = new Map<string, number>();
     let requests = 0;
-    cdp.on("Network.requestWillBeSent", () => (requests += 1));
-    cdp.on("Network.loadingFinished", (event: { encodedDataLength: number }) => (bytes += event.encodedDataLength));
+    const inFlight = new Set<string>();
+    let lastActivity = Date.now();
+    const bytesSoFar = () => [...received.values()].reduce((total, bytes) => total + bytes, 0);
+    cdp.on("Network.requestWillBeSent", (event: { requestId: string }) => {
+      inFlight.add(event.requestId);
+      lastActivity = Date.now();
+    });
+    cdp.on("Network.dataReceived", (event: { requestId: string; encodedDataLength: number }) => {
+      received.set(event.requestId, (received.get(event.requestId) ?? 0) + event.encodedDataLength);
+      lastActivity = Date.now();
+    });
+    const done = (event: { requestId: string }) => {
+      // A redirect reuses the id: only the final answer ends the request.
+      if (inFlight.delete(event.requestId)) requests += 1;
+      lastActivity = Date.now();
+    };
+    cdp.on("Network.loadingFinished", (event: { requestId: string; encodedDataLength: number }) => {
+      // The whole answer, headers included.
+      received.set(event.requestId, event.encodedDataLength);
+      done(event);
+    });
+    cdp.on("Network.loadingFailed", done);
     const started = Date.now();
     await page.goto(`${origin}${target.path}`, { waitUntil: "commit" });
     const ready = target.ready(page);
     await ready.waitFor({ state: "visible", timeout: 60_000 });
     while (!(await ready.isEnabled())) await page.waitForTimeout(5);
     const usableMs = Date.now() - started;
-    return { usableMs, bytes, requests };
+    const atUsable = { bytes: bytesSoFar(), requests };
+    const giveUp = Date.now() + 30_000;
+    while ((inFlight.size > 0 || Date.now() - lastActivity < quietMs) && Date.now() < giveUp) await page.waitForTimeout(50);
+    return { usableMs, ...atUsable, idleBytes: bytesSoFar(), idleRequests: requests };
   } finally {
     await context.close();
   }
@@ -90,5 +124,26 @@ export async function measureFirstLoads(
   for (let run = 0; run < runs; run += 1) {
     for (const figure of figures) figure.runs.push(await measureOnce(browser, origin, figure.target, figure.profile));
   }
-  return figures.map(({ target, profile, runs: results }) => ({ page: target.path, profile: profile.name, runs: results }));
+  return figures.map(({ target, profile, runs: results }) => ({ page: target.name, profile: profile.name, runs: results }));
+}
+
+/**
+ * Signs in through the server's /login with scripts off: the form posts to Kratos natively. Resolves with the
+ * time from opening the page until the portal's session check answers 200, or throws what went wrong.
+ */
+export async function signInWithoutJavaScript(browser: Browser, origin: string, email: string, password: string): Promise<number> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    const started = Date.now();
+    await page.goto(`${origin}/login`);
+    await page.locator('input[name="identifier"]').fill(email);
+    await page.locator('input[name="password"]').fill(password);
+    await Promise.all([page.waitForURL((url) => url.pathname !== "/login"), page.locator('button[value="password"]').click()]);
+    const session = await context.request.get(`${origin}/api/session`);
+    if (session.status() !== 200) throw new Error(`the session check answered ${session.status()} after the sign-in`);
+    return Date.now() - started;
+  } finally {
+    await context.close();
+  }
 }

@@ -1,19 +1,28 @@
-// `npm run bench`: starts a stack of its own and measures what issue 11 names:
-// the first load of /login, /settings and /manage-clients in a cold Chromium
-// context (loopback and throttled), and the hot paths (Kratos' whoami on its
+// `npm run bench`: starts a stack of its own and measures what issues 11 and 19 name:
+// the first load of the public pages the server renders (/login, also with
+// scripts off, /registration, /recovery), /settings and /manage-clients in a
+// cold Chromium context (loopback and throttled): until usable and until the
+// network is idle; a sign-in with scripts off; and the hot paths (Kratos' whoami on its
 // own port, through the /kratos proxy, and /api/session) with the portal's
 // memory, for the portal as `npm start` runs it and as the Docker image runs
 // it. Prints medians and ratios; nothing here passes or fails.
 import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
-import { chromium, type Browser, type BrowserContext } from "@playwright/test";
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { createIdentity } from "../testing/identities.js";
 import { RequestContextBrowser } from "../testing/request-context-browser.js";
 import { startTestStack, type TestStack } from "../testing/test-stack.js";
 import { imageNode } from "../image-node.js";
 import { startPortal, type PortalOptions } from "../portal.js";
 import { buildRelease } from "../release.js";
-import { measureFirstLoads, loopback, throttled, type FirstLoadFigures, type PageUnderTest } from "./first-load.js";
+import {
+  measureFirstLoads,
+  loopback,
+  signInWithoutJavaScript,
+  throttled,
+  type FirstLoadFigures,
+  type PageUnderTest,
+} from "./first-load.js";
 import { measureHotPaths, type RoundResult } from "./hot-path.js";
 
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -52,13 +61,13 @@ const say = (line = "") => {
 
 function printFirstLoads(figures: FirstLoadFigures[]): void {
   say(`First load, cold Chromium context, median of ${firstLoadRuns} (min–max):`);
-  say("  page             profile     usable ms              bytes on the wire        requests");
+  say("  page                   profile     usable ms              until usable: bytes, requests   until idle: bytes, requests");
   for (const { page, profile, runs } of figures) {
     const usable = runs.map((run) => run.usableMs);
-    const bytes = runs.map((run) => run.bytes);
     say(
-      `  ${page.padEnd(16)} ${profile.padEnd(11)} ${`${median(usable)} (${Math.min(...usable)}–${Math.max(...usable)})`.padEnd(22)} ` +
-        `${kib(median(bytes)).padEnd(24)} ${median(runs.map((run) => run.requests))}`,
+      `  ${page.padEnd(22)} ${profile.padEnd(11)} ${`${median(usable)} (${Math.min(...usable)}–${Math.max(...usable)})`.padEnd(22)} ` +
+        `${`${kib(median(runs.map((run) => run.bytes)))} in ${median(runs.map((run) => run.requests))}`.padEnd(31)} ` +
+        `${kib(median(runs.map((run) => run.idleBytes)))} in ${median(runs.map((run) => run.idleRequests))}`,
     );
   }
 }
@@ -126,17 +135,27 @@ try {
   await signInAdmin(adminContext, stack, origin);
   const cookies = await adminContext.cookies();
   await adminContext.close();
+  const email = (page: Page) => page.locator('input[name="identifier"], input[name="traits.email"], input[name="email"]').first();
   const pages: PageUnderTest[] = [
-    { name: "login", path: "/login", ready: (page) => page.locator('input[name="identifier"]').first() },
-    { name: "settings", path: "/settings", ready: (page) => page.locator('input[name="traits.name.first"]'), cookies },
-    { name: "manage-clients", path: "/manage-clients", ready: (page) => page.getByRole("table", { name: "OAuth2 clients" }), cookies },
+    { name: "/login", path: "/login", ready: email },
+    { name: "/login, no JavaScript", path: "/login", ready: email, javaScriptEnabled: false },
+    { name: "/registration", path: "/registration", ready: email },
+    { name: "/recovery", path: "/recovery", ready: email },
+    { name: "/settings", path: "/settings", ready: (page) => page.locator('input[name="traits.name.first"]'), cookies },
+    { name: "/manage-clients", path: "/manage-clients", ready: (page) => page.getByRole("table", { name: "OAuth2 clients" }), cookies },
   ];
   const figures = await measureFirstLoads(browser, origin, pages, [loopback, throttled], firstLoadRuns);
+  const visitor = await createIdentity(stack.adminUrl, { verified: true });
+  const noScript = await signInWithoutJavaScript(browser, origin, visitor.email, visitor.password).then(
+    (ms) => `succeeded, ${ms} ms from opening /login to a session (loopback)`,
+    (error: unknown) => `FAILED: ${(error as Error).message}`,
+  );
   await stack.supervisor.stop("portal");
 
   const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
   say();
   printFirstLoads(figures);
+  say(`Sign-in with scripts disabled (the server's form posts to Kratos): ${noScript}`);
   say();
   await benchVariant(stack, "npm start (tsx, LOG_LEVEL=info)", {}, cookie);
   say();

@@ -1,44 +1,32 @@
 import "./app/bootstrap.scss";
 import "./app/app.css";
+import "virtual:theme.css";
 import "./lib/i18n";
-import { StrictMode } from "react";
-import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { createRoot } from "react-dom/client";
-import { RouterProvider, createBrowserRouter, matchRoutes } from "react-router-dom";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { RouterProvider, createBrowserRouter, type HydrationState } from "react-router-dom";
+import { AppRoot, createAppQueryClient } from "./app/app-root";
 import { FullScreenSpinner } from "./app/pages/full-screen-spinner";
-import { createQueryClient } from "./lib/query-client";
 import { preloadPagesWhenIdle } from "./app/lazy-pages";
-import { isPublicMatch } from "./app/route-access";
 import { routes } from "./app/routes";
-import { sessionOutcome, sessionQueryOptions } from "./app/session/get-session";
-import { takeBootSession } from "./lib/boot-data";
+import { bootHydration } from "./lib/boot-data";
 import { configureKratos } from "./lib/kratos/client";
 import { loadRuntimeConfig } from "./lib/runtime-config";
-import { applyTheme } from "./lib/theme";
 
 async function start(container: HTMLElement) {
-  applyTheme(document.documentElement);
-  const root = createRoot(container);
-  root.render(<FullScreenSpinner />);
+  // A public page comes rendered by the server (server/src/routes/app-page.ts, entry-server.tsx): the app
+  // takes over that markup. Any other page starts empty and shows a spinner until its code is there.
+  const hydration = bootHydration() as HydrationState | undefined;
+  const root = hydration ? undefined : createRoot(container);
+  root?.render(<FullScreenSpinner />);
   configureKratos((await loadRuntimeConfig()).KRATOS_PUBLIC_URL);
-  const queryClient = createQueryClient();
-  seedSessionCheck(queryClient);
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createBrowserRouter(routes)} />
-      </QueryClientProvider>
-    </StrictMode>,
+  const app = (
+    <AppRoot queryClient={createAppQueryClient(window.location)}>
+      <RouterProvider router={createBrowserRouter(routes, hydration ? { hydrationData: hydration } : {})} />
+    </AppRoot>
   );
+  if (root) root.render(app);
+  else hydrateRoot(container, app);
   preloadPagesWhenIdle();
-}
-
-/** The session check's answer that came with the page: the gate decides at once, without asking again. */
-function seedSessionCheck(queryClient: QueryClient): void {
-  const answer = takeBootSession();
-  if (!answer) return;
-  const routeKind = isPublicMatch(matchRoutes(routes, window.location) ?? []) ? "public" : "private";
-  queryClient.setQueryData(sessionQueryOptions(routeKind).queryKey, sessionOutcome(answer.status, answer.body));
 }
 
 const container = document.getElementById("root");

@@ -1,6 +1,7 @@
 // Serves the built SPA's files. Its page, index.html, is not served as a
 // file: routes/app-page.ts answers every client-side route with it, filled
-// with what the app needs at its start.
+// with what the app needs at its start. Nor are the server's own parts of the
+// build: its render of the pages (ssr/) and Vite's manifest (.vite/).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
@@ -19,7 +20,7 @@ const spa: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { conf
     // names) is served without a restart.
     wildcard: true,
     index: false,
-    allowedPath: (path) => path !== "/index.html",
+    allowedPath: (path) => path !== "/index.html" && !path.startsWith("/ssr/") && !path.startsWith("/.vite/"),
     // The build writes .br and .gz beside each asset; the one the browser accepts is sent, with Vary.
     preCompressed: true,
     setHeaders: (reply, path) => {

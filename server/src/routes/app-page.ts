@@ -1,11 +1,12 @@
 // Every client-side route of the SPA gets index.html, with what its first
 // requests would fetch already inside it (schemas/app-page.ts), as JSON that
 // never runs, so the CSP stays strict: the runtime configuration, the session
-// check's answer and, on a page that starts a Kratos flow, the new flow with
-// its anti-CSRF cookie. The browser shows the page as soon as the app's files
-// arrive instead of asking in turn, which on a slow link was most of the
-// wait. Whatever Kratos does not answer within a moment is left out, and the
-// app asks for it itself.
+// check's answer and, on a page that shows a Kratos flow, that flow (a new
+// one with its anti-CSRF cookie, or the one ?flow= names). The public pages
+// come rendered (server-render.ts: the app's own components), so a visitor on
+// a slow link sees and can submit the sign-in form before any script
+// arrives; the app then hydrates it. Whatever Kratos does not answer within a
+// moment is left out, and the app asks for it itself.
 import { stat, readFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
@@ -18,6 +19,7 @@ import { bootElementId, type BootData } from "../schemas/app-page.js";
 import type { FlowQuery, StartedFlowKind } from "../services/kratos-flows.js";
 import { toSessionBody } from "./api/session.js";
 import { runtimeConfig } from "./runtime-config.js";
+import { serverRenderer } from "./server-render.js";
 
 /**
  * The pages that start a Kratos flow when opened without ?flow=, and what of
@@ -43,20 +45,46 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-/** index.html as the build wrote it, read again only when a build replaced it. */
-function appTemplate(webRoot: string): () => Promise<{ head: string; tail: string }> {
+/** index.html as the build wrote it, cut where the page's own parts go; read again only when a build replaced it. */
+interface Template {
+  /** Up to the end of <head>, where the page's module preloads go. */
+  head: string;
+  /** From there into the root element, which holds the server's render. */
+  open: string;
+  /** From the root element's end to </body>, before which the start-up data goes. */
+  close: string;
+  tail: string;
+}
+
+const rootElement = '<div id="root">';
+
+function appTemplate(webRoot: string): () => Promise<Template> {
   const file = join(webRoot, "index.html");
-  let cached: { stamp: string; head: string; tail: string } | undefined;
+  let cached: { stamp: string; template: Template } | undefined;
   return async () => {
     const { mtimeMs, size } = await stat(file);
     const stamp = `${mtimeMs}:${size}`;
     if (cached?.stamp !== stamp) {
       const html = await readFile(file, "utf8");
-      const bodyEnd = html.lastIndexOf("</body>");
-      const end = bodyEnd < 0 ? html.length : bodyEnd;
-      cached = { stamp, head: html.slice(0, end), tail: html.slice(end) };
+      const at = (marker: string, from: number, fallback: number) => {
+        const index = html.indexOf(marker, from);
+        return index < 0 ? fallback : index;
+      };
+      const headEnd = at("</head>", 0, 0);
+      const root = at(rootElement, headEnd, -1);
+      const rootStart = root < 0 ? headEnd : root + rootElement.length;
+      const bodyEnd = html.lastIndexOf("</body>") < 0 ? html.length : html.lastIndexOf("</body>");
+      cached = {
+        stamp,
+        template: {
+          head: html.slice(0, headEnd),
+          open: html.slice(headEnd, rootStart),
+          close: html.slice(rootStart, bodyEnd),
+          tail: html.slice(bodyEnd),
+        },
+      };
     }
-    return cached;
+    return cached.template;
   };
 }
 
@@ -78,6 +106,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
   const template = appTemplate(config.webRoot);
   const forwarded = forwardingHeaders(config.origin);
   const appConfig = runtimeConfig(config);
+  const renderer = serverRenderer(config.webRoot, fastify.log);
 
   async function sessionAnswer(request: FastifyRequest): Promise<BootData["session"]> {
     try {
@@ -89,28 +118,35 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
     }
   }
 
-  async function startedFlow(request: FastifyRequest, reply: FastifyReply, path: string): Promise<BootData["flow"]> {
+  async function pageFlow(request: FastifyRequest, reply: FastifyReply, path: string): Promise<BootData["flow"]> {
     const page = flowPages[path];
+    if (!page) return undefined;
     const search = new URLSearchParams(request.url.slice(path.length + 1));
-    if (!page || search.has("flow")) return undefined;
-    const query: Record<string, string> = {};
-    for (const name of page.query) {
-      const value = search.get(name);
-      if (value !== null) query[name] = value;
-    }
     const headers: Record<string, string> = { ...forwarded(request.ip) };
     for (const name of ["cookie", "user-agent", "accept-language"] as const) {
       const value = request.headers[name];
       if (typeof value === "string") headers[name] = value;
     }
     try {
+      const id = search.get("flow");
+      // Kratos sends the browser back here with the flow after a form the browser posted itself (the
+      // server's form, before the app's script ran): the page shows the flow with Kratos' messages.
+      if (id !== null) {
+        const flow = await fastify.kratos.flows.get(page.kind, id, headers);
+        return flow === undefined ? undefined : { kind: page.kind, id, query: {}, flow };
+      }
+      const query: Record<string, string> = {};
+      for (const name of page.query) {
+        const value = search.get(name);
+        if (value !== null) query[name] = value;
+      }
       const started = await fastify.kratos.flows.start(page.kind, query, headers);
       if (!started) return undefined;
       if (!reply.sent) reply.header("set-cookie", started.setCookie);
       return { kind: page.kind, query, flow: started.flow };
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
-      request.log.warn({ upstream: error.failure }, "the app page goes out without a new flow: the app will start it");
+      request.log.warn({ upstream: error.failure }, "the app page goes out without its flow: the app will ask for it");
       return undefined;
     }
   }
@@ -119,15 +155,20 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
     const [page, session, flow] = await Promise.all([
       template(),
       request.method === "GET" ? inTime(sessionAnswer(request)) : undefined,
-      request.method === "GET" ? inTime(startedFlow(request, reply, path)) : undefined,
+      request.method === "GET" ? inTime(pageFlow(request, reply, path)) : undefined,
     ]);
     const boot: BootData = { config: appConfig, ...(session ? { session } : {}), ...(flow ? { flow } : {}) };
+    const rendered = request.method === "GET" ? await renderer.render(request.url, config.origin, boot) : undefined;
+    if (rendered) boot.hydration = rendered.hydration;
     return (
       reply
         .type("text/html; charset=utf-8")
         // It holds this browser's session and a fresh flow: never stored, never shared.
         .header("cache-control", "no-store")
-        .send(`${page.head}<script type="application/json" id="${bootElementId}">${scriptJson(boot)}</script>${page.tail}`)
+        .send(
+          `${page.head}${await renderer.preloads(path)}${page.open}${rendered?.html ?? ""}${page.close}` +
+            `<script type="application/json" id="${bootElementId}">${scriptJson(boot)}</script>${page.tail}`,
+        )
     );
   }
 

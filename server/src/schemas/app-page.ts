@@ -15,15 +15,38 @@ export const BootData = Type.Object({
   /** GET /api/session's answer for this page's cookies; absent when Kratos did not answer in time. */
   session: Type.Optional(Type.Object({ status: Type.Integer(), body: Type.Union([SessionBody, ErrorBody]) })),
   /**
-   * On /login, /registration and /recovery without ?flow=: the flow Kratos
-   * started for them, with the query it was started with.
+   * On /login, /registration and /recovery: the flow named by ?flow= (its `id`),
+   * or without it the flow Kratos started for them, with the query it was started with.
    */
   flow: Type.Optional(
     Type.Object({
       kind: Type.Union([Type.Literal("login"), Type.Literal("registration"), Type.Literal("recovery")]),
+      id: Type.Optional(Type.String()),
       query: Type.Record(Type.String(), Type.String()),
       flow: Type.Unknown(),
     }),
   ),
+  /**
+   * When the server rendered the page (a public page): React Router's state after that render, which the
+   * browser's router starts from instead of React Router's own inline script (the CSP allows none).
+   */
+  hydration: Type.Optional(
+    Type.Object({
+      loaderData: Type.Record(Type.String(), Type.Unknown()),
+      actionData: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+      errors: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+    }),
+  ),
 });
 export type BootData = Static<typeof BootData>;
+
+/**
+ * The app's server entry (web/src/entry-server.tsx, built into `$WEB_ROOT/ssr/`): the page's markup for the
+ * `#root` element, rendered with the same components as in the browser, and the router's state to hydrate
+ * it; undefined for a page the server does not render (a signed-in page: its code loads on demand).
+ */
+export interface ServerRender {
+  render(url: string, origin: string, boot: BootData): Promise<{ html: string; hydration: NonNullable<BootData["hydration"]> } | undefined>;
+  /** The source files (keys of Vite's manifest) of the code a page of this path loads on demand. */
+  preloadSources(path: string): readonly string[];
+}

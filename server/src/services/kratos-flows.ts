@@ -31,6 +31,12 @@ export interface KratosFlows {
    * then starts the flow itself and shows what Kratos says.
    */
   start(kind: StartedFlowKind, query: FlowQuery, headers: Record<string, string>): Promise<StartedFlow | undefined>;
+  /**
+   * The flow of this id, as the browser would fetch it with these headers (its cookies); undefined when
+   * Kratos answers anything but a flow (expired, unknown, a session already there): the app asks again
+   * and shows what Kratos says.
+   */
+  get(kind: StartedFlowKind, id: string, headers: Record<string, string>): Promise<unknown>;
 }
 
 /** Started: Kratos answered with a new flow of this kind. */
@@ -45,7 +51,23 @@ export function kratosFlows(frontend: FrontendApi, started: (kind: StartedFlowKi
     recovery: ({ return_to }, options) => frontend.createBrowserRecoveryFlow({ returnTo: return_to }, options),
   };
 
+  const getters: Record<StartedFlowKind, (id: string, options: RawAxiosRequestConfig) => Promise<AxiosResponse>> = {
+    login: (id, options) => frontend.getLoginFlow({ id }, options),
+    registration: (id, options) => frontend.getRegistrationFlow({ id }, options),
+    recovery: (id, options) => frontend.getRecoveryFlow({ id }, options),
+  };
+
   return {
+    async get(kind, id, headers) {
+      try {
+        const response = await callUpstream("kratos", `get${kind}Flow`, () => getters[kind](id, { headers, maxRedirects: 0 }));
+        const body: unknown = response.data;
+        return typeof (body as { id?: unknown } | null)?.id === "string" ? body : undefined;
+      } catch (error) {
+        if (error instanceof UpstreamError && !error.unavailable) return undefined;
+        throw error;
+      }
+    },
     async start(kind, query, headers) {
       try {
         // The browser's cookies go as its own header; a redirect is Kratos sending a browser elsewhere: never followed here.

@@ -31,6 +31,30 @@ export const lazyPages = {
   consent: onDemand(() => import("../features/consent/pages/consent-page")),
 };
 
+/**
+ * The source files of each signed-in page's code, as keys of Vite's manifest: the server names their built
+ * files in the page as <link rel="modulepreload"> (entry-server.tsx), so that the browser fetches them with
+ * the entry instead of after it. They are the modules `lazyPages` imports, with the shell around them;
+ * e2e/budget.spec.ts checks that /settings gets its files this way.
+ */
+const shellSource = "src/app/shell/shell-layout.tsx";
+const pageSources: Partial<Record<string, string[]>> = {
+  [paths.verification]: [shellSource, "src/features/auth/pages/verification-page.tsx"],
+  [paths.settings]: [
+    shellSource,
+    "src/features/settings/index.ts",
+    "src/features/sessions/index.ts",
+    "src/features/connected-apps/index.ts",
+  ],
+  [paths.changePassword]: [shellSource, "src/features/settings/index.ts"],
+  [paths.manageClients]: [shellSource, "src/features/clients/index.ts"],
+  [paths.consent]: ["src/features/consent/pages/consent-page.tsx"],
+};
+
+export function pageSourcesOf(path: string): readonly string[] {
+  return pageSources[path] ?? [];
+}
+
 const byPath: Partial<Record<string, () => Promise<unknown>>> = {
   [paths.verification]: lazyPages.verification,
   [paths.settings]: lazyPages.settings,

@@ -2,6 +2,12 @@
 // (server/src/routes/app-page.ts): the answers the app's first requests would
 // get, so that it can show the page without asking in turn. Each answer is
 // taken once; the app asks for anything that is missing, as it would anyway.
+//
+// The server renders the public pages with the same components
+// (entry-server.tsx): there the same data comes from the request instead of
+// the page, for the one synchronous render of that request (withServerPage).
+// Both sides take the same answers in the same order, so the first render in
+// the browser is the server's, which hydration requires.
 import type { BootData, BootElementId } from "../../../server/src/schemas/app-page.js";
 import type { BrowserFlowQuery } from "./kratos/create-browser-flow";
 import type { FlowKind } from "./kratos/flow-kinds";
@@ -9,6 +15,8 @@ import type { FlowKind } from "./kratos/flow-kinds";
 const elementId: BootElementId = "portal-boot";
 
 let data: Partial<BootData> | undefined;
+/** The portal's origin while the server renders a page; the browser knows its own. */
+let serverOrigin: string | undefined;
 
 function read(): Partial<BootData> {
   if (!data) {
@@ -22,8 +30,33 @@ function read(): Partial<BootData> {
   return data;
 }
 
+/**
+ * Runs one server render with this request's data. The render is synchronous, so no other request's
+ * render can run in between and see it.
+ */
+export function withServerPage<T>(boot: BootData, origin: string, render: () => T): T {
+  data = { ...boot };
+  serverOrigin = origin;
+  try {
+    return render();
+  } finally {
+    data = undefined;
+    serverOrigin = undefined;
+  }
+}
+
+/** The origin the page was loaded from. */
+export function pageOrigin(): string {
+  return serverOrigin ?? window.location.origin;
+}
+
 export function bootConfig(): BootData["config"] | undefined {
   return read().config;
+}
+
+/** React Router's state for hydrating the server's render; present only when the server rendered the page. */
+export function bootHydration(): BootData["hydration"] {
+  return read().hydration;
 }
 
 /** GET /api/session's answer for this page load, once. */
@@ -34,14 +67,21 @@ export function takeBootSession(): BootData["session"] {
   return session;
 }
 
-/** The flow the server started for this page, once, if it is of this kind and was started with this query. */
-export function takeBootFlow(kind: FlowKind, query: BrowserFlowQuery): unknown {
+/**
+ * The flow the server fetched for this page, once: the one named by ?flow=, or the one it started, if it is
+ * of this kind and was started with this query.
+ */
+export function takeBootFlow(kind: FlowKind, query: BrowserFlowQuery, flowId?: string): unknown {
   const boot = read();
-  const started = boot.flow;
-  if (started?.kind !== kind) return undefined;
-  const asked = query as Record<string, string | undefined>;
-  const keys = new Set([...Object.keys(asked), ...Object.keys(started.query)]);
-  if ([...keys].some((key) => (asked[key] ?? undefined) !== started.query[key])) return undefined;
+  const fetched = boot.flow;
+  if (fetched?.kind !== kind) return undefined;
+  if (flowId !== undefined || fetched.id !== undefined) {
+    if (fetched.id !== flowId) return undefined;
+  } else {
+    const asked = query as Record<string, string | undefined>;
+    const keys = new Set([...Object.keys(asked), ...Object.keys(fetched.query)]);
+    if ([...keys].some((key) => (asked[key] ?? undefined) !== fetched.query[key])) return undefined;
+  }
   delete boot.flow;
-  return started.flow;
+  return fetched.flow;
 }

@@ -1,5 +1,8 @@
 // Presentation values of spec §9, in one place. The stylesheets read them as
-// CSS custom properties, which applyTheme() sets on the document root.
+// CSS custom properties of the document root, which the build writes into the
+// app's stylesheet (themeStylesheet, the module `virtual:theme.css` of
+// web/vite.config.ts): a page the server rendered is drawn right before any
+// script runs.
 export const theme = {
   cardWidth: { narrow: 336, wide: 680 },
   borderRadius: 4,
@@ -21,6 +24,7 @@ function themeVariables(): Record<string, string> {
   };
 }
 
-export function applyTheme(root: HTMLElement): void {
-  for (const [name, value] of Object.entries(themeVariables())) root.style.setProperty(name, value);
+export function themeStylesheet(): string {
+  const declarations = Object.entries(themeVariables()).map(([name, value]) => `  ${name}: ${value};`);
+  return `:root {\n${declarations.join("\n")}\n}\n`;
 }

@@ -10,6 +10,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { Navigate, Outlet, useLocation, useMatches } from "react-router-dom";
+import { pageOrigin } from "../../lib/boot-data";
 import { CurrentSessionContext, type CurrentSession } from "../../lib/current-session";
 import { FullScreenSpinner } from "../pages/full-screen-spinner";
 import { UnavailablePage } from "../pages/unavailable-page";
@@ -32,7 +33,7 @@ export function SessionGate() {
 
   if (!outcome) return <FullScreenSpinner />;
 
-  const url = new URL(`${location.pathname}${location.search}${location.hash}`, window.location.origin);
+  const url = new URL(`${location.pathname}${location.search}${location.hash}`, pageOrigin());
   const decision = decideGate(outcome, url, isPublic);
   switch (decision.kind) {
     case "redirect":

@@ -2,7 +2,7 @@
 /* eslint-disable testing-library/no-node-access, testing-library/no-container --
    The renderer's contract with Kratos includes what no user sees and no role
    names: hidden inputs (the CSRF token) and the script element of webauthn.js. */
-import type { UiNode } from "@ory/client";
+import type { UiNode } from "@ory/client-fetch";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -150,7 +150,8 @@ describe("FlowForm", () => {
     vi.stubGlobal("oryPasskeyLoginAutocompleteInit", vi.fn());
     render(<FlowForm flow={loginFlow} busy={false} onSubmit={() => {}} />);
 
-    const passkey = screen.getByRole<HTMLButtonElement>("button", { name: "Sign in with passkey" });
+    // Until the script ran, the button says it is loading.
+    const passkey = screen.getByRole<HTMLButtonElement>("button", { name: "Sign in with passkey (loading…)" });
     expect(passkey.disabled).toBe(true);
     const script = document.querySelector<HTMLScriptElement>("script#webauthn_script");
     expect(script?.src).toBe("http://localhost:3000/kratos/.well-known/ory/webauthn.js");
@@ -158,6 +159,7 @@ describe("FlowForm", () => {
 
     fireEvent.load(script as HTMLScriptElement);
     await vi.waitFor(() => expect(passkey.disabled).toBe(false));
+    expect(passkey.textContent).toBe("Sign in with passkey");
     await userEvent.click(passkey);
     expect(oryPasskeyLogin).toHaveBeenCalledTimes(1);
   });

@@ -1,7 +1,7 @@
 // A Kratos flow (or some of its groups) as one HTML form. The form keeps its
 // real action and method, because Kratos' WebAuthn script submits it natively;
 // every other submission is caught here and sent as JSON through the SDK.
-import type { UiNode } from "@ory/client";
+import type { UiNode } from "@ory/client-fetch";
 import { useId, type FormEvent, type ReactNode } from "react";
 import Form from "react-bootstrap/Form";
 import { useTranslation } from "react-i18next";

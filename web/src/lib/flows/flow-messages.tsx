@@ -1,5 +1,5 @@
 // The flow's own messages (ui.messages): what happened to the form as a whole.
-import type { UiText } from "@ory/client";
+import type { UiText } from "@ory/client-fetch";
 import Alert from "react-bootstrap/Alert";
 import { useKratosText } from "../i18n/kratos-text";
 

@@ -3,7 +3,7 @@
 // functions the script defines on window, by the names the nodes carry
 // (onclickTrigger / onloadTrigger). No eval and no new Function: the strings
 // in the nodes' onclick attributes are never executed.
-import type { UiNode, UiNodeScriptAttributes } from "@ory/client";
+import type { UiNode, UiNodeScriptAttributes } from "@ory/client-fetch";
 import { useEffect, useMemo, useSyncExternalStore } from "react";
 
 export type ScriptsState = "none" | "loading" | "ready" | "failed";
@@ -58,7 +58,12 @@ export function useFlowScripts(nodes: readonly UiNode[]): ScriptsState {
   useEffect(() => {
     for (const source of sources) loadScript(source);
   }, [sources]);
-  return useSyncExternalStore(subscribe, () => stateOf(sources.map((source) => source.src)));
+  return useSyncExternalStore(
+    subscribe,
+    () => stateOf(sources.map((source) => source.src)),
+    // On the server, and in the browser while it hydrates the server's page: the scripts have not run yet.
+    () => (sources.length ? "loading" : "none"),
+  );
 }
 
 /** Kratos' trigger names are its own functions on window ("oryWebAuthnLogin", …); nothing else may be called. */

@@ -10,6 +10,7 @@
 // it again would silently reset what the user typed.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
+import { takeBootFlow } from "../boot-data";
 import { i18n } from "../i18n";
 import { createBrowserFlow, type BrowserFlowQuery } from "../kratos/create-browser-flow";
 import { isFlow } from "../kratos/errors";
@@ -47,7 +48,9 @@ export function useFlow<K extends FlowKind>(kind: K, { browserQuery, onRedirect 
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const flowId = params.get("flow") ?? undefined;
-  const [flow, setFlow] = useState<FlowOf<K>>();
+  // The flow that came with the page (the server rendered the form with it): the first render shows it at
+  // once, in the browser as on the server, which hydrating the server's form requires.
+  const [flow, setFlow] = useState<FlowOf<K> | undefined>(() => takeBootFlow(kind, browserQuery ?? {}, flowId) as FlowOf<K> | undefined);
   const [notice, setNotice] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -55,9 +58,9 @@ export function useFlow<K extends FlowKind>(kind: K, { browserQuery, onRedirect 
 
   // The flow on screen, and what the page passed in last: read when Kratos
   // answers, without running the loading effect again for every render.
-  const shown = useRef<FlowOf<K>>(undefined);
+  const shown = useRef<FlowOf<K> | undefined>(flow);
   const latest = useRef({ browserQuery, onRedirect, setParams });
-  useLayoutEffect(() => {
+  useLatestEffect(() => {
     latest.current = { browserQuery, onRedirect, setParams };
   });
 
@@ -118,7 +121,11 @@ export function useFlow<K extends FlowKind>(kind: K, { browserQuery, onRedirect 
     const fail = (error: unknown) => {
       if (active) apply(handleFlowError(error, contextOf()));
     };
-    if (!flowId) {
+    if (!flowId && shown.current) {
+      // The page came with a new flow: its id goes into the URL, so that a reload resumes it.
+      const started = shown.current.id;
+      latest.current.setParams((current) => withFlow(current, started), { replace: true });
+    } else if (!flowId) {
       createBrowserFlow(kind, latest.current.browserQuery).then((created) => {
         if (!active) return;
         if (created.kind === "redirect") {
@@ -168,6 +175,12 @@ export function useFlow<K extends FlowKind>(kind: K, { browserQuery, onRedirect 
 
   return { flow, notice, failure, busy, submit, retry };
 }
+
+/**
+ * A layout effect in the browser; on the server, which renders the public pages once and runs no effect,
+ * the plain effect that React does not warn about there.
+ */
+const useLatestEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
 /** What a new flow keeps of the one it replaces: return_to, and for login the assurance level, refresh and challenge. */
 function queryOf(flow: FlowOf<FlowKind> | undefined): BrowserFlowQuery {

@@ -1,6 +1,6 @@
 // Runs the functions Kratos names in onloadTrigger (passkey autofill on the
 // sign-in form) once the script is loaded and the form is in the document.
-import type { UiNode } from "@ory/client";
+import type { UiNode } from "@ory/client-fetch";
 import { useEffect } from "react";
 import type { KratosFlow } from "../kratos/errors";
 import { callTrigger, type ScriptsState } from "./kratos-scripts";

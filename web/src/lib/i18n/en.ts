@@ -64,6 +64,7 @@ export const en = {
   },
   flows: {
     or: "or",
+    scriptLoading: "{{label}} (loading…)",
     scriptFailed: "This browser could not load the script security keys and passkeys need. Reload the page to try again.",
     notices: {
       expired: "The form expired before it was sent, so a new one was started. Please try again.",

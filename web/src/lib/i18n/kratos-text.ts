@@ -1,6 +1,6 @@
 // Kratos' texts (labels, messages) through the catalog: ours where kratos-en.ts
 // words it differently, Kratos' own otherwise.
-import type { UiText } from "@ory/client";
+import type { UiText } from "@ory/client-fetch";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 

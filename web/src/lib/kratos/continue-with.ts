@@ -1,5 +1,5 @@
 // Where Kratos says the browser goes after a finished flow (continue_with).
-import type { ContinueWith } from "@ory/client";
+import type { ContinueWith } from "@ory/client-fetch";
 import { href } from "../paths";
 import { safeRedirect } from "../redirect";
 

@@ -2,7 +2,6 @@
 // as JSON and sets its anti-CSRF cookie, so the page stays loaded. Kratos'
 // refusals (session_already_available, session_aal2_required, …) reject like
 // any other flow call and go through handleFlowError.
-import { takeBootFlow } from "../boot-data";
 import { kratos, kratosBasePath } from "./client";
 import { isFlow } from "./errors";
 import type { FlowKind, FlowOf } from "./flow-kinds";
@@ -21,24 +20,25 @@ export type CreatedFlow<K extends FlowKind> =
   | { kind: "redirect"; url: string };
 
 const creators: { [K in FlowKind]: (query: BrowserFlowQuery) => Promise<unknown> } = {
-  login: async ({ return_to, aal, refresh, login_challenge }) =>
-    (
-      await kratos().createBrowserLoginFlow({
-        returnTo: return_to,
-        aal,
-        refresh: refresh === undefined ? undefined : refresh === "true",
-        loginChallenge: login_challenge,
-      })
-    ).data,
-  registration: async ({ return_to }) => (await kratos().createBrowserRegistrationFlow({ returnTo: return_to })).data,
-  recovery: async ({ return_to }) => (await kratos().createBrowserRecoveryFlow({ returnTo: return_to })).data,
-  verification: async ({ return_to }) => (await kratos().createBrowserVerificationFlow({ returnTo: return_to })).data,
-  settings: async ({ return_to }) => (await kratos().createBrowserSettingsFlow({ returnTo: return_to })).data,
+  // The raw answer: Kratos may answer 200 with no body (below), which the SDK's JSON reading would refuse.
+  login: async ({ return_to, aal, refresh, login_challenge }) => {
+    const answer = await kratos().createBrowserLoginFlowRaw({
+      returnTo: return_to,
+      aal,
+      refresh: refresh === undefined ? undefined : refresh === "true",
+      loginChallenge: login_challenge,
+    });
+    const text = await answer.raw.text();
+    return text === "" ? undefined : (JSON.parse(text) as unknown);
+  },
+  registration: ({ return_to }) => kratos().createBrowserRegistrationFlow({ returnTo: return_to }),
+  recovery: ({ return_to }) => kratos().createBrowserRecoveryFlow({ returnTo: return_to }),
+  verification: ({ return_to }) => kratos().createBrowserVerificationFlow({ returnTo: return_to }),
+  settings: ({ return_to }) => kratos().createBrowserSettingsFlow({ returnTo: return_to }),
 };
 
 export async function createBrowserFlow<K extends FlowKind>(kind: K, query: BrowserFlowQuery = {}): Promise<CreatedFlow<K>> {
-  // The page may have come with this very flow started (and its anti-CSRF cookie set).
-  const answer = takeBootFlow(kind, query) ?? (await creators[kind](query));
+  const answer = await creators[kind](query);
   if (isFlow(answer)) return { kind: "flow", flow: answer as FlowOf<K> };
   // Kratos 1.3.1 answers a login challenge that Hydra lets it skip (an existing
   // session) with 200 and no body as JSON; the redirect to Hydra is only sent to a browser.

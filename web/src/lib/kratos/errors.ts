@@ -1,7 +1,7 @@
 // The shapes Kratos answers with when a flow call does not simply succeed.
 // Guards are keyed on error.id first: Kratos reuses status codes (a 403 can be
 // a CSRF failure, a missing second factor or an old session), ids are exact.
-import type { UiContainer } from "@ory/client";
+import type { UiContainer } from "@ory/client-fetch";
 import { retryAfterSecondsOf } from "../retry-after";
 
 /** Kratos' error ids that change what a flow page does (Kratos text/id.go). */

@@ -1,5 +1,5 @@
 // The five self-service flows a page can render, and their SDK types.
-import type { LoginFlow, RecoveryFlow, RegistrationFlow, SettingsFlow, VerificationFlow } from "@ory/client";
+import type { LoginFlow, RecoveryFlow, RegistrationFlow, SettingsFlow, VerificationFlow } from "@ory/client-fetch";
 
 export type FlowKind = "login" | "registration" | "recovery" | "verification" | "settings";
 

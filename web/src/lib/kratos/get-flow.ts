@@ -3,11 +3,11 @@ import { kratos } from "./client";
 import type { FlowKind, FlowOf } from "./flow-kinds";
 
 const getters: { [K in FlowKind]: (id: string) => Promise<FlowOf<K>> } = {
-  login: async (id) => (await kratos().getLoginFlow({ id })).data,
-  registration: async (id) => (await kratos().getRegistrationFlow({ id })).data,
-  recovery: async (id) => (await kratos().getRecoveryFlow({ id })).data,
-  verification: async (id) => (await kratos().getVerificationFlow({ id })).data,
-  settings: async (id) => (await kratos().getSettingsFlow({ id })).data,
+  login: (id) => kratos().getLoginFlow({ id }),
+  registration: (id) => kratos().getRegistrationFlow({ id }),
+  recovery: (id) => kratos().getRecoveryFlow({ id }),
+  verification: (id) => kratos().getVerificationFlow({ id }),
+  settings: (id) => kratos().getSettingsFlow({ id }),
 };
 
 export function getFlow<K extends FlowKind>(kind: K, id: string): Promise<FlowOf<K>> {

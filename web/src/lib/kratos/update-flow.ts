@@ -10,7 +10,7 @@ import type {
   UpdateSettingsFlowBody,
   UpdateVerificationFlowBody,
   VerificationFlow,
-} from "@ory/client";
+} from "@ory/client-fetch";
 import { kratos } from "./client";
 import type { FlowKind } from "./flow-kinds";
 
@@ -28,25 +28,13 @@ export interface UpdateResults {
 // The body comes from the flow's nodes, so it has the shape of the method the
 // clicked button names; the SDK's per-method unions cannot see that statically.
 const updaters: { [K in FlowKind]: (flow: string, body: FlowBody) => Promise<UpdateResults[K]> } = {
-  login: async (flow, body) => (await kratos().updateLoginFlow({ flow, updateLoginFlowBody: body as unknown as UpdateLoginFlowBody })).data,
-  registration: async (flow, body) =>
-    (
-      await kratos().updateRegistrationFlow({
-        flow,
-        updateRegistrationFlowBody: body as unknown as UpdateRegistrationFlowBody,
-      })
-    ).data,
-  recovery: async (flow, body) =>
-    (await kratos().updateRecoveryFlow({ flow, updateRecoveryFlowBody: body as unknown as UpdateRecoveryFlowBody })).data,
-  verification: async (flow, body) =>
-    (
-      await kratos().updateVerificationFlow({
-        flow,
-        updateVerificationFlowBody: body as unknown as UpdateVerificationFlowBody,
-      })
-    ).data,
-  settings: async (flow, body) =>
-    (await kratos().updateSettingsFlow({ flow, updateSettingsFlowBody: body as unknown as UpdateSettingsFlowBody })).data,
+  login: (flow, body) => kratos().updateLoginFlow({ flow, updateLoginFlowBody: body as unknown as UpdateLoginFlowBody }),
+  registration: (flow, body) =>
+    kratos().updateRegistrationFlow({ flow, updateRegistrationFlowBody: body as unknown as UpdateRegistrationFlowBody }),
+  recovery: (flow, body) => kratos().updateRecoveryFlow({ flow, updateRecoveryFlowBody: body as unknown as UpdateRecoveryFlowBody }),
+  verification: (flow, body) =>
+    kratos().updateVerificationFlow({ flow, updateVerificationFlowBody: body as unknown as UpdateVerificationFlowBody }),
+  settings: (flow, body) => kratos().updateSettingsFlow({ flow, updateSettingsFlowBody: body as unknown as UpdateSettingsFlowBody }),
 };
 
 export function updateFlow<K extends FlowKind>(kind: K, flowId: string, body: FlowBody): Promise<UpdateResults[K]> {

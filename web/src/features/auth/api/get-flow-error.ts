@@ -4,7 +4,7 @@ import { kratos } from "../../../lib/kratos/client";
 import { errorBodyOf, type KratosGenericError } from "../../../lib/kratos/errors";
 
 export async function getFlowError(id: string): Promise<KratosGenericError | null> {
-  const { data } = await kratos().getFlowError({ id });
+  const data = await kratos().getFlowError({ id });
   return errorBodyOf({ error: data.error })?.error ?? null;
 }
 

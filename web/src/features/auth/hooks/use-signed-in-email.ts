@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { kratos } from "../../../lib/kratos/client";
 
 async function signedInEmail(): Promise<string | null> {
-  const { data } = await kratos().toSession();
+  const data = await kratos().toSession();
   const traits = data.identity?.traits as { email?: unknown } | undefined;
   return typeof traits?.email === "string" ? traits.email : null;
 }

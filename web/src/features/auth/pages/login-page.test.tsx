@@ -16,7 +16,14 @@ const sdk = vi.hoisted(() => ({
   createBrowserLogoutFlow: vi.fn(),
 }));
 vi.mock("../../../lib/kratos/client", () => ({
-  kratos: () => sdk,
+  kratos: () => ({
+    ...sdk,
+    // The page reads the new login flow's raw answer (Kratos may answer 200 without a body): the stub's body as it.
+    createBrowserLoginFlowRaw: async (...args: unknown[]) => {
+      const body: unknown = await sdk.createBrowserLoginFlow(...args);
+      return { raw: new Response(body === null ? "" : JSON.stringify(body)) };
+    },
+  }),
   kratosBasePath: () => "http://localhost:3000/kratos",
 }));
 
@@ -58,7 +65,7 @@ beforeEach(() => {
     configurable: true,
     value: { href: "http://localhost:3000/login?flow=login-1", origin: "http://localhost:3000", assign },
   });
-  sdk.getLoginFlow.mockResolvedValue({ data: { ...loginWrongPassword, return_to: "http://localhost:3000/verification" } });
+  sdk.getLoginFlow.mockResolvedValue({ ...loginWrongPassword, return_to: "http://localhost:3000/verification" });
 });
 
 afterEach(() => {
@@ -78,7 +85,9 @@ describe("LoginPage", () => {
 
   it("creates a flow in place, keeping return_to, aal and login_challenge, and names it in the URL", async () => {
     sdk.createBrowserLoginFlow.mockResolvedValue({
-      data: { ...loginWrongPassword, id: "login-new", ui: { ...loginWrongPassword.ui, messages: [] } },
+      ...loginWrongPassword,
+      id: "login-new",
+      ui: { ...loginWrongPassword.ui, messages: [] },
     });
     renderAt("/login?aal=aal2&return_to=http%3A%2F%2Flocalhost%3A3000%2Fsettings&login_challenge=abc");
     expect(await screen.findByLabelText("Email")).toBeTruthy();
@@ -101,7 +110,7 @@ describe("LoginPage", () => {
 
   it("lets Kratos redirect the browser when it answers a login challenge without a flow", async () => {
     // Kratos 1.3.1 when Hydra lets it skip the login of a signed-in user.
-    sdk.createBrowserLoginFlow.mockResolvedValue({ data: null });
+    sdk.createBrowserLoginFlow.mockResolvedValue(null);
     renderAt("/login?login_challenge=abc");
     await vi.waitFor(() => expect(assign).toHaveBeenCalled());
     const target = new URL(assign.mock.calls[0]?.[0] as string);
@@ -119,10 +128,8 @@ describe("LoginPage", () => {
 
   it("goes where Kratos' continue_with says once signed in", async () => {
     sdk.updateLoginFlow.mockResolvedValue({
-      data: {
-        session: { id: "s-1" },
-        continue_with: [{ action: "redirect_browser_to", redirect_browser_to: "http://localhost:3000/verification" }],
-      },
+      session: { id: "s-1" },
+      continue_with: [{ action: "redirect_browser_to", redirect_browser_to: "http://localhost:3000/verification" }],
     });
     renderAt("/login?flow=login-1");
     await userEvent.type(await screen.findByLabelText("Password"), "Correct-horse-battery-9");
@@ -148,9 +155,7 @@ describe("LoginPage", () => {
     sdk.updateLoginFlow.mockRejectedValue(
       answer(403, { error: { id: "security_csrf_violation", code: 403, message: "the request was rejected" } }),
     );
-    sdk.createBrowserLoginFlow.mockResolvedValue({
-      data: { ...loginWrongPassword, id: "login-2", ui: { ...loginWrongPassword.ui, messages: [] } },
-    });
+    sdk.createBrowserLoginFlow.mockResolvedValue({ ...loginWrongPassword, id: "login-2", ui: { ...loginWrongPassword.ui, messages: [] } });
     renderAt("/login?flow=login-1");
     await userEvent.type(await screen.findByLabelText("Password"), "Correct-horse-battery-9");
     await userEvent.click(screen.getByRole("button", { name: "Sign in with password" }));
@@ -198,7 +203,7 @@ describe("LoginPage", () => {
     const limited = Object.assign(new Error("Request failed with status code 429"), {
       response: { status: 429, data: { message: "Too many requests" }, headers: { "retry-after": "20" } },
     });
-    sdk.createBrowserLoginFlow.mockRejectedValueOnce(limited).mockResolvedValueOnce({ data: { ...loginWrongPassword, id: "login-3" } });
+    sdk.createBrowserLoginFlow.mockRejectedValueOnce(limited).mockResolvedValueOnce({ ...loginWrongPassword, id: "login-3" });
     renderAt("/login");
     expect(await screen.findByText("Too many attempts. Try again in a moment.")).toBeTruthy();
     expect(screen.queryByText("Loading…")).toBeNull();
@@ -209,8 +214,8 @@ describe("LoginPage", () => {
   });
 
   it("never follows a return_to off the portal once signed in, even without continue_with", async () => {
-    sdk.getLoginFlow.mockResolvedValue({ data: { ...loginWrongPassword, return_to: "/\\evil.example/steal" } });
-    sdk.updateLoginFlow.mockResolvedValue({ data: { session: { id: "s-1" } } });
+    sdk.getLoginFlow.mockResolvedValue({ ...loginWrongPassword, return_to: "/\\evil.example/steal" });
+    sdk.updateLoginFlow.mockResolvedValue({ session: { id: "s-1" } });
     renderAt("/login?flow=login-1");
     await userEvent.type(await screen.findByLabelText("Password"), "Correct-horse-battery-9");
     await userEvent.click(screen.getByRole("button", { name: "Sign in with password" }));
@@ -230,11 +235,9 @@ describe("LoginPage", () => {
         },
       });
     sdk.getLoginFlow.mockResolvedValue({
-      data: {
-        ...loginWrongPassword,
-        oauth2_login_challenge: "c-1",
-        oauth2_login_request: { request_url: "http://localhost:4444/oauth2/auth?client_id=maps" },
-      },
+      ...loginWrongPassword,
+      oauth2_login_challenge: "c-1",
+      oauth2_login_request: { request_url: "http://localhost:4444/oauth2/auth?client_id=maps" },
     });
     sdk.updateLoginFlow
       .mockRejectedValueOnce(locationChange("https://evil.example/oauth2/auth"))

@@ -56,7 +56,7 @@ beforeEach(() => {
     configurable: true,
     value: { href: "http://localhost:3000/recovery?flow=recovery-1", origin: "http://localhost:3000", assign },
   });
-  sdk.getRecoveryFlow.mockResolvedValue({ data: codeSent });
+  sdk.getRecoveryFlow.mockResolvedValue(codeSent);
 });
 
 afterEach(() => {

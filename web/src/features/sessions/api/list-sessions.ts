@@ -1,6 +1,6 @@
 // GET /sessions/whoami and GET /sessions (spec §7): the session of this
 // browser and the user's others, through the Kratos SDK.
-import type { Session } from "@ory/client";
+import type { Session } from "@ory/client-fetch";
 import { queryOptions } from "@tanstack/react-query";
 import { kratos } from "../../../lib/kratos/client";
 
@@ -12,7 +12,7 @@ export interface MySessions {
 
 export async function listSessions(): Promise<MySessions> {
   const [current, all] = await Promise.all([kratos().toSession(), kratos().listMySessions()]);
-  return { current: current.data, others: all.data.filter((session) => session.id !== current.data.id) };
+  return { current, others: all.filter((session) => session.id !== current.id) };
 }
 
 export const sessionsQueryOptions = () => queryOptions({ queryKey: ["kratos", "sessions"], queryFn: listSessions });

@@ -4,7 +4,7 @@ import { kratos } from "../../../lib/kratos/client";
 import { sessionsQueryOptions } from "./list-sessions";
 
 export async function revokeOtherSessions(): Promise<number> {
-  return (await kratos().disableMyOtherSessions()).data.count ?? 0;
+  return (await kratos().disableMyOtherSessions()).count ?? 0;
 }
 
 export function useRevokeOtherSessions() {

@@ -1,5 +1,5 @@
 // "Active sessions": where the user is signed in, and a way to end the others.
-import type { Session } from "@ory/client";
+import type { Session } from "@ory/client-fetch";
 import { useQuery } from "@tanstack/react-query";
 import Alert from "react-bootstrap/Alert";
 import Badge from "react-bootstrap/Badge";

@@ -1,7 +1,7 @@
 // The card of a credential kind that Kratos lists as one remove button per
 // credential (security keys, passkeys): the list with its own remove buttons,
 // then the group's form for adding one.
-import type { UiNode } from "@ory/client";
+import type { UiNode } from "@ory/client-fetch";
 import { useTranslation } from "react-i18next";
 import type { SettingsController } from "../hooks/use-settings-flow";
 import { CredentialList, removeButtons, type CredentialKind } from "./credential-list";

@@ -1,6 +1,6 @@
 // Registered security keys or passkeys, from the flow's remove buttons: Kratos
 // names each credential and its date in the button's label context.
-import type { UiNode, UiNodeInputAttributes } from "@ory/client";
+import type { UiNode, UiNodeInputAttributes } from "@ory/client-fetch";
 import { useTranslation } from "react-i18next";
 import { ListTable } from "../../../lib/components/list-table";
 import { SubmitButton } from "../../../lib/flows/nodes/node-input";

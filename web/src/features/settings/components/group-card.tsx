@@ -1,6 +1,6 @@
 // One card of an account page: some groups of the settings flow as one form,
 // with the flow's messages and any failure when this card was the one that acted.
-import type { UiNode } from "@ory/client";
+import type { UiNode } from "@ory/client-fetch";
 import type { ReactNode } from "react";
 import { FormAlerts, SectionCard } from "../../../lib/components/cards";
 import { FlowForm } from "../../../lib/flows/flow-form";

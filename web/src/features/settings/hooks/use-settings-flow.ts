@@ -3,7 +3,7 @@
 // saved change raises a toast. Changes Kratos' script submits natively
 // (security keys, passkeys) come back as a page load; a note in sessionStorage
 // says which card acted.
-import type { SettingsFlow } from "@ory/client";
+import type { SettingsFlow } from "@ory/client-fetch";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useToast } from "../../../lib/feedback/toast";

@@ -1,4 +1,4 @@
-import type { SettingsFlow } from "@ory/client";
+import type { SettingsFlow } from "@ory/client-fetch";
 import { describe, expect, it } from "vitest";
 import settingsBackupCodes from "../../../lib/flows/fixtures/settings-backup-codes.json";
 import { backupCodes } from "./change-password-page";

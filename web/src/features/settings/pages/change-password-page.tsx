@@ -1,6 +1,6 @@
 // /changepwd (Recovery): the password and the backup codes of the settings
 // flow. Recovery by email lands here with the settings flow Kratos opened.
-import type { SettingsFlow } from "@ory/client";
+import type { SettingsFlow } from "@ory/client-fetch";
 import { useTranslation } from "react-i18next";
 import { FlowMessages } from "../../../lib/flows/flow-messages";
 import { FlowStatus } from "../../../lib/flows/flow-status";

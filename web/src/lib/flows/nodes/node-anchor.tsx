@@ -1,6 +1,6 @@
 // A link node, e.g. "Continue" once an address is verified. Its href can carry
 // a return_to, so it is only a link when it stays on the portal.
-import type { UiNodeAnchorAttributes } from "@ory/client";
+import type { UiNodeAnchorAttributes } from "@ory/client-fetch";
 import Button from "react-bootstrap/Button";
 import { useKratosText } from "../../i18n/kratos-text";
 import { safeRedirect } from "../../redirect";

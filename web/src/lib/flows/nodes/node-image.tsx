@@ -1,5 +1,5 @@
 // An image node, e.g. the TOTP QR code Kratos sends as a data URL.
-import type { UiNode, UiNodeImageAttributes } from "@ory/client";
+import type { UiNode, UiNodeImageAttributes } from "@ory/client-fetch";
 import { useKratosText } from "../../i18n/kratos-text";
 import { labelOf } from "./node-label";
 

@@ -1,7 +1,7 @@
 // An input node of any kind. Fields are uncontrolled: what Kratos sends is the
 // starting value, what the user typed is read from the form on submit, and a
 // new flow from Kratos re-mounts the form with Kratos' values.
-import type { UiNode, UiNodeInputAttributes } from "@ory/client";
+import type { UiNode, UiNodeInputAttributes } from "@ory/client-fetch";
 import type { ReactNode } from "react";
 import Button, { type ButtonProps } from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
@@ -59,7 +59,9 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
       );
 
     case "button": {
-      const scriptFailed = Boolean(attributes.onclickTrigger) && scripts === "failed";
+      const needsScript = Boolean(attributes.onclickTrigger);
+      const scriptFailed = needsScript && scripts === "failed";
+      const buttonLabel = label ?? attributes.name;
       const scriptFailedId = `${id}-script`;
       // WebAuthn and passkey buttons: Kratos' script reads its options from
       // the button's value and submits the form natively once the browser answers.
@@ -71,14 +73,15 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
             value={value}
             data-group={node.group}
             variant="outline-primary"
-            disabled={attributes.disabled || busy || (Boolean(attributes.onclickTrigger) && scripts !== "ready")}
+            disabled={attributes.disabled || busy || (needsScript && scripts !== "ready")}
             onClick={() => {
               onTrigger?.(node.group);
               callTrigger(attributes.onclickTrigger);
             }}
             aria-describedby={scriptFailed ? scriptFailedId : describedBy}
           >
-            {label ?? attributes.name}
+            {/* Until the app and Kratos' script run (a page the server rendered, a slow link), the button says why it waits. */}
+            {needsScript && scripts === "loading" ? t("flows.scriptLoading", { label: buttonLabel }) : buttonLabel}
           </Button>
           {messages}
           {scriptFailed && (

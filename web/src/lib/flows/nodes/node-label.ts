@@ -1,5 +1,5 @@
 // What a node is called: Kratos' meta.label, else the input's own label.
-import type { UiNode, UiText } from "@ory/client";
+import type { UiNode, UiText } from "@ory/client-fetch";
 
 export function labelOf(node: UiNode): UiText | undefined {
   if (node.meta.label?.text) return node.meta.label;

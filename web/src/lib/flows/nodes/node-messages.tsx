@@ -1,5 +1,5 @@
 // A node's own messages, right under its field, styled by Kratos' message type.
-import type { UiText } from "@ory/client";
+import type { UiText } from "@ory/client-fetch";
 import { useKratosText } from "../../i18n/kratos-text";
 
 const classByType: Record<string, string> = {

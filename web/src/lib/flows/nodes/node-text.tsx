@@ -1,5 +1,5 @@
 // A text node: the TOTP secret, the list of backup codes, or any text Kratos adds.
-import type { UiNode, UiNodeTextAttributes, UiText } from "@ory/client";
+import type { UiNode, UiNodeTextAttributes, UiText } from "@ory/client-fetch";
 import { useKratosText } from "../../i18n/kratos-text";
 import { textIds } from "../../kratos/text-ids";
 import { labelOf } from "./node-label";

@@ -1,7 +1,7 @@
 // One Kratos UI node, rendered by its type. Script nodes render nothing here:
 // FlowForm loads them. A node of a type this portal does not know still shows
 // its label, so a form stays understandable when Kratos adds something new.
-import type { UiNode } from "@ory/client";
+import type { UiNode } from "@ory/client-fetch";
 import { useKratosText } from "../../i18n/kratos-text";
 import type { ScriptsState } from "../kratos-scripts";
 import { NodeAnchor } from "./node-anchor";

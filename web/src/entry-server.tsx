@@ -1,0 +1,39 @@
+// The server's first render of a public page (server/src/routes/app-page.ts
+// calls it; Vite builds it into dist/ssr/): the same route tree and
+// components as the browser's, so that the sign-in form is in the first
+// answer and works before any script arrives (it posts to Kratos natively),
+// and the app then hydrates it. React Router's own hydration script is
+// inline, which the CSP forbids: hydrate={false}, and the router's state goes
+// into the page's JSON instead (bootHydration in lib/boot-data.ts).
+import "./lib/i18n";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from "react-router-dom";
+import type { ServerRender } from "../../server/src/schemas/app-page.js";
+import { AppRoot, createAppQueryClient } from "./app/app-root";
+import { pageSourcesOf } from "./app/lazy-pages";
+import { isPublicMatch } from "./app/route-access";
+import { routes } from "./app/routes";
+import { withServerPage } from "./lib/boot-data";
+
+const handler = createStaticHandler(routes);
+
+export const render: ServerRender["render"] = async (url, origin, boot) => {
+  const location = new URL(url, origin);
+  const matches = matchRoutes(routes, location) ?? [];
+  // Only the public pages of the entry bundle: a page whose code loads on demand (lazy) or that needs a
+  // session is rendered by the browser, as before.
+  if (!isPublicMatch(matches) || matches.some(({ route }) => route.lazy)) return undefined;
+  const context = await handler.query(new Request(location));
+  if (context instanceof Response) return undefined;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = withServerPage(boot, origin, () =>
+    renderToString(
+      <AppRoot queryClient={createAppQueryClient(location)}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppRoot>,
+    ),
+  );
+  return { html, hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors } };
+};
+
+export const preloadSources: ServerRender["preloadSources"] = pageSourcesOf;
