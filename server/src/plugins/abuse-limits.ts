@@ -359,6 +359,11 @@ export default fp<AbuseLimitOptions>(
   async (fastify, { config, store: given }) => {
     const store = given ?? (config.rateLimitRedisUrl ? await redisStore(config.rateLimitRedisUrl, fastify.log) : memoryStore());
     fastify.addHook("onClose", () => store.close());
+    if (config.rateLimitRedisUrl && !config.deviceCookieSecret) {
+      fastify.log.warn(
+        "DEVICE_COOKIE_SECRET is not set: each portal signs device cookies with a key of its own, so a browser is known at one portal only",
+      );
+    }
     fastify.decorateRequest("limitCharges", null);
     fastify.decorateRequest("limitAccount", null);
     fastify.decorate("limits", buildLimits(fastify, config, store));
