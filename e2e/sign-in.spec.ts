@@ -66,6 +66,8 @@ test("the sign-in page comes with its flow and the session check: the form shows
 });
 
 test("after too many wrong passwords the form says when to try again, and the right one waits too", async ({ page }) => {
+  // A stack of its own starts first: on a busy machine that alone took 30 s.
+  test.setTimeout(120_000);
   // A portal of its own with a lower limit, so that these guesses count against nobody else's.
   const stack = await startPrivateStack({ portalEnv: { LIMIT_SIGN_IN_ACCOUNT: "2/15m" } });
   try {
@@ -96,6 +98,8 @@ test("the owner signs in from a browser they used before while an attacker's gue
   page,
   playwright,
 }) => {
+  // A stack of its own starts first: on a busy machine that alone took 30 s.
+  test.setTimeout(120_000);
   // A portal of its own with a lower limit, so that these guesses count against nobody else's.
   const stack = await startPrivateStack({ portalEnv: { LIMIT_SIGN_IN_ACCOUNT: "3/15m" } });
   const attacker = await playwright.request.newContext();
