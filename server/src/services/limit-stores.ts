@@ -119,7 +119,8 @@ export async function redisStore(url: string, log: FastifyBaseLogger): Promise<L
   // Loaded only where a Redis is configured: the client costs a single portal about 10 MB it would never use.
   const { Redis } = await import("ioredis");
   // No offline queue: while Redis is away a call fails at once and the memory fallback counts.
-  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  const connectTimeout = 2000;
+  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout });
   // The counters fall back to memory the moment the connection is not ready (rejectIfRedisNotReady), so the
   // operator is told then: when a ready connection closes, or when the first connection fails. ioredis only
   // reports an error on its next reconnect attempt, which may come after many requests were counted here.
@@ -143,6 +144,15 @@ export async function redisStore(url: string, log: FastifyBaseLogger): Promise<L
     if (reachable) return;
     reachable = true;
     log.info("Redis of the abuse limits is back: counting there again");
+  });
+  // The portal serves once the first connection is ready (or has had its time): requests before it would each
+  // count in this process alone, and two portals started together would each give a fresh count.
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, connectTimeout);
+    client.once("ready", () => {
+      clearTimeout(timer);
+      resolve();
+    });
   });
 
   const fallback = memorySessionAccounts();
