@@ -8,6 +8,7 @@ import { codeIn, waitForMail } from "./support/mail.js";
 import { saveScreenshot } from "./support/screenshots.js";
 import { startPrivateStack } from "./support/private-stack.js";
 import { createIdentity } from "../stack/testing/identities.js";
+import { RequestContextBrowser } from "../stack/testing/request-context-browser.js";
 
 test("a wrong password shows Kratos' message; the right one signs in", async ({ page }) => {
   const user = await newIdentity({ verified: true });
@@ -65,6 +66,8 @@ test("the sign-in page comes with its flow and the session check: the form shows
 });
 
 test("after too many wrong passwords the form says when to try again, and the right one waits too", async ({ page }) => {
+  // A stack of its own starts first: on a busy machine that alone took 30 s.
+  test.setTimeout(120_000);
   // A portal of its own with a lower limit, so that these guesses count against nobody else's.
   const stack = await startPrivateStack({ portalEnv: { LIMIT_SIGN_IN_ACCOUNT: "2/15m" } });
   try {
@@ -87,6 +90,38 @@ test("after too many wrong passwords the form says when to try again, and the ri
     await expectAccessible(page);
     await saveScreenshot(page, "login-rate-limited");
   } finally {
+    await stack.stop();
+  }
+});
+
+test("the owner signs in from a browser they used before while an attacker's guesses lock the account for everyone else", async ({
+  page,
+  playwright,
+}) => {
+  // A stack of its own starts first: on a busy machine that alone took 30 s.
+  test.setTimeout(120_000);
+  // A portal of its own with a lower limit, so that these guesses count against nobody else's.
+  const stack = await startPrivateStack({ portalEnv: { LIMIT_SIGN_IN_ACCOUNT: "3/15m" } });
+  const attacker = await playwright.request.newContext();
+  try {
+    const owner = await createIdentity(stack.adminUrl, { verified: true });
+    await page.goto(`${stack.portalOrigin}/login`);
+    await submitPassword(page, owner.email, owner.password);
+    await expect(menu(page)).toBeVisible();
+    await menu(page).getByRole("button", { name: "Logout" }).click();
+    await page.getByRole("dialog", { name: "Notification" }).getByRole("button", { name: "Confirm" }).click();
+    await expect(page).toHaveURL(/\/login/);
+
+    const guesser = new RequestContextBrowser(attacker, stack.portalOrigin);
+    for (let guess = 1; guess <= 3; guess++)
+      expect((await guesser.signIn(owner.email, `guess-${guess}`)).status(), `guess ${guess}`).toBe(400);
+    expect((await guesser.signIn(owner.email, owner.password)).status(), "the account is locked for the attacker's browser").toBe(429);
+
+    await submitPassword(page, owner.email, owner.password);
+    await expect(menu(page), "the owner's browser signs in during the attack").toBeVisible();
+    expect((await page.request.get(`${stack.portalOrigin}/api/session`)).status()).toBe(200);
+  } finally {
+    await attacker.dispose();
     await stack.stop();
   }
 });

@@ -110,7 +110,9 @@ async function againstStack(database: TestDatabase, server: boolean, e2e: boolea
     if (e2e) {
       await ensureChromium();
       await buildWeb(supervisor);
-      await startPortal(stack.supervisor, stack.settings, stack);
+      // Every browser test opens its pages from one address, a few hundred new flows in a run; the tests of the
+      // flow limit start portals of their own.
+      await startPortal(stack.supervisor, stack.settings, stack, { env: { LIMIT_FLOW_IP: "10000/15m" } });
       await suite(
         `browser tests (Playwright, Chromium)${on}`,
         bin("playwright"),

@@ -15,6 +15,8 @@ export interface Limit {
 export interface AbuseLimits {
   /** Wrong sign-in attempts (password, emailed code) per account identifier. */
   signInAccount: Limit;
+  /** Wrong sign-in attempts per account from a browser its owner signed in with before (its device cookie). */
+  signInDevice: Limit;
   /** Wrong sign-in attempts per client IP, all accounts together. */
   signInIp: Limit;
   /** Wrong second-factor attempts (TOTP, backup code) per account. */
@@ -27,6 +29,8 @@ export interface AbuseLimits {
   registrationIp: Limit;
   /** Requests to /api/* per client IP. */
   apiIp: Limit;
+  /** New Kratos flows (the sign-in, sign-up and recovery pages, /kratos/self-service/…/browser) per client IP. */
+  flowIp: Limit;
 }
 
 export interface PortalConfig {
@@ -51,6 +55,8 @@ export interface PortalConfig {
   limits: AbuseLimits;
   /** A Redis that every portal shares for the limits' counters; undefined: this process's memory. */
   rateLimitRedisUrl: string | undefined;
+  /** Signs the device cookies; undefined: a random key for this process. */
+  deviceCookieSecret: string | undefined;
   /** How long a call to Kratos or Hydra may take before the portal calls it unavailable. */
   upstreamTimeoutMs: number;
   /** Managing OAuth2 clients needs a session signed in with a second factor. */
@@ -170,6 +176,14 @@ function readMetricsListener(env: Env, publicPort: number): PortalConfig["metric
   return { host: env.METRICS_HOST || env.HOST || "127.0.0.1", port };
 }
 
+/** A key of 32 characters or more, or none. */
+function readSecret(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === "") return undefined;
+  if (raw.length < 32) throw new ConfigError(`${name} must be at least 32 characters (e.g. openssl rand -hex 32)`);
+  return raw;
+}
+
 const durationUnits = { s: 1, m: 60, h: 3600 } as const;
 
 /** "10/15m": 10 per 15 minutes. */
@@ -187,12 +201,14 @@ function readLimit(env: Env, name: string, fallback: string): Limit {
 export function readLimits(env: Env): AbuseLimits {
   return {
     signInAccount: readLimit(env, "LIMIT_SIGN_IN_ACCOUNT", "10/15m"),
+    signInDevice: readLimit(env, "LIMIT_SIGN_IN_DEVICE", "10/15m"),
     signInIp: readLimit(env, "LIMIT_SIGN_IN_IP", "100/15m"),
     secondFactor: readLimit(env, "LIMIT_SECOND_FACTOR", "10/15m"),
     mailAddress: readLimit(env, "LIMIT_MAIL_ADDRESS", "5/15m"),
     mailIp: readLimit(env, "LIMIT_MAIL_IP", "50/15m"),
     registrationIp: readLimit(env, "LIMIT_REGISTRATION_IP", "50/15m"),
     apiIp: readLimit(env, "LIMIT_API_IP", "1200/1m"),
+    flowIp: readLimit(env, "LIMIT_FLOW_IP", "300/15m"),
   };
 }
 
@@ -215,6 +231,7 @@ export function readConfig(env: Env = process.env): PortalConfig {
     formActionOrigins: readOrigins(env, "CSP_FORM_ACTION_ORIGINS"),
     limits: readLimits(env),
     rateLimitRedisUrl: readRedisUrl(env, "RATE_LIMIT_REDIS_URL"),
+    deviceCookieSecret: readSecret(env, "DEVICE_COOKIE_SECRET"),
     upstreamTimeoutMs: readPositiveInteger(env, "UPSTREAM_TIMEOUT_MS", 10_000),
     adminRequireAal2: readBoolean(env, "ADMIN_REQUIRE_AAL2", true),
     metrics: readMetricsListener(env, port),

@@ -38,6 +38,7 @@ const production: Record<string, string> = {
   POSTGRES_PASSWORD: "p".repeat(32),
   KRATOS_DB_PASSWORD: "k".repeat(32),
   HYDRA_DB_PASSWORD: "h".repeat(32),
+  DEVICE_COOKIE_SECRET: "v".repeat(64),
 };
 const secrets = [
   "KRATOS_SECRETS_COOKIE",
@@ -46,6 +47,7 @@ const secrets = [
   "POSTGRES_PASSWORD",
   "KRATOS_DB_PASSWORD",
   "HYDRA_DB_PASSWORD",
+  "DEVICE_COOKIE_SECRET",
 ];
 
 const compose = loadCompose(root, "docker-compose.yml", production);

@@ -1,12 +1,21 @@
 // Every abuse limit of the portal: Kratos has none of its own (ory/kratos#3037).
 //
+// The limits count exactly what Kratos acts on: kratos/submission.ts reads a
+// submission as Kratos v1.3.1 does (the method's own fields, Go's parsing and
+// normalisation, the session Kratos resolves) and refuses one that could be
+// read two ways, before anything is counted.
+//
 // Sign-in counts wrong attempts, not attempts: a submission reserves a point
 // before Kratos sees it (so parallel guesses cannot slip past the check) and
 // gets it back when Kratos signs the user in. Per account the lock holds
-// whatever IP the guesses come from; a success clears it. The second factor
-// has its own count per account, which a new first-factor sign-in does not
-// clear. Mail (codes, recovery, verification, an email change) counts every
-// request per address and per IP, as do registration and /api/* per IP.
+// whatever IP the guesses come from, but only for browsers the owner never
+// signed in with: a browser with the account's device cookie
+// (services/device-cookies.ts) counts on its own. The second factor has its
+// own count per account, which a new first-factor sign-in does not clear.
+// Mail (codes, recovery, verification, an email change) counts every request
+// per address (from a known browser, per address and browser) and per IP, as
+// do registration, new flows and /api/* per IP. IPv6 counts per /64 and, with
+// a larger budget, per /48.
 //
 // The counters live in a LimiterStore (services/limit-stores.ts): in this
 // process's memory, or in the Redis that every portal shares when
@@ -18,6 +27,7 @@ import type {
   FastifyRequest,
   onRequestHookHandler,
   onResponseHookHandler,
+  onSendHookHandler,
   preHandlerHookHandler,
 } from "fastify";
 import fp from "fastify-plugin";
@@ -25,12 +35,23 @@ import ipaddr from "ipaddr.js";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import type { AbuseLimits, Limit, PortalConfig } from "../config.js";
 import { ClientError } from "../errors.js";
+import {
+  ambiguousSubmission,
+  assertPlainContentType,
+  normalizeIdentifier,
+  readSubmission,
+  sessionCookieName,
+  sessionCredential,
+  type SubmissionFields,
+} from "../kratos/submission.js";
+import { deviceCookies, type DeviceCookies } from "../services/device-cookies.js";
 import { memoryStore, redisStore, type Counter, type LimiterStore } from "../services/limit-stores.js";
 
 export type FlowKind = "login" | "registration" | "recovery" | "verification" | "settings";
 
 export interface SubmissionHooks {
   preHandler: preHandlerHookHandler;
+  onSend: onSendHookHandler;
   onResponse: onResponseHookHandler;
 }
 
@@ -39,6 +60,8 @@ export interface AbuseLimitHooks {
   api: onRequestHookHandler;
   /** For a Kratos flow submission of this kind, sent through the proxy. */
   submission(kind: FlowKind): SubmissionHooks;
+  /** Takes a point of the client's new-flow budget; throws the 429 over it. */
+  newFlow(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
 declare module "fastify" {
@@ -47,13 +70,10 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     limitCharges: Charge[] | null;
-    /** The accounts a sign-in submission names, remembered for its session if it succeeds. */
-    limitAccounts: string[] | null;
+    /** The account a sign-in submission names as Kratos reads it: credited if Kratos signs it in. */
+    limitAccount: string | null;
   }
 }
-
-/** Kratos' session cookie (its default name, which config/kratos keeps). */
-const sessionCookie = "ory_kratos_session";
 
 interface Counted {
   counter: Counter;
@@ -84,90 +104,78 @@ function tooMany(reply: FastifyReply, { message, rule }: Counted, ms: number): C
   return Object.assign(new ClientError(429, `${message} Try again in ${waitInWords(ms)}.`, "rate_limited"), { rule });
 }
 
-/** IPv6 clients get a /64 each, so the key is the /64. */
-export function ipKey(ip: string): string {
-  if (!ipaddr.isValid(ip)) return ip;
+/** How many /64 budgets a /48 has: an IPv6 site usually gets a /48, and each of its networks a /64. */
+export const ipv6SiteFactor = 16;
+
+/** The client's network: an IPv4 address, or its IPv6 /64 and /48 (an IPv6 client gets a /64 of its own, a site a /48). */
+export function ipKeys(ip: string): { network: string; site?: string } {
+  if (!ipaddr.isValid(ip)) return { network: ip };
   const address = ipaddr.process(ip);
-  if (address.kind() === "ipv4") return address.toString();
-  return `${address.toNormalizedString().split(":").slice(0, 4).join(":")}::/64`;
+  if (address.kind() === "ipv4") return { network: address.toString() };
+  const groups = address.toNormalizedString().split(":");
+  return { network: `${groups.slice(0, 4).join(":")}::/64`, site: `${groups.slice(0, 3).join(":")}::/48` };
 }
 
-/** Account identifiers and addresses as Kratos matches them: case and whitespace do not matter. */
-export function normalizeIdentifier(value: string): string {
-  return value.normalize("NFKC").replace(/\s+/g, "").toLowerCase();
-}
-
-/**
- * Every value the submission gives a field: in a JSON body (Kratos also reads
- * "traits.email" flattened), in a form body, and in the query string, which
- * Kratos reads too for recovery and verification. Taking all of them means a
- * value Kratos reads is never one the limits missed.
- */
-function fieldReader(request: FastifyRequest): (name: string) => string[] {
-  const queryStart = request.url.indexOf("?");
-  const query = new URLSearchParams(queryStart < 0 ? "" : request.url.slice(queryStart + 1));
-  const body = request.body;
-  let form: URLSearchParams | undefined;
-  let json: Record<string, unknown> | undefined;
-  if (typeof body === "string") form = new URLSearchParams(body);
-  else if (body !== undefined && body !== null) {
-    json = body as Record<string, unknown>;
-    // Kratos' JSON decoding matches field names in any case ("IDENTIFIER");
-    // its own names are lower case, so other spellings are refused here.
-    const odd = Object.keys(json).find((key) => !/^[a-z0-9_.]+$/.test(key));
-    if (odd !== undefined) throw new ClientError(400, `Unknown field "${odd}": Kratos' field names are lower case.`);
-  }
-  return (name) => {
-    const values: unknown[] = [...query.getAll(name), ...(form?.getAll(name) ?? [])];
-    if (json) {
-      values.push(json[name]);
-      const dot = name.indexOf(".");
-      if (dot > 0) values.push((json[name.slice(0, dot)] as Record<string, unknown> | undefined)?.[name.slice(dot + 1)]);
-    }
-    return values.flatMap((value) => (typeof value === "string" || typeof value === "number" ? [String(value)] : []));
-  };
-}
-
-const distinct = (values: string[]) => [...new Set(values.map(normalizeIdentifier).filter((value) => value !== ""))];
-
-function setCookies(reply: FastifyReply): string[] {
-  const header = reply.getHeader("set-cookie");
-  return Array.isArray(header) ? header : header === undefined ? [] : [String(header)];
-}
-
-function setsSessionCookie(reply: FastifyReply): boolean {
-  return setCookies(reply).some((cookie) => cookie.startsWith(`${sessionCookie}=`) && !cookie.startsWith(`${sessionCookie}=;`));
-}
-
-/** The value of Kratos' session cookie in a Cookie header. */
-function sessionCookieOf(header: string | undefined): string | undefined {
-  const pair = header
-    ?.split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${sessionCookie}=`));
-  const value = pair?.slice(sessionCookie.length + 1);
-  return value === "" ? undefined : value;
-}
+/** The key of an account or address in the store: fixed in length, and no address in Redis. */
+const accountKey = (account: string) => createHash("sha256").update(account).digest("base64url");
 
 const hash = (value: string) => createHash("sha256").update(value).digest("hex");
 
-function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: LimiterStore, nativeFlows: boolean): AbuseLimitHooks {
+function setCookies(reply: FastifyReply): string[] {
+  const header = reply.getHeader("set-cookie");
+  return Array.isArray(header) ? header.map(String) : header === undefined ? [] : [String(header)];
+}
+
+/** The session cookie's value in the answer, when Kratos signed someone in. */
+function newSessionCookie(reply: FastifyReply): string | undefined {
+  const pair = setCookies(reply)
+    .map((cookie) => cookie.split(";")[0] ?? "")
+    .find((pair) => pair.startsWith(`${sessionCookieName}=`));
+  const value = pair?.slice(sessionCookieName.length + 1);
+  return value === "" ? undefined : value;
+}
+
+/** An identifier as Kratos matches it, or undefined when there is none. */
+const accountOf = (value: string | undefined) => {
+  const account = value === undefined ? "" : normalizeIdentifier(value);
+  return account === "" ? undefined : account;
+};
+
+function buildLimits(fastify: FastifyInstance, config: PortalConfig, store: LimiterStore): AbuseLimitHooks {
+  const limits: AbuseLimits = config.limits;
+  const devices: DeviceCookies = deviceCookies(config.deviceCookieSecret, config.origin.startsWith("https:"));
   const counted = (keyPrefix: string, limit: Limit, message: string): Counted => ({
     counter: store.counter({ keyPrefix, ...limit }),
     message,
     rule: keyPrefix,
   });
+  /** A rule per client network, with its IPv6 site's larger budget. */
+  const perNetwork = (keyPrefix: string, limit: Limit, message: string) => {
+    const network = counted(keyPrefix, limit, message);
+    const site = counted(`${keyPrefix}-48`, { ...limit, points: limit.points * ipv6SiteFactor }, message);
+    return (ip: string, onSuccess?: Charge["onSuccess"]): Charge[] => {
+      const keys = ipKeys(ip);
+      return [{ ...network, key: keys.network, onSuccess }, ...(keys.site === undefined ? [] : [{ ...site, key: keys.site, onSuccess }])];
+    };
+  };
   const attempts = "Too many attempts.";
   const mails = "Too many emails were requested.";
   const signInAccount = counted("sign-in-account", limits.signInAccount, attempts);
-  const signInIp = counted("sign-in-ip", limits.signInIp, attempts);
+  const signInDevice = counted("sign-in-device", limits.signInDevice, attempts);
+  const signInIp = perNetwork("sign-in-ip", limits.signInIp, attempts);
   const secondFactor = counted("second-factor", limits.secondFactor, attempts);
   const mailAddress = counted("mail-address", limits.mailAddress, mails);
-  const mailIp = counted("mail-ip", limits.mailIp, mails);
-  const registrationIp = counted("registration-ip", limits.registrationIp, "Too many sign-ups from your network.");
-  const apiIp = counted("api-ip", limits.apiIp, "Too many requests.");
+  const mailDevice = counted("mail-address-device", limits.mailAddress, mails);
+  const mailIp = perNetwork("mail-ip", limits.mailIp, mails);
+  const registrationIp = perNetwork("registration-ip", limits.registrationIp, "Too many sign-ups from your network.");
+  const apiIp = perNetwork("api-ip", limits.apiIp, "Too many requests.");
+  const flowIp = perNetwork("flow-ip", limits.flowIp, attempts);
 
-  /** Takes a point of each; if one is over its limit, gives them all back and throws the 429. */
+  /**
+   * Takes a point of each; if one is over its limit, gives them all back and
+   * throws the 429. A key this request made is deleted again, so that refused
+   * requests leave nothing in the store.
+   */
   async function charge(charges: Charge[], reply: FastifyReply): Promise<void> {
     const results = await Promise.allSettled(charges.map(({ counter, key }) => counter.consume(key)));
     const refused = results.flatMap((result, index) =>
@@ -175,90 +183,140 @@ function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: Limit
     );
     const broken = results.find((result) => result.status === "rejected" && !(result.reason instanceof RateLimiterRes));
     if (refused.length === 0 && broken === undefined) return;
-    await Promise.all(charges.map(({ counter, key }) => counter.reward(key)));
+    await Promise.all(
+      charges.map(({ counter, key }, index) => {
+        const result = results[index];
+        const made = result.status === "fulfilled" && result.value.consumedPoints === 1;
+        return made ? counter.delete(key) : counter.reward(key);
+      }),
+    );
     if (broken?.status === "rejected") throw broken.reason;
     const longest = refused.reduce((a, b) => (b.wait.msBeforeNext > a.wait.msBeforeNext ? b : a));
     throw tooMany(reply, longest.charge, longest.wait.msBeforeNext);
   }
 
-  /**
-   * Kratos' whoami refuses an aal1 session that still owes its second factor
-   * (session_aal2_required), and no other public call names its account. So
-   * the account is remembered when the first factor's answer sets the
-   * session cookie, keyed by a hash of that cookie, in the store (so every
-   * portal of a shared store knows it).
-   */
-  async function secondFactorKeys(request: FastifyRequest): Promise<string[]> {
-    const session = sessionCookieOf(request.headers.cookie) ?? (nativeFlows ? request.headers["x-session-token"] : undefined);
-    if (typeof session !== "string") return [];
-    const fingerprint = hash(session);
-    const accounts = await store.sessionAccounts.get(fingerprint);
-    if (accounts) return accounts.map((account) => `account:${account}`);
-    // A session whose first factor the store did not see (a memory store's restart, an expired link): counted on its own.
-    return [`session:${fingerprint}`];
+  /** A wrong sign-in for the account: from its owner's known browser on that browser's count, else on the account's. */
+  function signInCharges(request: FastifyRequest, account: string | undefined): Charge[] {
+    const charges = signInIp(request.ip, "reward");
+    if (account === undefined) return charges;
+    request.limitAccount = account;
+    const device = devices.deviceFor(request.headers.cookie, account);
+    charges.push(
+      device === undefined
+        ? { ...signInAccount, key: accountKey(account), onSuccess: "clear" }
+        : { ...signInDevice, key: accountKey(`${account}\n${device}`), onSuccess: "clear" },
+    );
+    return charges;
   }
 
-  async function rememberAccounts(reply: FastifyReply, accounts: string[]): Promise<void> {
-    const session = sessionCookieOf(
-      setCookies(reply)
-        .find((cookie) => cookie.startsWith(`${sessionCookie}=`))
-        ?.split(";")[0],
+  /**
+   * A mail to the address: per address, except from a browser the address's
+   * owner signed in with, which has a quota of its own that requests from
+   * elsewhere cannot spend.
+   */
+  function mailCharges(request: FastifyRequest, address: string | undefined, onSuccess?: Charge["onSuccess"]): Charge[] {
+    const charges = mailIp(request.ip, onSuccess);
+    if (address === undefined) return charges;
+    const device = devices.deviceFor(request.headers.cookie, address);
+    charges.push(
+      device === undefined
+        ? { ...mailAddress, key: accountKey(address), onSuccess }
+        : { ...mailDevice, key: accountKey(`${address}\n${device}`), onSuccess },
     );
-    if (session !== undefined && accounts.length > 0) await store.sessionAccounts.set(hash(session), accounts);
+    return charges;
+  }
+
+  /**
+   * The account whose second factor this submission tries: the one its
+   * session signed in as at the first factor here, else the one Kratos names
+   * for the session's other sessions. A session Kratos will not find is not
+   * counted: Kratos refuses the step without it.
+   */
+  async function secondFactorCharges(request: FastifyRequest): Promise<Charge[]> {
+    const credential = sessionCredential(request, config.kratosNativeFlows);
+    if (credential === undefined) return [];
+    const fingerprint = hash(credential.value);
+    const account = (await store.sessionAccounts.get(fingerprint)) ?? (await fastify.kratos.sessions.accountOf(credential.kratos));
+    // An identity with no other session, whose first factor this store did not see (a restart, an expired link).
+    const key = account === undefined ? `session:${fingerprint}` : `account:${accountKey(account)}`;
+    return [{ ...secondFactor, key, onSuccess: "clear" }];
   }
 
   /** Whether a settings submission gives an email other than the signed-in identity's (Kratos then mails a code). */
-  async function changesEmail(request: FastifyRequest, emails: string[]): Promise<boolean> {
+  async function changesEmail(request: FastifyRequest, email: string): Promise<boolean> {
     try {
       const session = await fastify.kratos.sessions.whoami(request.headers.cookie);
       const current = (session.identity?.traits as { email?: unknown } | undefined)?.email;
-      return emails.some((email) => typeof current !== "string" || email !== normalizeIdentifier(current));
+      return typeof current !== "string" || email !== normalizeIdentifier(current);
     } catch {
       return true;
     }
   }
 
-  async function chargesFor(kind: FlowKind, request: FastifyRequest): Promise<Charge[]> {
-    const field = fieldReader(request);
-    const ip = ipKey(request.ip);
-    const methods = field("method");
-    // Kratos' code method mails a code unless one is given (or a new one is asked for).
-    const asksForCode = methods.includes("code") && (field("code").every((code) => code === "") || field("resend").some(Boolean));
-    const mail = (addresses: string[]): Charge[] => [
-      ...addresses.map((address) => ({ ...mailAddress, key: address })),
-      { ...mailIp, key: ip },
-    ];
-    switch (kind) {
-      case "login": {
-        const accounts = distinct([...field("identifier"), ...field("password_identifier")]);
-        const charges: Charge[] = asksForCode ? mail(accounts) : [];
-        if (!(asksForCode && methods.every((method) => method === "code"))) {
-          charges.push(...accounts.map((account) => ({ ...signInAccount, key: account, onSuccess: "clear" as const })));
-          charges.push({ ...signInIp, key: ip, onSuccess: "reward" });
-        }
-        if (methods.some((method) => method === "totp" || method === "lookup_secret")) {
-          charges.push(...(await secondFactorKeys(request)).map((key) => ({ ...secondFactor, key, onSuccess: "clear" as const })));
-        }
-        request.limitAccounts = accounts;
-        return charges;
+  async function loginCharges(request: FastifyRequest, fields: SubmissionFields): Promise<Charge[]> {
+    switch (fields.first("method")) {
+      case "password": {
+        // stringsx.Coalesce(identifier, password_identifier): the first that is not empty.
+        const identifier = fields.field("identifier") ?? fields.field("password_identifier");
+        return signInCharges(request, accountOf(identifier));
       }
-      case "registration":
-        return [{ ...registrationIp, key: ip }, ...(asksForCode ? mail(distinct(field("traits.email"))) : [])];
+      case "code": {
+        // Kratos mails the code to identifier, else address, and checks it against address, else identifier
+        // (strategy/code/strategy_login.go): two different ones are refused, so that both steps name one account.
+        const identifier = accountOf(fields.field("identifier"));
+        const address = accountOf(fields.field("address"));
+        if (identifier !== undefined && address !== undefined && identifier !== address) throw ambiguousSubmission();
+        const account = identifier ?? address;
+        // Whether this sends a code or checks one depends on the flow's state, which only Kratos knows: a
+        // submission with a code counts as both, and the mail's point comes back when it signs the user in.
+        if (fields.field("code") === undefined) return mailCharges(request, account);
+        return [...mailCharges(request, account, "reward"), ...signInCharges(request, account)];
+      }
+      case "totp":
+      case "lookup_secret":
+        return secondFactorCharges(request);
+      default:
+        // Passkeys and security keys cannot be guessed; other methods are not Kratos' to act on.
+        return [];
+    }
+  }
+
+  async function chargesFor(kind: FlowKind, request: FastifyRequest): Promise<Charge[]> {
+    assertPlainContentType(request);
+    // Refuses two sessions before anything is counted, whatever the flow.
+    sessionCredential(request, config.kratosNativeFlows);
+    const fields = readSubmission(request, { queryAndBody: kind === "recovery" || kind === "verification" });
+    switch (kind) {
+      case "login":
+        return loginCharges(request, fields);
+      case "registration": {
+        const charges = registrationIp(request.ip);
+        if (fields.first("method") !== "code") return charges;
+        return [
+          ...charges,
+          ...mailCharges(request, accountOf(fields.field("traits.email")), fields.field("code") === undefined ? undefined : "reward"),
+        ];
+      }
       case "recovery":
       case "verification": {
-        const addresses = distinct(field("email"));
-        return addresses.length > 0 ? mail(addresses) : [];
+        // Kratos sends a code whenever the submission has an email, whatever else it has.
+        const address = accountOf(fields.field("email"));
+        return address === undefined ? [] : mailCharges(request, address);
       }
       case "settings": {
-        const emails = distinct(field("traits.email"));
-        return emails.length > 0 && (await changesEmail(request, emails)) ? mail(emails) : [];
+        const email = accountOf(fields.field("traits.email"));
+        return email !== undefined && (await changesEmail(request, email)) ? mailCharges(request, email) : [];
       }
     }
   }
 
   return {
     api: async (request, reply) => {
-      await charge([{ ...apiIp, key: ipKey(request.ip) }], reply);
+      await charge(apiIp(request.ip), reply);
+    },
+
+    newFlow: async (request, reply) => {
+      await charge(flowIp(request.ip), reply);
     },
 
     submission(kind) {
@@ -268,11 +326,21 @@ function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: Limit
           await charge(charges, reply);
           request.limitCharges = charges;
         },
+        // Kratos signed the account in: this browser is now its owner's (a device cookie).
+        onSend: async (request, reply, payload) => {
+          if (request.limitAccount !== null && newSessionCookie(reply) !== undefined) {
+            reply.header("set-cookie", [...setCookies(reply), devices.issue(request.limitAccount)]);
+          }
+          return payload;
+        },
         onResponse: async (request, reply) => {
-          const failures = request.limitCharges?.filter((charge) => charge.onSuccess !== undefined) ?? [];
+          const session = newSessionCookie(reply);
           // Kratos signed the user in (a JSON 200, or its session cookie on a 422 or a form's redirect).
-          const succeeded = reply.statusCode === 200 || setsSessionCookie(reply);
-          if (succeeded && request.limitAccounts) await rememberAccounts(reply, request.limitAccounts);
+          const succeeded = reply.statusCode === 200 || session !== undefined;
+          if (session !== undefined && request.limitAccount !== null) {
+            await store.sessionAccounts.set(hash(session), request.limitAccount);
+          }
+          const failures = request.limitCharges?.filter((charge) => charge.onSuccess !== undefined) ?? [];
           // Kratos (or the way to it) failed: nothing was tried.
           const notTried = reply.statusCode >= 500;
           if (failures.length === 0 || (!succeeded && !notTried)) return;
@@ -296,9 +364,14 @@ export default fp<AbuseLimitOptions>(
     const store = given ?? (config.rateLimitRedisUrl ? await redisStore(config.rateLimitRedisUrl, fastify.log) : memoryStore());
     fastify.addHook("onClose", () => store.close());
     fastify.metrics.watchLimitStore(() => store.inFallback?.() ?? false);
+    if (config.rateLimitRedisUrl && !config.deviceCookieSecret) {
+      fastify.log.warn(
+        "DEVICE_COOKIE_SECRET is not set: each portal signs device cookies with a key of its own, so a browser is known at one portal only",
+      );
+    }
     fastify.decorateRequest("limitCharges", null);
-    fastify.decorateRequest("limitAccounts", null);
-    fastify.decorate("limits", buildLimits(fastify, config.limits, store, config.kratosNativeFlows));
+    fastify.decorateRequest("limitAccount", null);
+    fastify.decorate("limits", buildLimits(fastify, config, store));
   },
   { name: "abuse-limits", dependencies: ["kratos", "metrics"] },
 );

@@ -11,7 +11,7 @@ import { stat, readFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { PortalConfig } from "../config.js";
-import { UpstreamError } from "../errors.js";
+import { ClientError, UpstreamError } from "../errors.js";
 import { hasIdentity } from "../plugins/guards.js";
 import { errorAnswer } from "../plugins/error-handler.js";
 import { forwardingHeaders } from "../kratos/forwarding.js";
@@ -139,6 +139,14 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
       for (const name of page.query) {
         const value = search.get(name);
         if (value !== null) query[name] = value;
+      }
+      try {
+        await fastify.limits.newFlow(request, reply);
+      } catch (error) {
+        if (!(error instanceof ClientError)) throw error;
+        // Over the client's budget of new flows: the app asks for the flow itself and shows the 429's wait.
+        reply.removeHeader("retry-after");
+        return undefined;
       }
       const started = await fastify.kratos.flows.start(page.kind, query, headers);
       if (!started) return undefined;

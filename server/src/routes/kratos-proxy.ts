@@ -6,8 +6,16 @@
 // trusts; cookies and Set-Cookie pass through untouched.
 import type { IncomingHttpHeaders } from "node:http";
 import replyFrom, { type FastifyReplyFromHooks } from "@fastify/reply-from";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onResponseAsyncHookHandler, RouteHandlerMethod } from "fastify";
+import type {
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  onResponseAsyncHookHandler,
+  RouteHandlerMethod,
+} from "fastify";
 import type { PortalConfig } from "../config.js";
+import { ClientError } from "../errors.js";
 import { forwardingHeaders } from "../kratos/forwarding.js";
 import { unavailableMessage } from "../plugins/error-handler.js";
 import { loggablePath } from "../logging.js";
@@ -15,6 +23,15 @@ import { outcomeOf, type UpstreamOutcome, type UpstreamTimer } from "../metrics.
 import type { FlowKind } from "../plugins/abuse-limits.js";
 
 const flowKinds: FlowKind[] = ["login", "registration", "recovery", "verification", "settings"];
+
+/** The app's page of each flow (web/src/lib/paths.ts; a test checks them against it). */
+export const flowPagePaths: Record<FlowKind, string> = {
+  login: "/login",
+  registration: "/registration",
+  recovery: "/recovery",
+  verification: "/verification",
+  settings: "/settings",
+};
 
 /** Flow submissions are small; a passkey's attestation is the largest, a few KiB. */
 const bodyLimit = 64 * 1024;
@@ -129,10 +146,27 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
       }
     };
 
+  /**
+   * A new flow writes a row in Kratos (and with a login_challenge asks Hydra):
+   * counted per client network. A browser that navigated here is sent to the
+   * app's page, which says how long to wait; the app's own request gets the 429.
+   */
+  const newFlow =
+    (kind: FlowKind): onRequestHookHandler =>
+    async (request, reply) => {
+      try {
+        await fastify.limits.newFlow(request, reply);
+      } catch (error) {
+        if (!(error instanceof ClientError) || !request.headers.accept?.includes("text/html")) throw error;
+        const query = request.url.indexOf("?");
+        return reply.redirect(`${config.origin}${flowPagePaths[kind]}${query < 0 ? "" : request.url.slice(query)}`, 303);
+      }
+    };
+
   for (const kind of flowKinds) {
     const base = `/self-service/${kind}`;
     const limits = fastify.limits.submission(kind);
-    fastify.get(`${base}/browser`, { onResponse: countStarted(kind) }, forward(`${base}/browser`));
+    fastify.get(`${base}/browser`, { onRequest: newFlow(kind), onResponse: countStarted(kind) }, forward(`${base}/browser`));
     fastify.get(`${base}/flows`, forward(`${base}/flows`));
     fastify.post(base, limits, forward(base));
     // The links in Kratos' mails submit with GET (verification code, recovery link).

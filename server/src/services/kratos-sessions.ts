@@ -2,11 +2,20 @@
 // place that knows what Kratos' answers to it mean.
 import type { FrontendApi, Session } from "@ory/client";
 import { notSignedIn, secondFactorRequired } from "../errors.js";
+import { normalizeIdentifier } from "../kratos/submission.js";
 import { callUpstream } from "./upstream-call.js";
 
 export interface KratosSessions {
   /** The cookie's session; throws notSignedIn, secondFactorRequired or an UpstreamError. */
   whoami(cookie: string | undefined): Promise<Session>;
+  /**
+   * The account (its email, as an identifier) of the session these credentials
+   * show, found through the identity's other sessions: whoami hides the
+   * identity of a session that still owes its second factor, and Kratos lists
+   * a session's siblings whatever its level. Undefined when it has none, or
+   * when Kratos finds no session.
+   */
+  accountOf(credential: { cookie: string } | { token: string }): Promise<string | undefined>;
   /** Resolves when Kratos' public API answers as it should; throws an UpstreamError otherwise. */
   probe(): Promise<void>;
 }
@@ -24,6 +33,20 @@ export function kratosSessions(frontend: FrontendApi): KratosSessions {
           throw failure.failure.id === "session_aal2_required" ? secondFactorRequired() : failure;
         },
       });
+    },
+
+    async accountOf(credential) {
+      const shown = "cookie" in credential ? { cookie: credential.cookie } : { xSessionToken: credential.token };
+      const others = await callUpstream(
+        "kratos",
+        "listMySessions",
+        async () => (await frontend.listMySessions({ ...shown, perPage: 1 })).data,
+        {
+          401: () => [],
+        },
+      );
+      const email = (others[0]?.identity?.traits as { email?: unknown } | undefined)?.email;
+      return typeof email === "string" ? normalizeIdentifier(email) : undefined;
     },
 
     async probe() {

@@ -22,7 +22,7 @@ export class Browser extends KratosBrowser<LightMyRequestResponse> {
   private readonly nativeForms: boolean;
 
   constructor(
-    private readonly app: FastifyInstance,
+    readonly app: FastifyInstance,
     options: BrowserOptions = {},
   ) {
     super();

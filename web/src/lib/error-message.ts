@@ -23,8 +23,14 @@ export function errorMessage(error: unknown): string {
   }
   const failure = failureOf(error);
   if (failure.status === 429) return tooManyAttemptsMessage(failure.retryAfterSeconds);
+  // The portal refused a submission to Kratos that could be read two ways; the app's own forms never send one.
+  if (isRecord(failure.body) && failure.body.code === "ambiguous_request") return i18n.t("errors.ambiguousRequest");
   if (failure.status !== undefined) return errorMessageOf(failure.body) ?? i18n.t("errors.generic");
   return isNetworkFailure(error) ? i18n.t("errors.serviceUnreachable") : i18n.t("errors.generic");
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
 }
 
 /** The SDK (axios) rejects a call that got no answer at all with an error without a response. */

@@ -20,6 +20,7 @@ export const en = {
     generic: "Something went wrong. Please try again.",
     portalUnreachable: "The portal could not be reached. Check your connection and try again.",
     serviceUnreachable: "The account service could not be reached. Check your connection and try again.",
+    ambiguousRequest: "The form was sent in a way the portal cannot check. Reload the page and try again.",
     tooManyAttempts: {
       moment: "Too many attempts. Try again in a moment.",
       minutes_one: "Too many attempts. Try again in {{count}} minute.",

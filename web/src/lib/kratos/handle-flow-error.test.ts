@@ -182,4 +182,11 @@ describe("handleFlowError", () => {
     expect(handleFlowError(limited("5"), context)).toEqual({ kind: "fail", message: "Too many attempts. Try again in a moment." });
     expect(handleFlowError(limited(undefined), context)).toEqual({ kind: "fail", message: "Too many attempts. Try again later." });
   });
+
+  it("words the portal's refusal of an ambiguous submission from the catalog", () => {
+    expect(handleFlowError(answer(400, { message: "The submission is ambiguous.", code: "ambiguous_request" }), context)).toEqual({
+      kind: "fail",
+      message: "The form was sent in a way the portal cannot check. Reload the page and try again.",
+    });
+  });
 });
