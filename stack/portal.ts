@@ -33,6 +33,7 @@ export async function startPortal(
       HOST: host,
       PORT: String(port),
       PORTAL_ORIGIN: origin,
+      DEVICE_COOKIE_SECRET: settings.portal.deviceCookieSecret,
       KRATOS_PUBLIC_URL: kratos.publicUrl,
       // From the settings, so that every caller (npm start, npm test, a test's private stack) gets its own Hydra.
       HYDRA_ADMIN_URL: `http://127.0.0.1:${settings.hydra.adminPort}`,

@@ -11,7 +11,7 @@ export const rootDir = dirname(dirname(fileURLToPath(import.meta.url)));
 
 export interface StackSettings {
   dataDir: string;
-  portal: { host: string; port: number; origin: string };
+  portal: { host: string; port: number; origin: string; deviceCookieSecret: string };
   kratos: {
     publicPort: number;
     adminPort: number;
@@ -64,6 +64,8 @@ const kratosSecrets = (dataDir: string) =>
     cipher: [randomBytes(16).toString("hex")],
   }));
 
+const portalSecrets = (dataDir: string) => storedSecrets(dataDir, "portal", () => ({ deviceCookie: randomBytes(32).toString("hex") }));
+
 const hydraSecrets = (dataDir: string) => storedSecrets(dataDir, "hydra", () => ({ system: [randomBytes(32).toString("base64url")] }));
 
 /**
@@ -90,6 +92,8 @@ export function readSettings(env: Env = process.env): StackSettings {
       host: env.PORTAL_HOST || "localhost",
       port: portalPort,
       origin: readUrl(env, "PORTAL_ORIGIN", `http://localhost:${portalPort}`, true),
+      // Kept, so that a restart does not make every browser unknown to the abuse limits again.
+      deviceCookieSecret: env.DEVICE_COOKIE_SECRET || portalSecrets(dataDir).deviceCookie,
     },
     kratos: {
       publicPort: readPort(env, "KRATOS_PUBLIC_PORT", 4433),

@@ -209,6 +209,11 @@ t.test("no secret value is in a ConfigMap: the Redis URL (with its password) is 
   const secret = one(production, "Secret");
   t.equal(secret.stringData?.RATE_LIMIT_REDIS_URL, `redis://:${redisPassword}@identity-redis:6379/0`);
   t.equal(secret.metadata.annotations?.["helm.sh/resource-policy"], "keep", "kept through helm uninstall");
+  t.match(secret.stringData?.DEVICE_COOKIE_SECRET, /^[A-Za-z0-9]{64}$/, "a device cookie key is generated when none is given");
+  const given = "k".repeat(40);
+  const withKey = one(await render([...origin, "--set", `secret.values.deviceCookieSecret=${given}`]), "Secret");
+  t.equal(withKey.stringData?.DEVICE_COOKIE_SECRET, given, "the given device cookie key is used");
+  await t.rejects(render([...origin, "--set", "secret.values.deviceCookieSecret=short"]), /at least 32 characters/);
   t.same(podOf(production).container.envFrom, [
     { configMapRef: { name: "portal-account-portal" } },
     { secretRef: { name: "portal-account-portal" } },
