@@ -11,7 +11,13 @@ export const rootDir = dirname(dirname(fileURLToPath(import.meta.url)));
 
 export interface StackSettings {
   dataDir: string;
-  portal: { host: string; port: number; origin: string };
+  portal: {
+    host: string;
+    port: number;
+    origin: string;
+    /** What Kratos' web hooks send the portal to prove they come from Kratos. */
+    hookSecret: string;
+  };
   kratos: {
     publicPort: number;
     adminPort: number;
@@ -64,6 +70,8 @@ const kratosSecrets = (dataDir: string) =>
     cipher: [randomBytes(16).toString("hex")],
   }));
 
+const portalSecrets = (dataDir: string) => storedSecrets(dataDir, "portal", () => ({ hook: randomBytes(32).toString("hex") }));
+
 const hydraSecrets = (dataDir: string) => storedSecrets(dataDir, "hydra", () => ({ system: [randomBytes(32).toString("base64url")] }));
 
 /**
@@ -90,6 +98,7 @@ export function readSettings(env: Env = process.env): StackSettings {
       host: env.PORTAL_HOST || "localhost",
       port: portalPort,
       origin: readUrl(env, "PORTAL_ORIGIN", `http://localhost:${portalPort}`, true),
+      hookSecret: secretList(env, "KRATOS_HOOK_SECRET", 32)?.[0] ?? portalSecrets(dataDir).hook,
     },
     kratos: {
       publicPort: readPort(env, "KRATOS_PUBLIC_PORT", 4433),

@@ -10,19 +10,24 @@ import errorHandler from "./plugins/error-handler.js";
 import guards from "./plugins/guards.js";
 import hydra from "./plugins/hydra.js";
 import kratos from "./plugins/kratos.js";
+import portalState from "./plugins/portal-state.js";
 import securityHeaders from "./plugins/security-headers.js";
 import spa from "./plugins/spa.js";
 import apiRoutes from "./routes/api/index.js";
 import appPage from "./routes/app-page.js";
 import healthRoutes from "./routes/health.js";
+import kratosHooks from "./routes/internal/kratos-hooks.js";
 import kratosProxy from "./routes/kratos-proxy.js";
 import runtimeConfigRoute from "./routes/runtime-config.js";
+import type { OutboxOptions } from "./mail/outbox.js";
 import type { LimiterStore } from "./services/limit-stores.js";
 
 export interface AppOptions {
   config: PortalConfig;
   /** Where the abuse limits count, instead of what the configuration says (Redis or this process's memory). */
   limiterStore?: LimiterStore;
+  /** The outbox's timing (retry pauses), shorter in tests. */
+  outboxOptions?: OutboxOptions;
 }
 
 export function serverOptions(config: PortalConfig): FastifyServerOptions {
@@ -47,14 +52,15 @@ export function serverOptions(config: PortalConfig): FastifyServerOptions {
   };
 }
 
-const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, limiterStore }) => {
+const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, limiterStore, outboxOptions }) => {
   await fastify.register(errorHandler);
   await fastify.register(securityHeaders, { config });
   await fastify.register(compression);
   await fastify.register(kratos, { config });
   await fastify.register(hydra, { config });
   await fastify.register(abuseLimits, { config, store: limiterStore });
-  await fastify.register(guards, { origin: config.origin });
+  await fastify.register(guards, { origin: config.origin, hookSecret: config.hookSecret });
+  await fastify.register(portalState, { config, outbox: outboxOptions });
   await fastify.register(healthRoutes);
   await fastify.register(runtimeConfigRoute, { config });
   await fastify.register(
@@ -64,6 +70,8 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, limiterSto
     },
     { prefix: "/api" },
   );
+  // Kratos' web hooks: not under /kratos (the browser's proxy), and refused without the shared secret.
+  await fastify.register(kratosHooks, { prefix: "/internal/kratos-hooks", config });
   await fastify.register(kratosProxy, { prefix: "/kratos", config });
   await fastify.register(spa, { config });
   await fastify.register(appPage, { config });

@@ -39,7 +39,14 @@ export interface AbuseLimitHooks {
   api: onRequestHookHandler;
   /** For a Kratos flow submission of this kind, sent through the proxy. */
   submission(kind: FlowKind): SubmissionHooks;
+  /** Per signed-in account, for a route whose rules include a session (add it after them). */
+  account(rule: AccountRule): preHandlerHookHandler;
+  /** Counts one refused call of the Kratos hook route for the client IP; throws the 429 once over the limit. */
+  hookRefusal(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
+
+/** The limits counted per account. */
+export type AccountRule = "accountDeletion" | "sessionExtension";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -162,6 +169,11 @@ function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: Limit
   const mailIp = counted("mail-ip", limits.mailIp, mails);
   const registrationIp = counted("registration-ip", limits.registrationIp, "Too many sign-ups from your network.");
   const apiIp = counted("api-ip", limits.apiIp, "Too many requests.");
+  const perAccount: Record<AccountRule, Counted> = {
+    accountDeletion: counted("account-deletion", limits.accountDeletion, attempts),
+    sessionExtension: counted("session-extension", limits.sessionExtension, "Too many requests."),
+  };
+  const hookRefusals = counted("hook-refusals", limits.hookRefusals, attempts);
 
   /** Takes a point of each; if one is over its limit, gives them all back and throws the 429. */
   async function charge(charges: Charge[], reply: FastifyReply): Promise<void> {
@@ -255,6 +267,16 @@ function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: Limit
   return {
     api: async (request, reply) => {
       await charge([{ ...apiIp, key: ipKey(request.ip) }], reply);
+    },
+
+    account: (rule) => async (request, reply) => {
+      const account = request.session?.identity?.id;
+      if (!account) throw new Error(`${request.method} ${request.routeOptions.url} limits per account but has no session rule before`);
+      await charge([{ ...perAccount[rule], key: account }], reply);
+    },
+
+    async hookRefusal(request, reply) {
+      await charge([{ ...hookRefusals, key: ipKey(request.ip) }], reply);
     },
 
     submission(kind) {

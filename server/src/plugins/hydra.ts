@@ -6,12 +6,14 @@ import type { PortalConfig } from "../config.js";
 import { hydraChallenges, type HydraChallenges } from "../services/hydra-challenges.js";
 import { hydraClients, type HydraClients } from "../services/hydra-clients.js";
 import { hydraConsentSessions, type HydraConsentSessions } from "../services/hydra-consent-sessions.js";
+import { hydraLoginSessions, type HydraLoginSessions } from "../services/hydra-login-sessions.js";
 import { sdkConfiguration } from "../services/upstream-call.js";
 
 export interface HydraServices {
   clients: HydraClients;
   challenges: HydraChallenges;
   consentSessions: HydraConsentSessions;
+  loginSessions: HydraLoginSessions;
 }
 
 declare module "fastify" {
@@ -26,6 +28,7 @@ function hydraServices(config: PortalConfig): HydraServices {
     clients: hydraClients(adminApi),
     challenges: hydraChallenges(adminApi),
     consentSessions: hydraConsentSessions(adminApi),
+    loginSessions: hydraLoginSessions(adminApi),
   };
 }
 

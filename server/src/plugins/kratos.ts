@@ -1,14 +1,17 @@
 // Kratos' services, configured once for the whole server.
-import { FrontendApi } from "@ory/client";
+import { FrontendApi, IdentityApi } from "@ory/client";
 import fp from "fastify-plugin";
 import type { PortalConfig } from "../config.js";
 import { kratosFlows, type KratosFlows } from "../services/kratos-flows.js";
+import { kratosIdentities, type KratosIdentities } from "../services/kratos-identities.js";
 import { kratosSessions, type KratosSessions } from "../services/kratos-sessions.js";
 import { sdkConfiguration } from "../services/upstream-call.js";
 
 export interface KratosServices {
   sessions: KratosSessions;
   flows: KratosFlows;
+  /** Kratos' admin API: never reachable from the browser. */
+  identities: KratosIdentities;
 }
 
 declare module "fastify" {
@@ -19,7 +22,8 @@ declare module "fastify" {
 
 function kratosServices(config: PortalConfig): KratosServices {
   const frontend = new FrontendApi(sdkConfiguration(config, config.kratosPublicUrl));
-  return { sessions: kratosSessions(frontend), flows: kratosFlows(frontend) };
+  const admin = new IdentityApi(sdkConfiguration(config, config.kratosAdminUrl));
+  return { sessions: kratosSessions(frontend), flows: kratosFlows(frontend), identities: kratosIdentities(admin) };
 }
 
 export default fp<{ config: PortalConfig }>(

@@ -3,7 +3,15 @@
 import { Type, type Static } from "@sinclair/typebox";
 
 /** Stable codes for the cases the SPA must tell apart; the message alone is for people. */
-export const errorCodes = ["not_signed_in", "aal2_required", "role_required", "other_account", "rate_limited"] as const;
+export const errorCodes = [
+  "not_signed_in",
+  "aal2_required",
+  "role_required",
+  "other_account",
+  "rate_limited",
+  "reauthentication_required",
+  "last_admin",
+] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
 export const FieldError = Type.Object({ field: Type.String(), message: Type.String() });

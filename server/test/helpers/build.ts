@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Test } from "tap";
 import app, { serverOptions } from "../../src/app.js";
 import { readConfig } from "../../src/config.js";
+import type { OutboxOptions } from "../../src/mail/outbox.js";
 import type { LimiterStore } from "../../src/services/limit-stores.js";
 
 export type Env = Record<string, string | undefined>;
@@ -62,8 +63,18 @@ export class LogLines extends Writable {
   }
 }
 
+/** A throw-away PORTAL_STATE_DIR (the outbox, activity and devices), unless the test gives one. */
+function stateDir(t: Test): string {
+  const dir = mkdtempSync(join(tmpdir(), "portal-state-"));
+  t.teardown(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return dir;
+}
+
 export interface BuildOptions {
   limiterStore?: LimiterStore;
+  outboxOptions?: OutboxOptions;
   /** Where the server's log lines go (at info unless env sets LOG_LEVEL), instead of nowhere. */
   logs?: LogLines;
 }
@@ -72,13 +83,18 @@ export async function build(
   t: Test,
   env: Env = {},
   extend?: (instance: FastifyInstance) => void,
-  { limiterStore, logs }: BuildOptions = {},
+  { limiterStore, logs, outboxOptions }: BuildOptions = {},
 ): Promise<FastifyInstance> {
-  const config = readConfig({ LOG_LEVEL: logs ? "info" : "silent", WEB_ROOT: fakeWebRoot(t), ...env });
+  const config = readConfig({
+    LOG_LEVEL: logs ? "info" : "silent",
+    WEB_ROOT: fakeWebRoot(t),
+    PORTAL_STATE_DIR: env.PORTAL_STATE_DIR ?? stateDir(t),
+    ...env,
+  });
   const options = serverOptions(config);
   // The server's own logger options (its serializers above all), only with another stream.
   const instance = Fastify(logs ? { ...options, logger: { ...(options.logger as object), stream: logs } } : options);
-  await instance.register(app, { config, limiterStore });
+  await instance.register(app, { config, limiterStore, outboxOptions });
   extend?.(instance);
   await instance.ready();
   t.teardown(() => instance.close());
