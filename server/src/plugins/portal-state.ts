@@ -34,7 +34,7 @@ export default fp<PortalStateOptions>(
     fastify.decorate("state", state);
     fastify.decorate("outbox", outbox);
     fastify.decorate("accountDeletion", accountDeletion({ kratos: fastify.kratos, hydra: fastify.hydra, state, outbox }));
-    fastify.decorate("securityEvents", securityEvents(state, outbox, `${config.origin}${settingsPath}`));
+    fastify.decorate("securityEvents", securityEvents(state, fastify.kratos.identities, outbox, `${config.origin}${settingsPath}`));
     fastify.addHook("onClose", async () => {
       await outbox.close();
       await state.close();

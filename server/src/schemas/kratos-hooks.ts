@@ -3,26 +3,15 @@
 // mails and the activity need; never a cookie, a credential or a code.
 import { Type, type Static } from "@sinclair/typebox";
 
-const Count = Type.Integer({ minimum: 0, maximum: 1000 });
-
-/** How many of each second factor the identity has after the change. */
-export const SecondFactorCounts = Type.Object({ totp: Count, webauthn: Count, passkey: Count, lookup_secret: Count });
-export type SecondFactorCounts = Static<typeof SecondFactorCounts>;
-
 const Text = (maxLength: number) => Type.String({ maxLength });
 
 export const KratosHookBody = Type.Object({
   identity_id: Type.String({ format: "uuid" }),
   email: Text(320),
-  factors: SecondFactorCounts,
-  /** The sign-in's session: Kratos calls the login hook once per factor, with the same session. */
-  session_id: Type.Optional(Type.String({ format: "uuid" })),
   user_agent: Type.Optional(Text(1024)),
   ip: Type.Optional(Text(64)),
-  /** Settings: which method was saved (password, profile, totp, webauthn, passkey, lookup_secret). */
-  method: Type.Optional(Text(64)),
-  /** Settings: the email before the change. */
-  previous_email: Type.Optional(Text(320)),
+  /** Login: the factors the session has used so far (Kratos calls the hook once per factor of one sign-in). */
+  factors_used: Type.Optional(Type.Integer({ minimum: 0, maximum: 16 })),
 });
 export type KratosHookBody = Static<typeof KratosHookBody>;
 

@@ -1,6 +1,6 @@
 // What the portal keeps beyond a request and a process: mail waiting to be
-// sent (the outbox), each account's recent security activity and the devices
-// it signed in from, and which Kratos hook calls were already handled.
+// sent (the outbox), each account's recent security activity, the devices
+// it signed in from and the snapshot its security mails compare with.
 //
 // In a Redis that every portal shares (PORTAL_REDIS_URL, with persistence):
 // two portals see the same outbox, activity and devices, and each change is
@@ -68,10 +68,8 @@ export interface PortalState {
     /** The account's devices ("browser|system"), in no order. */
     list(account: string): Promise<string[]>;
   };
-  /** The last second-factor counts seen for the account (to tell "added" from "removed"); returns the previous. */
-  swapFactors(account: string, factors: Record<string, number>): Promise<Record<string, number> | undefined>;
-  /** True the first time a key is seen within ttlSeconds (a hook that Kratos calls twice for one sign-in). */
-  once(key: string, ttlSeconds: number): Promise<boolean>;
+  /** Keeps the account's latest credential snapshot (services/security-events.ts); returns the one before. */
+  swapSnapshot(account: string, snapshot: object): Promise<object | undefined>;
   /** Everything kept about an account, when it is deleted. */
   forget(account: string): Promise<void>;
   close(): Promise<void>;
@@ -136,15 +134,12 @@ export async function redisState(url: string): Promise<PortalState> {
       },
       list: (account) => client.smembers(key("devices", account)),
     },
-    async swapFactors(account, factors) {
-      const previous = await client.getset(key("factors", account), JSON.stringify(factors));
-      return previous === null ? undefined : (JSON.parse(previous) as Record<string, number>);
-    },
-    async once(name, ttlSeconds) {
-      return (await client.set(key("once", name), "1", "EX", ttlSeconds, "NX")) === "OK";
+    async swapSnapshot(account, snapshot) {
+      const previous = await client.getset(key("snapshot", account), JSON.stringify(snapshot));
+      return previous === null ? undefined : (JSON.parse(previous) as object);
     },
     async forget(account) {
-      await client.del(key("activity", account), key("devices", account), key("factors", account));
+      await client.del(key("activity", account), key("devices", account), key("snapshot", account));
     },
     async close() {
       await client.quit().catch(() => {
@@ -160,8 +155,7 @@ interface FileData {
   outbox: Record<string, Dated<OutboxEntry>>;
   activity: Record<string, ActivityEvent[]>;
   devices: Record<string, string[]>;
-  factors: Record<string, Record<string, number>>;
-  once: Record<string, number>;
+  snapshots: Record<string, object>;
 }
 
 const entriesOf = <T>(record: Record<string, T> | undefined) => new Map(Object.entries(record ?? {}));
@@ -179,17 +173,13 @@ export function fileState(dir: string): PortalState {
   const outbox = entriesOf(stored.outbox);
   const activity = entriesOf(stored.activity);
   const devices = entriesOf(stored.devices);
-  const factors = entriesOf(stored.factors);
-  const once = entriesOf(stored.once);
+  const snapshots = entriesOf(stored.snapshots);
   const save = () => {
-    const now = Date.now();
-    for (const [name, until] of once) if (until < now) once.delete(name);
     const data: FileData = {
       outbox: Object.fromEntries(outbox),
       activity: Object.fromEntries(activity),
       devices: Object.fromEntries(devices),
-      factors: Object.fromEntries(factors),
-      once: Object.fromEntries(once),
+      snapshots: Object.fromEntries(snapshots),
     };
     writeFileSync(`${file}.tmp`, JSON.stringify(data), { mode: 0o600 });
     renameSync(`${file}.tmp`, file);
@@ -235,22 +225,16 @@ export function fileState(dir: string): PortalState {
       },
       list: async (account) => devices.get(account) ?? [],
     },
-    async swapFactors(account, counts) {
-      const previous = factors.get(account);
-      factors.set(account, counts);
+    async swapSnapshot(account, snapshot) {
+      const previous = snapshots.get(account);
+      snapshots.set(account, snapshot);
       save();
       return previous;
-    },
-    async once(name, ttlSeconds) {
-      if ((once.get(name) ?? 0) > Date.now()) return false;
-      once.set(name, Date.now() + ttlSeconds * 1000);
-      save();
-      return true;
     },
     async forget(account) {
       activity.delete(account);
       devices.delete(account);
-      factors.delete(account);
+      snapshots.delete(account);
       save();
     },
     close: async () => undefined,

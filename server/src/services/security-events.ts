@@ -2,22 +2,29 @@
 // account's recent activity, and mailed to the account's address where the
 // user must hear of it (a new device, a new password, a second factor, a new
 // address, a recovery).
+//
+// Kratos' hook context does not say what a settings change changed (the
+// flow's method is not set yet when the hook runs, and the identity comes
+// without credentials), so the portal keeps a snapshot of each account's
+// address and credentials (dates and counts, no secret) and compares it with
+// what Kratos' admin API says after each change.
 import Bowser from "bowser";
 import type { Outbox } from "../mail/outbox.js";
 import { mailTime, renderMail, type SecondFactor } from "../mail/messages.js";
 import type { ActivityType } from "../schemas/account.js";
 import type { KratosHookBody, KratosHookEvent } from "../schemas/kratos-hooks.js";
+import type { CredentialSnapshot, KratosIdentities } from "./kratos-identities.js";
 import type { ActivityEvent, PortalState } from "./portal-state.js";
 
 export interface SecurityEvents {
   record(event: KratosHookEvent, body: KratosHookBody): Promise<void>;
 }
 
-const secondFactors = ["totp", "webauthn", "passkey", "lookup_secret"] as const satisfies readonly SecondFactor[];
-
 /** A device as the new-device rule sees it: the browser and the system, not their versions. */
 export function deviceOf(userAgent: string | undefined): { browser: string; os: string } {
-  const { browser, os } = Bowser.parse(userAgent ?? "");
+  // Bowser refuses an empty user agent.
+  if (!userAgent) return { browser: "", os: "" };
+  const { browser, os } = Bowser.parse(userAgent);
   return { browser: browser.name ?? "", os: os.name ?? "" };
 }
 
@@ -29,57 +36,82 @@ export function parseDevice(key: string): { browser: string; os: string } {
   return { browser, os };
 }
 
-/** Kratos calls the login hook again when the second factor completes the same sign-in: one event per session. */
-const signInOnceSeconds = 24 * 3600;
+type Change =
+  | { type: "password_changed" }
+  | { type: "email_changed"; from: string }
+  | { type: `second_factor_${"added" | "removed"}`; method: SecondFactor };
 
-export function securityEvents(state: PortalState, outbox: Pick<Outbox, "send">, settingsUrl: string): SecurityEvents {
+/** What differs between two snapshots of one account, as the mails name it. */
+export function changesBetween(before: CredentialSnapshot, after: CredentialSnapshot): Change[] {
+  const changes: Change[] = [];
+  if (before.email.toLowerCase() !== after.email.toLowerCase()) changes.push({ type: "email_changed", from: before.email });
+  if (after.password !== "" && before.password !== after.password) changes.push({ type: "password_changed" });
+  for (const method of ["totp", "webauthn", "passkey"] as const) {
+    if (after[method] > before[method]) changes.push({ type: "second_factor_added", method });
+    if (after[method] < before[method]) changes.push({ type: "second_factor_removed", method });
+  }
+  // New backup codes replace the old ones: a new date is new codes.
+  if (after.lookup_secret !== before.lookup_secret) {
+    changes.push({ type: after.lookup_secret === "" ? "second_factor_removed" : "second_factor_added", method: "lookup_secret" });
+  }
+  return changes;
+}
+
+export function securityEvents(
+  state: PortalState,
+  identities: Pick<KratosIdentities, "snapshot">,
+  outbox: Pick<Outbox, "send">,
+  settingsUrl: string,
+): SecurityEvents {
   async function event(body: KratosHookBody, type: ActivityType, extra: Partial<ActivityEvent> = {}): Promise<string> {
     const at = new Date();
     await state.activity.add(body.identity_id, { type, at: at.toISOString(), ...extra });
     return mailTime(at);
   }
 
+  /** The account's snapshot now, and the one kept before (undefined the first time the portal sees the account). */
+  async function snapshots(account: string): Promise<[CredentialSnapshot, CredentialSnapshot | undefined] | undefined> {
+    const now = await identities.snapshot(account);
+    if (!now) return undefined;
+    return [now, (await state.swapSnapshot(account, now)) as CredentialSnapshot | undefined];
+  }
+
   async function signIn(body: KratosHookBody): Promise<void> {
-    await state.swapFactors(body.identity_id, body.factors);
-    if (body.session_id && !(await state.once(`sign-in:${body.session_id}`, signInOnceSeconds))) return;
+    // The second factor's call completes the sign-in the first factor's call reported.
+    if ((body.factors_used ?? 1) > 1) return;
+    await snapshots(body.identity_id);
     const device = deviceOf(body.user_agent);
     const { known, before } = await state.devices.remember(body.identity_id, deviceKey(device));
     // The account's first device is where it was made: nothing new to warn about.
     const newDevice = !known && before > 0;
     const at = await event(body, "sign_in", { user_agent: body.user_agent, ip: body.ip, new_device: newDevice });
-    if (newDevice) {
-      await outbox.send(renderMail("sign_in_new_device", body.email, { ...device, ip: body.ip ?? "", at, settingsUrl }));
-    }
-  }
-
-  async function secondFactorChange(body: KratosHookBody, method: SecondFactor): Promise<void> {
-    const previous = await state.swapFactors(body.identity_id, body.factors);
-    const now = body.factors[method];
-    const before = previous?.[method] ?? (now > 0 ? 0 : 1);
-    // New backup codes replace the old ones: as many as before, but new ones.
-    const added = now > before || (now === before && method === "lookup_secret" && now > 0);
-    if (!added && now === before) return;
-    const type = added ? "second_factor_added" : "second_factor_removed";
-    const at = await event(body, type, { method });
-    await outbox.send(renderMail(type, body.email, { method, at, settingsUrl }));
+    if (newDevice) await outbox.send(renderMail("sign_in_new_device", body.email, { ...device, ip: body.ip ?? "", at, settingsUrl }));
   }
 
   async function settings(body: KratosHookBody): Promise<void> {
-    const method = body.method ?? "";
-    if (method === "password") {
-      const at = await event(body, "password_changed");
-      await outbox.send(renderMail("password_changed", body.email, { at, settingsUrl }));
-    } else if (method === "profile") {
-      const from = body.previous_email;
-      if (from === undefined || from.toLowerCase() === body.email.toLowerCase()) {
-        await event(body, "profile_changed");
-        return;
+    const found = await snapshots(body.identity_id);
+    if (!found) return;
+    const [now, before] = found;
+    // Without an earlier snapshot (the portal's state was lost) there is nothing to compare with: only the record.
+    const changes = before ? changesBetween(before, now) : [];
+    if (changes.length === 0) {
+      await event(body, "profile_changed");
+      return;
+    }
+    for (const change of changes) {
+      if (change.type === "email_changed") {
+        const at = await event(body, "email_changed");
+        // To the old address too: whoever lost the account still reads that one.
+        for (const to of [change.from, now.email]) {
+          await outbox.send(renderMail("email_changed", to, { from: change.from, to: now.email, at, settingsUrl }));
+        }
+      } else if (change.type === "password_changed") {
+        const at = await event(body, "password_changed");
+        await outbox.send(renderMail("password_changed", now.email, { at, settingsUrl }));
+      } else {
+        const at = await event(body, change.type, { method: change.method });
+        await outbox.send(renderMail(change.type, now.email, { method: change.method, at, settingsUrl }));
       }
-      const at = await event(body, "email_changed");
-      // To the old address too: whoever lost the account still reads that one.
-      for (const to of [from, body.email]) await outbox.send(renderMail("email_changed", to, { from, to: body.email, at, settingsUrl }));
-    } else if ((secondFactors as readonly string[]).includes(method)) {
-      await secondFactorChange(body, method as SecondFactor);
     }
   }
 
@@ -87,6 +119,7 @@ export function securityEvents(state: PortalState, outbox: Pick<Outbox, "send">,
     async record(kind, body) {
       if (kind === "login") return signIn(body);
       if (kind === "settings") return settings(body);
+      await snapshots(body.identity_id);
       const at = await event(body, "recovery_used");
       await outbox.send(renderMail("recovery_used", body.email, { at, settingsUrl }));
     },
