@@ -5,21 +5,28 @@
 const channelName = "account-portal-session";
 const signedOut = "signed-out";
 
-const channel = (): BroadcastChannel | undefined => ("BroadcastChannel" in window ? new BroadcastChannel(channelName) : undefined);
+/**
+ * One channel per tab for sending and hearing: a channel never hears its own
+ * messages, so the tab that signs out goes where it meant to, not to /login.
+ */
+let channel: BroadcastChannel | null | undefined;
+function tabChannel(): BroadcastChannel | null {
+  channel ??= "BroadcastChannel" in window ? new BroadcastChannel(channelName) : null;
+  return channel;
+}
 
 /** Tells the portal's other tabs that the session ended. */
 export function announceSignedOut(): void {
-  const sender = channel();
-  sender?.postMessage(signedOut);
-  sender?.close();
+  tabChannel()?.postMessage(signedOut);
 }
 
 /** Calls the listener when another tab ends the session; returns the unsubscribe. */
 export function onSignedOutElsewhere(listener: () => void): () => void {
-  const receiver = channel();
+  const receiver = tabChannel();
   if (!receiver) return () => undefined;
-  receiver.onmessage = (event: MessageEvent) => {
+  const hear = (event: MessageEvent) => {
     if (event.data === signedOut) listener();
   };
-  return () => receiver.close();
+  receiver.addEventListener("message", hear);
+  return () => receiver.removeEventListener("message", hear);
 }
