@@ -228,7 +228,7 @@ t.test("the counters live in the store the app is given", async (t) => {
     },
   };
   const app = await build(t, { ...kratos.env, LIMIT_API_IP: "1/1m" }, undefined, { limiterStore });
-  t.equal(rules.length, 7, "every limit");
+  t.equal(rules.length, 10, "every limit");
   t.ok(rules.some((rule) => rule.keyPrefix === "api-ip" && rule.points === 1 && rule.duration === 60));
   t.equal((await app.inject("/api/session")).statusCode, 401);
   t.equal((await app.inject("/api/session")).statusCode, 429);
