@@ -48,6 +48,37 @@ export function kratosOriginConfig(origin: string): ConfigTree {
   };
 }
 
+/** The header that carries the shared secret; the portal's guard reads it (server/src/plugins/guards.ts). */
+export const hookSecretHeader = "X-Portal-Hook-Secret";
+
+/**
+ * Kratos' web hooks to the portal after a sign-in, a settings change and a
+ * recovery: the security mails and the activity. Kratos does not wait for
+ * them (response.ignore): a slow portal or mail server never holds up a
+ * sign-in. docker-compose.yml sets the same through Kratos' environment.
+ */
+export function kratosHooksConfig(portalUrl: string, secret: string, bodyUri: string): ConfigTree {
+  const after = (event: string) => ({
+    hooks: [
+      {
+        hook: "web_hook",
+        config: {
+          url: `${portalUrl}/internal/kratos-hooks/${event}`,
+          method: "POST",
+          body: bodyUri,
+          auth: { type: "api_key", config: { name: hookSecretHeader, value: secret, in: "header" } },
+          response: { ignore: true },
+        },
+      },
+    ],
+  });
+  return {
+    selfservice: {
+      flows: { login: { after: after("login") }, settings: { after: after("settings") }, recovery: { after: after("recovery") } },
+    },
+  };
+}
+
 /** The part of Kratos' configuration that follows from the stack's settings. */
 export function runtimeConfig(settings: StackSettings, extra: ConfigTree = {}): ConfigTree {
   const { kratos } = settings;
@@ -62,7 +93,12 @@ export function runtimeConfig(settings: StackSettings, extra: ConfigTree = {}): 
     // Kratos accepts Hydra's login requests itself when a login flow carries a login_challenge.
     oauth2_provider: { url: `http://127.0.0.1:${settings.hydra.adminPort}` },
   };
-  return merge(merge(kratosOriginConfig(settings.portal.origin), local), extra);
+  const hooks = kratosHooksConfig(
+    `http://127.0.0.1:${settings.portal.port}`,
+    settings.portal.hookSecret,
+    `file://${join(configDir, "hooks", "security-event.jsonnet")}`,
+  );
+  return merge(merge(merge(kratosOriginConfig(settings.portal.origin), local), hooks), extra);
 }
 
 export interface KratosOptions {

@@ -35,6 +35,11 @@ export async function startPortal(
       PORTAL_ORIGIN: origin,
       DEVICE_COOKIE_SECRET: settings.portal.deviceCookieSecret,
       KRATOS_PUBLIC_URL: kratos.publicUrl,
+      KRATOS_ADMIN_URL: kratos.adminUrl,
+      KRATOS_HOOK_SECRET: settings.portal.hookSecret,
+      // The portal's security mail goes through Kratos' SMTP server; what waits to be sent is kept in the data folder.
+      SMTP_URI: settings.kratos.smtpUri,
+      PORTAL_STATE_DIR: join(settings.dataDir, "portal"),
       // From the settings, so that every caller (npm start, npm test, a test's private stack) gets its own Hydra.
       HYDRA_ADMIN_URL: `http://127.0.0.1:${settings.hydra.adminPort}`,
       // A passkey sign-in with a login_challenge: Kratos redirects webauthn.js' form post to Hydra's issuer.

@@ -11,7 +11,15 @@ export const rootDir = dirname(dirname(fileURLToPath(import.meta.url)));
 
 export interface StackSettings {
   dataDir: string;
-  portal: { host: string; port: number; origin: string; deviceCookieSecret: string };
+  portal: {
+    host: string;
+    port: number;
+    origin: string;
+    /** Signs the device cookies of the abuse limits. */
+    deviceCookieSecret: string;
+    /** What Kratos' web hooks send the portal to prove they come from Kratos. */
+    hookSecret: string;
+  };
   kratos: {
     publicPort: number;
     adminPort: number;
@@ -47,13 +55,16 @@ function secretList(env: Env, name: string, minLength: number, exactLength?: num
 }
 
 // Generated once per data folder and kept, so that sessions (and Hydra's
-// encrypted data) survive a restart.
-function storedSecrets<T>(dataDir: string, service: string, generate: () => T): T {
+// encrypted data) survive a restart. A secret that a newer version added to
+// the file is generated and kept the same way; the others stay as they were.
+function storedSecrets<T extends object>(dataDir: string, service: string, generate: () => T): T {
   const file = join(dataDir, service, "secrets.json");
-  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as T;
-  const secrets = generate();
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  const kept = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Partial<T>) : {};
+  const secrets = { ...generate(), ...kept };
+  if (Object.keys(secrets).length !== Object.keys(kept).length) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
   return secrets;
 }
 
@@ -64,7 +75,8 @@ const kratosSecrets = (dataDir: string) =>
     cipher: [randomBytes(16).toString("hex")],
   }));
 
-const portalSecrets = (dataDir: string) => storedSecrets(dataDir, "portal", () => ({ deviceCookie: randomBytes(32).toString("hex") }));
+const portalSecrets = (dataDir: string) =>
+  storedSecrets(dataDir, "portal", () => ({ deviceCookie: randomBytes(32).toString("hex"), hook: randomBytes(32).toString("hex") }));
 
 const hydraSecrets = (dataDir: string) => storedSecrets(dataDir, "hydra", () => ({ system: [randomBytes(32).toString("base64url")] }));
 
@@ -94,6 +106,7 @@ export function readSettings(env: Env = process.env): StackSettings {
       origin: readUrl(env, "PORTAL_ORIGIN", `http://localhost:${portalPort}`, true),
       // Kept, so that a restart does not make every browser unknown to the abuse limits again.
       deviceCookieSecret: env.DEVICE_COOKIE_SECRET || portalSecrets(dataDir).deviceCookie,
+      hookSecret: secretList(env, "KRATOS_HOOK_SECRET", 32)?.[0] ?? portalSecrets(dataDir).hook,
     },
     kratos: {
       publicPort: readPort(env, "KRATOS_PUBLIC_PORT", 4433),

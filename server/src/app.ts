@@ -12,13 +12,16 @@ import guards from "./plugins/guards.js";
 import hydra from "./plugins/hydra.js";
 import kratos from "./plugins/kratos.js";
 import metricsRecorder from "./plugins/metrics.js";
+import portalState from "./plugins/portal-state.js";
 import securityHeaders from "./plugins/security-headers.js";
 import spa from "./plugins/spa.js";
 import apiRoutes from "./routes/api/index.js";
 import appPage from "./routes/app-page.js";
 import healthRoutes from "./routes/health.js";
+import kratosHooks from "./routes/internal/kratos-hooks.js";
 import kratosProxy from "./routes/kratos-proxy.js";
 import runtimeConfigRoute from "./routes/runtime-config.js";
+import type { OutboxOptions } from "./mail/outbox.js";
 import type { LimiterStore } from "./services/limit-stores.js";
 
 export interface AppOptions {
@@ -27,6 +30,8 @@ export interface AppOptions {
   limiterStore?: LimiterStore;
   /** Where the app records its metrics, for the server of METRICS_PORT to serve; by default a registry nobody reads. */
   metrics?: PortalMetrics;
+  /** The outbox's timing (retry pauses), shorter in tests. */
+  outboxOptions?: OutboxOptions;
 }
 
 export function serverOptions(config: PortalConfig): FastifyServerOptions {
@@ -51,7 +56,7 @@ export function serverOptions(config: PortalConfig): FastifyServerOptions {
   };
 }
 
-const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, limiterStore, metrics = createMetrics() }) => {
+const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, limiterStore, metrics = createMetrics(), outboxOptions }) => {
   await fastify.register(metricsRecorder, { metrics });
   await fastify.register(errorHandler);
   await fastify.register(securityHeaders, { config });
@@ -59,7 +64,8 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, limiterSto
   await fastify.register(kratos, { config });
   await fastify.register(hydra, { config });
   await fastify.register(abuseLimits, { config, store: limiterStore });
-  await fastify.register(guards, { origin: config.origin });
+  await fastify.register(guards, { origin: config.origin, hookSecret: config.hookSecret });
+  await fastify.register(portalState, { config, outbox: outboxOptions });
   await fastify.register(healthRoutes);
   await fastify.register(runtimeConfigRoute, { config });
   await fastify.register(
@@ -69,6 +75,8 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, limiterSto
     },
     { prefix: "/api" },
   );
+  // Kratos' web hooks: not under /kratos (the browser's proxy), and refused without the shared secret.
+  await fastify.register(kratosHooks, { prefix: "/internal/kratos-hooks", config });
   await fastify.register(kratosProxy, { prefix: "/kratos", config });
   await fastify.register(spa, { config });
   await fastify.register(appPage, { config });

@@ -31,6 +31,12 @@ export interface AbuseLimits {
   apiIp: Limit;
   /** New Kratos flows (the sign-in, sign-up and recovery pages, /kratos/self-service/…/browser) per client IP. */
   flowIp: Limit;
+  /** Account deletions asked for, per account. */
+  accountDeletion: Limit;
+  /** Session extensions ("Stay signed in"), per account. */
+  sessionExtension: Limit;
+  /** Calls of the Kratos hook route with a wrong or missing secret, per client IP. */
+  hookRefusals: Limit;
 }
 
 export interface PortalConfig {
@@ -63,6 +69,29 @@ export interface PortalConfig {
   adminRequireAal2: boolean;
   /** Where GET /metrics is served, apart from the public port; undefined: nowhere. */
   metrics: { host: string; port: number } | undefined;
+  /** Kratos' admin API: deleting an account, its sessions, extending a session, the activity. Never exposed. */
+  kratosAdminUrl: string;
+  /** Kratos' selfservice.flows.settings.privileged_session_max_age, in seconds: how recent a sign-in deleting the account needs. */
+  privilegedSessionMaxAge: number;
+  /** What Kratos' web hooks send in X-Portal-Hook-Secret; undefined: the hook route refuses every call. */
+  hookSecret: string | undefined;
+  mail: MailConfig;
+  state: StateConfig;
+}
+
+export interface MailConfig {
+  /** Kratos' SMTP server (KRATOS_SMTP_URI), in Kratos' syntax. */
+  smtpUri: string;
+  /** The sender of the portal's security mails. */
+  from: string;
+}
+
+/** Where the portal keeps what must outlive a process: mail waiting to be sent, each account's activity and known devices. */
+export interface StateConfig {
+  /** A Redis (with persistence) that every portal shares; undefined: files in dir. */
+  redisUrl: string | undefined;
+  /** Without a Redis: one portal process only. */
+  dir: string;
 }
 
 export class ConfigError extends Error {
@@ -176,15 +205,42 @@ function readMetricsListener(env: Env, publicPort: number): PortalConfig["metric
   return { host: env.METRICS_HOST || env.HOST || "127.0.0.1", port };
 }
 
-/** A key of 32 characters or more, or none. */
-function readSecret(env: Env, name: string): string | undefined {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === "") return undefined;
-  if (raw.length < 32) throw new ConfigError(`${name} must be at least 32 characters (e.g. openssl rand -hex 32)`);
+/** An address, or a name and an address: "Account <no-reply@example.org>". */
+function readMailFrom(env: Env, name: string, fallback: string): string {
+  const raw = (env[name] || fallback).trim();
+  if (!/^([^<>\r\n]*<)?[^\s@<>]+@[^\s@<>]+>?$/.test(raw)) throw new ConfigError(`${name} must be a mail address, got "${raw}"`);
   return raw;
 }
 
 const durationUnits = { s: 1, m: 60, h: 3600 } as const;
+
+/** A duration as Kratos writes it in its configuration: 15m, 1h, 90s. */
+function readDuration(env: Env, name: string, fallback: string): number {
+  const raw = env[name] || fallback;
+  const match = /^(\d+)([smh])$/.exec(raw.trim());
+  const seconds = Number(match?.[1]) * durationUnits[(match?.[2] ?? "s") as keyof typeof durationUnits];
+  if (!match || seconds < 1) throw new ConfigError(`${name} must be a duration such as 15m (s, m or h), got "${raw}"`);
+  return seconds;
+}
+
+/** A secret (the device cookies' key, Kratos' web hooks'): at least 32 characters, so that guessing it is hopeless. */
+function readSecret(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  if (raw.length < 32 || /\s/.test(raw))
+    throw new ConfigError(`${name} must be 32 or more characters without spaces (openssl rand -hex 32)`);
+  return raw;
+}
+
+/** Kratos' SMTP URI: smtp:// (STARTTLS) or smtps:// (TLS); never repeated in the message, it may hold a password. */
+function readSmtpUri(env: Env, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (!url || !["smtp:", "smtps:"].includes(url.protocol) || url.hostname === "") {
+    throw new ConfigError(`${name} must be an smtp:// or smtps:// URL with a host, e.g. smtps://user:password@smtp.example.org:465/`);
+  }
+  return raw;
+}
 
 /** "10/15m": 10 per 15 minutes. */
 function readLimit(env: Env, name: string, fallback: string): Limit {
@@ -209,10 +265,14 @@ export function readLimits(env: Env): AbuseLimits {
     registrationIp: readLimit(env, "LIMIT_REGISTRATION_IP", "50/15m"),
     apiIp: readLimit(env, "LIMIT_API_IP", "1200/1m"),
     flowIp: readLimit(env, "LIMIT_FLOW_IP", "300/15m"),
+    accountDeletion: readLimit(env, "LIMIT_ACCOUNT_DELETION", "5/15m"),
+    sessionExtension: readLimit(env, "LIMIT_SESSION_EXTENSION", "10/1h"),
+    hookRefusals: readLimit(env, "LIMIT_HOOK_REFUSALS", "10/15m"),
   };
 }
 
 const defaultWebRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "web", "dist");
+const defaultStateDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..", ".data", "portal");
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 export function readConfig(env: Env = process.env): PortalConfig {
@@ -235,5 +295,13 @@ export function readConfig(env: Env = process.env): PortalConfig {
     upstreamTimeoutMs: readPositiveInteger(env, "UPSTREAM_TIMEOUT_MS", 10_000),
     adminRequireAal2: readBoolean(env, "ADMIN_REQUIRE_AAL2", true),
     metrics: readMetricsListener(env, port),
+    kratosAdminUrl: readUrl(env, "KRATOS_ADMIN_URL", "http://127.0.0.1:4434"),
+    privilegedSessionMaxAge: readDuration(env, "PRIVILEGED_SESSION_MAX_AGE", "15m"),
+    hookSecret: readSecret(env, "KRATOS_HOOK_SECRET"),
+    mail: {
+      smtpUri: readSmtpUri(env, "SMTP_URI", "smtp://127.0.0.1:1025/?disable_starttls=true"),
+      from: readMailFrom(env, "MAIL_FROM", "no-reply@account.localhost"),
+    },
+    state: { redisUrl: readRedisUrl(env, "PORTAL_REDIS_URL"), dir: resolve(env.PORTAL_STATE_DIR || defaultStateDir) },
   };
 }

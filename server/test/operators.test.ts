@@ -16,7 +16,7 @@ import { parseEnv } from "node:util";
 import t from "tap";
 import { parse } from "yaml";
 import { hydraOriginConfig } from "../../stack/hydra.js";
-import { kratosOriginConfig } from "../../stack/kratos.js";
+import { kratosHooksConfig, kratosOriginConfig } from "../../stack/kratos.js";
 import type { ConfigTree } from "../../stack/config-tree.js";
 import { readSettings } from "../../stack/settings.js";
 import { readConfig } from "../src/config.js";
@@ -39,6 +39,7 @@ const production: Record<string, string> = {
   KRATOS_DB_PASSWORD: "k".repeat(32),
   HYDRA_DB_PASSWORD: "h".repeat(32),
   DEVICE_COOKIE_SECRET: "v".repeat(64),
+  KRATOS_HOOK_SECRET: "w".repeat(64),
 };
 const secrets = [
   "KRATOS_SECRETS_COOKIE",
@@ -48,6 +49,7 @@ const secrets = [
   "KRATOS_DB_PASSWORD",
   "HYDRA_DB_PASSWORD",
   "DEVICE_COOKIE_SECRET",
+  "KRATOS_HOOK_SECRET",
 ];
 
 const compose = loadCompose(root, "docker-compose.yml", production);
@@ -146,7 +148,7 @@ t.test("compose runs no --dev, one courier beside servers without one, and Hydra
     t.notMatch(command ?? "", /--watch-courier/, `${name} sends no mail from a server`);
   }
   t.equal(service("kratos-migrate").command, "migrate sql -e --yes -c /etc/config/kratos/kratos.yml");
-  t.equal(service("kratos").command, "serve -c /etc/config/kratos/kratos.yml --sqa-opt-out");
+  t.equal(service("kratos").command, "serve -c /etc/config/kratos/kratos.yml -c /etc/config/kratos-hooks.yml --sqa-opt-out");
   t.equal(service("courier").command, "courier watch -c /etc/config/kratos/kratos.yml");
   t.equal(service("hydra-migrate").command, "migrate sql up -e --yes");
   t.equal(service("hydra").command, "serve public -c /etc/config/hydra/hydra.yml --sqa-opt-out");
@@ -267,6 +269,23 @@ t.test("the UI URLs in Kratos' and Hydra's files and in compose are the portal's
   t.equal(hydraEnv.URLS_SELF_ISSUER, production.HYDRA_ORIGIN);
 });
 
+t.test("compose gives Kratos the same web hooks as npm start, with the portals' secret, and the portals what they need", async (t) => {
+  const content = compose.configs?.["kratos-hooks"]?.content;
+  t.ok(content, "a kratos-hooks config");
+  t.same(
+    parse(content ?? ""),
+    kratosHooksConfig("http://portal:3000", production.KRATOS_HOOK_SECRET, "file:///etc/config/kratos/hooks/security-event.jsonnet"),
+  );
+  t.match(service("kratos").command, /-c \/etc\/config\/kratos-hooks\.yml/, "Kratos reads it");
+  const portal = service("portal").environment!;
+  t.equal(portal.KRATOS_HOOK_SECRET, production.KRATOS_HOOK_SECRET);
+  t.equal(portal.SMTP_URI, production.KRATOS_SMTP_URI, "the security mails go through Kratos' SMTP server");
+  t.equal(portal.MAIL_FROM, production.KRATOS_MAIL_FROM);
+  t.equal(portal.PORTAL_REDIS_URL, "redis://redis:6379");
+  t.match(service("redis").command, ["redis-server", "--save", "", "--appendonly", "yes"], "Redis keeps the portals' state on disk");
+  t.doesNotThrow(() => readConfig({ ...portal, PORT: "3000" }), "the portal accepts what compose gives it");
+});
+
 interface CaddyRoute {
   match: { host: string[] }[];
   handle: { routes: { handle: { handler: string; dynamic_upstreams?: { source: string; name: string; port: string } }[] }[] }[];
@@ -365,7 +384,7 @@ t.test("the dev override only adds --dev and a mail catcher on loopback", async 
   }
   const published = [...dev.services.mailcatcher.ports!, ...dev.services.proxy.ports!];
   for (const port of published) t.match(port, /^127\.0\.0\.1:/, `${port} is reachable from this machine only`);
-  t.same(dev.services.mailcatcher.networks, ["outbound"], "on the courier's network");
+  t.same(dev.services.mailcatcher.networks, ["outbound", "edge"], "on the courier's network and the portals'");
   t.equal(new URL(devEnv.KRATOS_SMTP_URI!).hostname, "mailcatcher");
   t.equal(new URL(devEnv.HYDRA_ORIGIN!).port, dev.services.proxy.ports![0].split(":")[1], "the proxy publishes Hydra's dev origin");
   t.equal(new URL(devEnv.PORTAL_ORIGIN!).hostname, devEnv.PORTAL_HOSTNAME);

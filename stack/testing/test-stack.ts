@@ -44,6 +44,9 @@ export const testStackEnv = {
   hydraIssuer: "TEST_HYDRA_ISSUER",
   hydraAdminUrl: "TEST_HYDRA_ADMIN_URL",
   portalOrigin: "TEST_PORTAL_ORIGIN",
+  /** What Kratos' web hooks send the portal, and where the portal's mail goes (the mail catcher). */
+  hookSecret: "TEST_KRATOS_HOOK_SECRET",
+  smtpUri: "TEST_SMTP_URI",
   /** `sqlite` or `postgres`: what the stack's Kratos and Hydra store their data in. */
   database: "TEST_DATABASE",
 } as const;
@@ -58,6 +61,8 @@ export function stackEnv(stack: TestStack): Record<string, string> {
     [testStackEnv.hydraIssuer]: stack.hydra.issuer,
     [testStackEnv.hydraAdminUrl]: stack.hydra.adminUrl,
     [testStackEnv.portalOrigin]: stack.portalOrigin,
+    [testStackEnv.hookSecret]: stack.settings.portal.hookSecret,
+    [testStackEnv.smtpUri]: stack.settings.kratos.smtpUri,
     [testStackEnv.database]: stack.database,
   };
 }

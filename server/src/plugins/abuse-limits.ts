@@ -62,7 +62,14 @@ export interface AbuseLimitHooks {
   submission(kind: FlowKind): SubmissionHooks;
   /** Takes a point of the client's new-flow budget; throws the 429 over it. */
   newFlow(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Per signed-in account, for a route whose rules include a session (add it after them). */
+  account(rule: AccountRule): preHandlerHookHandler;
+  /** Counts one refused call of the Kratos hook route for the client IP; throws the 429 once over the limit. */
+  hookRefusal(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
+
+/** The limits counted per account. */
+export type AccountRule = "accountDeletion" | "sessionExtension";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -170,6 +177,11 @@ function buildLimits(fastify: FastifyInstance, config: PortalConfig, store: Limi
   const registrationIp = perNetwork("registration-ip", limits.registrationIp, "Too many sign-ups from your network.");
   const apiIp = perNetwork("api-ip", limits.apiIp, "Too many requests.");
   const flowIp = perNetwork("flow-ip", limits.flowIp, attempts);
+  const perAccount: Record<AccountRule, Counted> = {
+    accountDeletion: counted("account-deletion", limits.accountDeletion, attempts),
+    sessionExtension: counted("session-extension", limits.sessionExtension, "Too many requests."),
+  };
+  const hookRefusals = perNetwork("hook-refusals", limits.hookRefusals, attempts);
 
   /**
    * Takes a point of each; if one is over its limit, gives them all back and
@@ -317,6 +329,16 @@ function buildLimits(fastify: FastifyInstance, config: PortalConfig, store: Limi
 
     newFlow: async (request, reply) => {
       await charge(flowIp(request.ip), reply);
+    },
+
+    account: (rule) => async (request, reply) => {
+      const account = request.session?.identity?.id;
+      if (!account) throw new Error(`${request.method} ${request.routeOptions.url} limits per account but has no session rule before`);
+      await charge([{ ...perAccount[rule], key: accountKey(account) }], reply);
+    },
+
+    async hookRefusal(request, reply) {
+      await charge(hookRefusals(request.ip), reply);
     },
 
     submission(kind) {

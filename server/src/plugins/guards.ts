@@ -3,6 +3,7 @@
 // its routes (fastify.addHook("onRequest", fastify.guards.role("admin"))) or a
 // route for itself: access is a property of the route, never a URL check.
 import type { Identity, Session } from "@ory/client";
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { ClientError, secondFactorRequired } from "../errors.js";
@@ -29,7 +30,14 @@ export interface Guards {
   role(role: string): onRequestAsyncHookHandler;
   /** A session signed in with a second factor (403 aal2_required); `work` names what needs it. */
   secondFactor(work: string): onRequestAsyncHookHandler;
+  /** A session signed in within this many seconds (403 reauthentication_required): Kratos' privileged session. */
+  recentSignIn(maxAgeSeconds: number): onRequestAsyncHookHandler;
+  /** Kratos' web hooks: the shared secret in X-Portal-Hook-Secret (401 otherwise; wrong guesses count per IP). */
+  kratosHook: onRequestAsyncHookHandler;
 }
+
+/** The header Kratos' web hooks carry the shared secret in (config/kratos: auth.api_key). */
+export const hookSecretHeader = "x-portal-hook-secret";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -48,8 +56,10 @@ export function sessionOf(request: FastifyRequest): SignedInSession {
 /** The signed-in identity's id: the subject Hydra knows the user by (Kratos accepts logins with it). */
 export const subjectOf = (request: FastifyRequest): string => sessionOf(request).identity.id;
 
-export default fp<{ origin: string }>(
-  async (fastify, { origin }) => {
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+export default fp<{ origin: string; hookSecret?: string }>(
+  async (fastify, { origin, hookSecret }) => {
     fastify.decorateRequest("session", null);
 
     const signedIn = async (request: FastifyRequest): Promise<Session> => {
@@ -98,8 +108,25 @@ export default fp<{ origin: string }>(
           );
         }
       },
+
+      recentSignIn: (maxAgeSeconds) => async (request) => {
+        const session = await signedIn(request);
+        const signedInAt = Date.parse(session.authenticated_at ?? "");
+        if (!(Date.now() - signedInAt <= maxAgeSeconds * 1000)) {
+          throw new ClientError(403, "Sign in again to confirm it is you.", "reauthentication_required");
+        }
+      },
+
+      async kratosHook(request, reply) {
+        const given = request.headers[hookSecretHeader];
+        // Digests of equal length, so the comparison takes as long whatever was sent.
+        const valid = hookSecret !== undefined && typeof given === "string" && timingSafeEqual(digest(given), digest(hookSecret));
+        if (valid) return;
+        await fastify.limits.hookRefusal(request, reply);
+        throw new ClientError(401, "This route is for Kratos' web hooks only.");
+      },
     };
     fastify.decorate("guards", guards);
   },
-  { name: "guards", dependencies: ["kratos"] },
+  { name: "guards", dependencies: ["kratos", "abuse-limits"] },
 );

@@ -7,12 +7,14 @@ import type { PortalMetrics } from "../metrics.js";
 import { hydraChallenges, type HydraChallenges } from "../services/hydra-challenges.js";
 import { hydraClients, type HydraClients } from "../services/hydra-clients.js";
 import { hydraConsentSessions, type HydraConsentSessions } from "../services/hydra-consent-sessions.js";
+import { hydraLoginSessions, type HydraLoginSessions } from "../services/hydra-login-sessions.js";
 import { sdkConfiguration } from "../services/upstream-call.js";
 
 export interface HydraServices {
   clients: HydraClients;
   challenges: HydraChallenges;
   consentSessions: HydraConsentSessions;
+  loginSessions: HydraLoginSessions;
 }
 
 declare module "fastify" {
@@ -27,6 +29,7 @@ function hydraServices(config: PortalConfig, metrics: PortalMetrics): HydraServi
     clients: hydraClients(adminApi),
     challenges: hydraChallenges(adminApi),
     consentSessions: hydraConsentSessions(adminApi),
+    loginSessions: hydraLoginSessions(adminApi),
   };
 }
 

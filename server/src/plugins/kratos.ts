@@ -1,15 +1,18 @@
 // Kratos' services, configured once for the whole server.
-import { FrontendApi } from "@ory/client";
+import { FrontendApi, IdentityApi } from "@ory/client";
 import fp from "fastify-plugin";
 import type { PortalConfig } from "../config.js";
 import type { PortalMetrics } from "../metrics.js";
 import { kratosFlows, type KratosFlows } from "../services/kratos-flows.js";
+import { kratosIdentities, type KratosIdentities } from "../services/kratos-identities.js";
 import { kratosSessions, type KratosSessions } from "../services/kratos-sessions.js";
 import { sdkConfiguration } from "../services/upstream-call.js";
 
 export interface KratosServices {
   sessions: KratosSessions;
   flows: KratosFlows;
+  /** Kratos' admin API: never reachable from the browser. */
+  identities: KratosIdentities;
 }
 
 declare module "fastify" {
@@ -20,11 +23,13 @@ declare module "fastify" {
 
 function kratosServices(config: PortalConfig, metrics: PortalMetrics): KratosServices {
   const frontend = new FrontendApi(sdkConfiguration(config, config.kratosPublicUrl, () => metrics.upstreamTimer("kratos")));
+  const admin = new IdentityApi(sdkConfiguration(config, config.kratosAdminUrl, () => metrics.upstreamTimer("kratos")));
   return {
     sessions: kratosSessions(frontend),
     flows: kratosFlows(frontend, (kind) => {
       metrics.flowsStarted.inc({ flow: kind });
     }),
+    identities: kratosIdentities(admin),
   };
 }
 

@@ -10,6 +10,8 @@ export const errorCodes = [
   "other_account",
   "rate_limited",
   "ambiguous_request",
+  "reauthentication_required",
+  "last_admin",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Test } from "tap";
 import app, { serverOptions } from "../../src/app.js";
 import { readConfig } from "../../src/config.js";
+import type { OutboxOptions } from "../../src/mail/outbox.js";
 import type { PortalMetrics } from "../../src/metrics.js";
 import type { LimiterStore } from "../../src/services/limit-stores.js";
 
@@ -63,8 +64,18 @@ export class LogLines extends Writable {
   }
 }
 
+/** A throw-away PORTAL_STATE_DIR (the outbox, activity and devices), unless the test gives one. */
+function stateDir(t: Test): string {
+  const dir = mkdtempSync(join(tmpdir(), "portal-state-"));
+  t.teardown(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return dir;
+}
+
 export interface BuildOptions {
   limiterStore?: LimiterStore;
+  outboxOptions?: OutboxOptions;
   /** Where the server's log lines go (at info unless env sets LOG_LEVEL), instead of nowhere. */
   logs?: LogLines;
   /** Where the app records its metrics, as server.ts hands them to the server of METRICS_PORT. */
@@ -75,13 +86,18 @@ export async function build(
   t: Test,
   env: Env = {},
   extend?: (instance: FastifyInstance) => void,
-  { limiterStore, logs, metrics }: BuildOptions = {},
+  { limiterStore, logs, metrics, outboxOptions }: BuildOptions = {},
 ): Promise<FastifyInstance> {
-  const config = readConfig({ LOG_LEVEL: logs ? "info" : "silent", WEB_ROOT: fakeWebRoot(t), ...env });
+  const config = readConfig({
+    LOG_LEVEL: logs ? "info" : "silent",
+    WEB_ROOT: fakeWebRoot(t),
+    PORTAL_STATE_DIR: env.PORTAL_STATE_DIR ?? stateDir(t),
+    ...env,
+  });
   const options = serverOptions(config);
   // The server's own logger options (its serializers above all), only with another stream.
   const instance = Fastify(logs ? { ...options, logger: { ...(options.logger as object), stream: logs } } : options);
-  await instance.register(app, { config, limiterStore, metrics });
+  await instance.register(app, { config, limiterStore, metrics, outboxOptions });
   extend?.(instance);
   await instance.ready();
   t.teardown(() => instance.close());

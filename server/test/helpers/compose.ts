@@ -21,6 +21,8 @@ export interface ComposeService {
 export interface ComposeFile {
   services: Record<string, ComposeService>;
   networks?: Record<string, { internal?: boolean } | null>;
+  /** Files compose writes into containers (`content`, with the variables put in). */
+  configs?: Record<string, { content?: string }>;
 }
 
 export type Env = Record<string, string | undefined>;

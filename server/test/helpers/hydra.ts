@@ -26,11 +26,13 @@ export async function useHydra(t: Test): Promise<HydraForTest> {
   let kratosAdminUrl = env[testStackEnv.kratosAdminUrl];
   let origin = env[testStackEnv.portalOrigin];
   let mailUrl = env[testStackEnv.mailUrl];
-  if (!issuer || !publicUrl || !adminUrl || !kratosPublicUrl || !kratosAdminUrl || !origin || !mailUrl) {
+  let smtpUri = env[testStackEnv.smtpUri];
+  if (!smtpUri || !issuer || !publicUrl || !adminUrl || !kratosPublicUrl || !kratosAdminUrl || !origin || !mailUrl) {
     const stack = await startTestStack();
     t.teardown(() => stack.stop());
     ({ issuer, publicUrl, adminUrl } = stack.hydra);
     ({ publicUrl: kratosPublicUrl, adminUrl: kratosAdminUrl, portalOrigin: origin, mailUrl } = stack);
+    ({ smtpUri } = stack.settings.kratos);
   }
   return {
     issuer,
@@ -38,6 +40,12 @@ export async function useHydra(t: Test): Promise<HydraForTest> {
     adminUrl,
     kratosAdminUrl,
     mailUrl,
-    env: { KRATOS_PUBLIC_URL: kratosPublicUrl, HYDRA_ADMIN_URL: adminUrl, PORTAL_ORIGIN: origin },
+    env: {
+      KRATOS_PUBLIC_URL: kratosPublicUrl,
+      KRATOS_ADMIN_URL: kratosAdminUrl,
+      HYDRA_ADMIN_URL: adminUrl,
+      PORTAL_ORIGIN: origin,
+      SMTP_URI: smtpUri,
+    },
   };
 }

@@ -9,6 +9,9 @@ export interface KratosForTest {
   adminUrl: string;
   /** The mail catcher Kratos sends to (maildev). */
   mailUrl: string;
+  /** What Kratos' web hooks send; and the port they call (the portal's, where a test may listen). */
+  hookSecret: string;
+  portalPort: number;
   /** Environment for build(): the portal configured for this Kratos. */
   env: Env;
 }
@@ -18,10 +21,27 @@ export async function useKratos(t: Test): Promise<KratosForTest> {
   let adminUrl = process.env[testStackEnv.kratosAdminUrl];
   let origin = process.env[testStackEnv.portalOrigin];
   let mailUrl = process.env[testStackEnv.mailUrl];
-  if (!publicUrl || !adminUrl || !origin || !mailUrl) {
+  let hookSecret = process.env[testStackEnv.hookSecret];
+  let smtpUri = process.env[testStackEnv.smtpUri];
+  if (!publicUrl || !adminUrl || !origin || !mailUrl || !hookSecret || !smtpUri) {
     const stack = await startTestStack();
     t.teardown(() => stack.stop());
     ({ publicUrl, adminUrl, portalOrigin: origin, mailUrl } = stack);
+    ({ hookSecret } = stack.settings.portal);
+    ({ smtpUri } = stack.settings.kratos);
   }
-  return { publicUrl, adminUrl, mailUrl, env: { KRATOS_PUBLIC_URL: publicUrl, PORTAL_ORIGIN: origin } };
+  return {
+    publicUrl,
+    adminUrl,
+    mailUrl,
+    hookSecret,
+    portalPort: Number(new URL(origin).port),
+    env: {
+      KRATOS_PUBLIC_URL: publicUrl,
+      KRATOS_ADMIN_URL: adminUrl,
+      PORTAL_ORIGIN: origin,
+      KRATOS_HOOK_SECRET: hookSecret,
+      SMTP_URI: smtpUri,
+    },
+  };
 }

@@ -23,3 +23,9 @@ export function codeIn(mail: Mail): string {
   if (!code) throw new Error(`no code in the mail "${mail.subject}"`);
   return code;
 }
+
+/** Every mail to the address so far, oldest first. */
+export async function mailsTo(mailUrl: string, address: string): Promise<Mail[]> {
+  const mails = (await (await fetch(`${mailUrl}/email`)).json()) as Mail[];
+  return mails.filter((mail) => mail.to.some((to) => to.address === address));
+}

@@ -24,7 +24,12 @@ export const lazyPages = {
   shell: onDemand(() => import("./shell/shell-layout")),
   verification: onDemand(() => import("../features/auth/pages/verification-page")),
   settings: onDemand(() =>
-    Promise.all([import("../features/settings"), import("../features/sessions"), import("../features/connected-apps")]),
+    Promise.all([
+      import("../features/settings"),
+      import("../features/sessions"),
+      import("../features/connected-apps"),
+      import("../features/account"),
+    ]),
   ),
   changePassword: onDemand(() => import("../features/settings")),
   manageClients: onDemand(() => import("../features/clients")),

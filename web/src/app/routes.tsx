@@ -50,12 +50,15 @@ export const routes: RouteObject[] = [
           {
             path: paths.settings,
             lazy: async () => {
-              const [{ SettingsPage }, { SessionsCard }, { ConnectedAppsCard }] = await lazyPages.settings();
+              const [{ SettingsPage }, { SessionsCard }, { ConnectedAppsCard }, { ActivityCard, DeleteAccountCard }] =
+                await lazyPages.settings();
               return {
                 element: (
                   <SettingsPage>
                     <SessionsCard />
+                    <ActivityCard />
                     <ConnectedAppsCard />
+                    <DeleteAccountCard />
                   </SettingsPage>
                 ),
               };

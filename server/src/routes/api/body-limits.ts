@@ -7,6 +7,8 @@ export const bodyLimits = {
   client: 32 * 1024,
   /** A consent challenge (Hydra 2 seals the whole flow into it, ~1–2 KB) and the granted scopes. */
   consentDecision: 16 * 1024,
+  /** A typed confirmation (an email address) and nothing else. */
+  confirmation: 1024,
   /** A challenge and nothing else. */
   challenge: 4 * 1024,
 };

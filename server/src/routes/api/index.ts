@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { PortalConfig } from "../../config.js";
 import { ClientError } from "../../errors.js";
 import { errorResponses } from "../../schemas/error.js";
+import accountRoutes from "./account.js";
 import { bodyLimits } from "./body-limits.js";
 import clientsRoutes from "./clients/index.js";
 import oauth2Routes from "./oauth2/index.js";
@@ -17,6 +18,7 @@ const apiRoutes: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, 
     route.bodyLimit = bodyLimits.none;
   });
   await fastify.register(sessionRoutes);
+  await fastify.register(accountRoutes, { prefix: "/account", config });
   await fastify.register(clientsRoutes, { prefix: "/clients", config });
   await fastify.register(oauth2Routes, { prefix: "/oauth2" });
   // A route of its own, more specific than the SPA's /*, so that an unknown

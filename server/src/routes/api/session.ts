@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { rolesOf } from "../../kratos/roles.js";
 import { sessionOf, type SignedInSession } from "../../plugins/guards.js";
 import { errorResponses } from "../../schemas/error.js";
+import { SessionExtension } from "../../schemas/account.js";
 import { SessionBody } from "../../schemas/session.js";
 
 /** The session as the SPA needs it: never Kratos' whole answer. */
@@ -33,6 +34,21 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     "/session",
     { onRequest: fastify.guards.session, schema: { response: { 200: SessionBody, ...errorResponses } } },
     async (request, reply) => reply.header("cache-control", "no-store").send(toSessionBody(sessionOf(request))),
+  );
+
+  // "Stay signed in": extends the caller's own session (never another's: the id is the cookie's), a few times an hour.
+  fastify.post(
+    "/session/extend",
+    {
+      onRequest: [fastify.guards.session, fastify.guards.sameOriginJson],
+      preHandler: fastify.limits.account("sessionExtension"),
+      schema: { response: { 200: SessionExtension, ...errorResponses } },
+    },
+    async (request, reply) => {
+      await fastify.kratos.identities.extendSession(sessionOf(request).id);
+      const session = await fastify.kratos.sessions.whoami(request.headers.cookie);
+      return reply.header("cache-control", "no-store").send({ expires_at: session.expires_at ?? null });
+    },
   );
 };
 

@@ -13,6 +13,7 @@ import { OAuth2LogoutPage } from "../../features/consent";
 import { createLogoutUrl } from "../../lib/kratos/create-logout-url";
 import { failureOf } from "../../lib/kratos/errors";
 import { paths } from "../../lib/paths";
+import { announceSignedOut } from "../../lib/session-broadcast";
 
 export function LogoutPage() {
   const [params] = useSearchParams();
@@ -26,7 +27,9 @@ function AccountLogout() {
   const logout = useQuery({ queryKey: ["logout-url"], queryFn: () => createLogoutUrl(), gcTime: 0 });
 
   useEffect(() => {
-    if (logout.data) window.location.assign(logout.data);
+    if (!logout.data) return;
+    announceSignedOut();
+    window.location.assign(logout.data);
   }, [logout.data]);
 
   // 401 session_inactive: there is no session to end, so the user is already signed out.

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router-dom";
 import { displayName, useCurrentSession } from "../../lib/current-session";
 import { narrowViewportQuery } from "../../lib/theme";
+import { SessionWatch } from "../session/session-watch";
 import { Header } from "./header";
 import { Sidebar } from "./sidebar";
 import { useCollapsed } from "./use-collapsed";
@@ -33,6 +34,7 @@ export function ShellLayout() {
         {session.expires_at && (
           <footer className="shell-footer">{t("app.sessionValidUntil", { expiresAt: new Date(session.expires_at) })}</footer>
         )}
+        <SessionWatch />
       </div>
     </div>
   );

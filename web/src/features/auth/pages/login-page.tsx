@@ -1,6 +1,7 @@
 // /login: every way in Kratos offers (password, emailed code, passkey), the
 // second factor at ?aal=aal2, and re-authentication at ?refresh=true.
 import { useState } from "react";
+import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
@@ -13,6 +14,7 @@ import { useFlow } from "../../../lib/flows/use-flow";
 import { nextUrl } from "../../../lib/kratos/continue-with";
 import { createLogoutUrl } from "../../../lib/kratos/create-logout-url";
 import { href } from "../../../lib/paths";
+import { announceSignedOut } from "../../../lib/session-broadcast";
 import { useSignedInEmail } from "../hooks/use-signed-in-email";
 
 /** Password first, so pressing Enter in the password field signs in with it. */
@@ -36,10 +38,14 @@ export function LoginPage() {
   const title = secondFactor ? t("auth.login.secondFactorTitle") : refresh ? t("auth.login.refreshTitle") : t("auth.login.title");
   const returnTo = flow?.return_to ?? query.return_to;
   const signedInAs = useSignedInEmail(refresh);
+  // Why the user is here when it was not their choice: the account was deleted, or the session ended.
+  const notice = params.get("notice");
 
   async function signOut() {
     try {
-      window.location.assign(await createLogoutUrl());
+      const url = await createLogoutUrl();
+      announceSignedOut();
+      window.location.assign(url);
     } catch (error) {
       setSignOutFailure(errorMessage(error));
     }
@@ -48,6 +54,11 @@ export function LoginPage() {
   return (
     <PublicCard title={title}>
       <FormAlerts failure={signOutFailure} />
+      {(notice === "deleted" || notice === "expired") && (
+        <Alert variant="info" className="py-2 small">
+          {t(notice === "deleted" ? "auth.login.accountDeleted" : "auth.login.sessionEnded")}
+        </Alert>
+      )}
       <FlowStatus controller={controller}>
         {(flow) => (
           <>

@@ -1,0 +1,49 @@
+// The portal's security mails in English, keyed by message id. Each text is
+// written here once; a language is another file of the same shape.
+import type { MailCatalog } from "./messages.js";
+
+const methodNames = {
+  totp: "an authenticator app",
+  webauthn: "a security key",
+  passkey: "a passkey",
+  lookup_secret: "backup codes",
+} as const;
+
+const notYou = (settingsUrl: string) =>
+  `If this was not you, sign in at ${settingsUrl}, sign out everywhere under Recent security activity and change your password at once.`;
+
+export const en: MailCatalog = {
+  sign_in_new_device: {
+    subject: "New sign-in to your account",
+    text: ({ browser, os, ip, at, settingsUrl }) =>
+      `Your account was signed in to from a device it had not used before.\n\nDevice: ${browser || "an unknown browser"} on ${os || "an unknown system"}\nIP address: ${ip}\nTime: ${at}\n\n${notYou(settingsUrl)}`,
+  },
+  password_changed: {
+    subject: "Your password was changed",
+    text: ({ at, settingsUrl }) => `The password of your account was changed on ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  second_factor_added: {
+    subject: "A second factor was added to your account",
+    text: ({ method, at, settingsUrl }) =>
+      `Your account has a new second factor, ${methodNames[method]}, set up on ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  second_factor_removed: {
+    subject: "A second factor was removed from your account",
+    text: ({ method, at, settingsUrl }) =>
+      `A second factor of your account, ${methodNames[method]}, was removed on ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  email_changed: {
+    subject: "Your email address was changed",
+    text: ({ from, to, at, settingsUrl }) =>
+      `The email address of your account was changed from ${from} to ${to} on ${at}. Mail about your account now goes to ${to}.\n\n${notYou(settingsUrl)}`,
+  },
+  recovery_used: {
+    subject: "Your account was recovered",
+    text: ({ at, settingsUrl }) => `Someone regained access to your account with a recovery code on ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  account_deleted: {
+    subject: "Your account was deleted",
+    text: ({ at }) =>
+      `Your account was deleted on ${at}, as you asked. Its sessions ended and the applications you had connected lost their access. Nothing of it can be restored.\n\nIf you did not ask for this, reply to this mail.`,
+  },
+};

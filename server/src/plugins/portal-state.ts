@@ -1,0 +1,44 @@
+// The portal's durable state (services/portal-state.ts) and its outbox of
+// security mail (mail/outbox.ts), made once for the whole server.
+import fp from "fastify-plugin";
+import type { PortalConfig } from "../config.js";
+import { startOutbox, type Outbox, type OutboxOptions } from "../mail/outbox.js";
+import { accountDeletion, type AccountDeletion } from "../services/account-deletion.js";
+import { portalState, type PortalState } from "../services/portal-state.js";
+import { securityEvents, type SecurityEvents } from "../services/security-events.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    state: PortalState;
+    outbox: Outbox;
+    /** Deletes an account and everything tied to it (for the user, and for an admin). */
+    accountDeletion: AccountDeletion;
+    /** Records what Kratos' hooks report and mails the user about it. */
+    securityEvents: SecurityEvents;
+  }
+}
+
+/** Account Settings (paths.settings in web/src/lib/paths.ts, which the server build does not include), where the mails lead. */
+const settingsPath = "/settings";
+
+export interface PortalStateOptions {
+  config: PortalConfig;
+  /** The outbox's timing, shorter in tests. */
+  outbox?: OutboxOptions;
+}
+
+export default fp<PortalStateOptions>(
+  async (fastify, { config, outbox: outboxOptions }) => {
+    const state = await portalState(config.state);
+    const outbox = startOutbox(state, config.mail, fastify.log, outboxOptions);
+    fastify.decorate("state", state);
+    fastify.decorate("outbox", outbox);
+    fastify.decorate("accountDeletion", accountDeletion({ kratos: fastify.kratos, hydra: fastify.hydra, state, outbox }));
+    fastify.decorate("securityEvents", securityEvents(state, fastify.kratos.identities, outbox, `${config.origin}${settingsPath}`));
+    fastify.addHook("onClose", async () => {
+      await outbox.close();
+      await state.close();
+    });
+  },
+  { name: "portal-state", dependencies: ["kratos", "hydra"] },
+);

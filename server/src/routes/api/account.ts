@@ -1,0 +1,51 @@
+// /api/account: the signed-in user's own account. Deleting it (after typing
+// its email address, within Kratos' privileged session age, never the last
+// admin) and its recent security activity.
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { PortalConfig } from "../../config.js";
+import { ClientError, FieldErrors } from "../../errors.js";
+import { rolesOf } from "../../kratos/roles.js";
+import { sessionOf } from "../../plugins/guards.js";
+import { AccountActivity, AccountDeletionBody } from "../../schemas/account.js";
+import { errorResponses } from "../../schemas/error.js";
+import { parseDevice } from "../../services/security-events.js";
+import { bodyLimits } from "./body-limits.js";
+
+const emailOf = (traits: unknown): string => {
+  const email = (traits as { email?: unknown } | null | undefined)?.email;
+  return typeof email === "string" ? email : "";
+};
+
+const accountRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (fastify, { config }) => {
+  fastify.addHook("onRequest", fastify.guards.session);
+
+  fastify.delete(
+    "/",
+    {
+      onRequest: [fastify.guards.sameOriginJson, fastify.guards.recentSignIn(config.privilegedSessionMaxAge)],
+      preHandler: fastify.limits.account("accountDeletion"),
+      bodyLimit: bodyLimits.confirmation,
+      schema: { body: AccountDeletionBody, response: { 204: { type: "null" }, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const { identity } = sessionOf(request);
+      const email = emailOf(identity.traits);
+      if (email === "" || request.body.email.trim().toLowerCase() !== email.toLowerCase()) {
+        throw new FieldErrors([{ field: "email", message: "Type the email address of this account." }]);
+      }
+      if (rolesOf(identity.metadata_public).includes("admin") && !(await fastify.kratos.identities.anotherHasRole(identity.id, "admin"))) {
+        throw new ClientError(409, "You are the last admin: make someone else admin first.", "last_admin");
+      }
+      await fastify.accountDeletion.delete(identity.id, email);
+      return reply.code(204).send(null);
+    },
+  );
+
+  fastify.get("/activity", { schema: { response: { 200: AccountActivity, ...errorResponses } } }, async (request, reply) => {
+    const account = sessionOf(request).identity.id;
+    const [events, devices] = await Promise.all([fastify.state.activity.list(account), fastify.state.devices.list(account)]);
+    return reply.header("cache-control", "no-store").send({ events, devices: devices.map(parseDevice) });
+  });
+};
+
+export default accountRoutes;

@@ -1,0 +1,38 @@
+import { Type, type Static } from "@sinclair/typebox";
+
+/** Deleting the account: the user types their email address to confirm. */
+export const AccountDeletionBody = Type.Object({ email: Type.String({ maxLength: 320 }) });
+export type AccountDeletionBody = Static<typeof AccountDeletionBody>;
+
+export const activityTypes = [
+  "sign_in",
+  "password_changed",
+  "profile_changed",
+  "email_changed",
+  "second_factor_added",
+  "second_factor_removed",
+  "recovery_used",
+] as const;
+
+export type ActivityType = (typeof activityTypes)[number];
+
+export const ActivityEvent = Type.Object({
+  type: Type.Unsafe<ActivityType>({ type: "string", enum: [...activityTypes] }),
+  at: Type.String(),
+  user_agent: Type.Optional(Type.String()),
+  ip: Type.Optional(Type.String()),
+  method: Type.Optional(Type.String()),
+  new_device: Type.Optional(Type.Boolean()),
+});
+export type ActivityEvent = Static<typeof ActivityEvent>;
+
+/** A device the account signed in from: the browser and the system (names as bowser reads them; empty when unknown). */
+export const KnownDevice = Type.Object({ browser: Type.String(), os: Type.String() });
+
+/** The last 50 events, newest first, and the devices that a sign-in does not warn about. */
+export const AccountActivity = Type.Object({ events: Type.Array(ActivityEvent), devices: Type.Array(KnownDevice) });
+export type AccountActivity = Static<typeof AccountActivity>;
+
+/** After "Stay signed in": when the session now ends. */
+export const SessionExtension = Type.Object({ expires_at: Type.Union([Type.String(), Type.Null()]) });
+export type SessionExtension = Static<typeof SessionExtension>;

@@ -1,0 +1,21 @@
+// What Kratos' web hooks send the portal: the bodies that the Jsonnet files
+// in config/kratos/hooks/ build from Kratos' context. Only what the security
+// mails and the activity need; never a cookie, a credential or a code.
+import { Type, type Static } from "@sinclair/typebox";
+
+const Text = (maxLength: number) => Type.String({ maxLength });
+
+export const KratosHookBody = Type.Object({
+  identity_id: Type.String({ format: "uuid" }),
+  email: Text(320),
+  user_agent: Type.Optional(Text(1024)),
+  ip: Type.Optional(Text(64)),
+  /** Login: the factors the session has used so far (Kratos calls the hook once per factor of one sign-in). */
+  factors_used: Type.Optional(Type.Integer({ minimum: 0, maximum: 16 })),
+});
+export type KratosHookBody = Static<typeof KratosHookBody>;
+
+export const KratosHookParams = Type.Object({
+  event: Type.Union([Type.Literal("login"), Type.Literal("settings"), Type.Literal("recovery")]),
+});
+export type KratosHookEvent = Static<typeof KratosHookParams>["event"];

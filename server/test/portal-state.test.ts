@@ -1,0 +1,42 @@
+// The portal's state in a shared Redis (PORTAL_REDIS_URL): two portals see
+// one outbox, and a mail queued at one is sent once, whichever sends it;
+// activity recorded at one is read at the other.
+import t from "tap";
+import { startRedis } from "../../stack/redis.js";
+import { Supervisor } from "../../stack/supervisor.js";
+import { build } from "./helpers/build.js";
+import { useKratos } from "./helpers/kratos.js";
+import { mailsTo, waitForMail } from "./helpers/mail.js";
+
+const kratos = await useKratos(t);
+const supervisor = new Supervisor({ echo: false });
+const redis = await startRedis(supervisor);
+t.teardown(async () => {
+  await supervisor.stopAll();
+  redis.remove();
+});
+
+t.test("two portals share the outbox and the activity; each mail is sent once", async (t) => {
+  const env = { ...kratos.env, PORTAL_REDIS_URL: redis.url };
+  const options = { outboxOptions: { pollMs: 50 } };
+  const [a, b] = [await build(t, env, undefined, options), await build(t, env, undefined, options)];
+  const address = `shared-${Date.now()}@example.org`;
+  for (let i = 0; i < 5; i++) await (i % 2 ? a : b).outbox.send({ to: address, subject: `Shared ${i}`, text: "One of five." });
+  for (let i = 0; i < 5; i++) await waitForMail(kratos.mailUrl, address, new RegExp(`Shared ${i}`));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  t.equal((await mailsTo(kratos.mailUrl, address)).length, 5, "five mails, none twice");
+
+  const account = "1d7c6a3e-6f0e-4f4b-9c8e-2a4f0c1b2d3e";
+  await Promise.all(
+    Array.from({ length: 60 }, (_, i) => (i % 2 ? a : b).state.activity.add(account, { type: "sign_in", at: new Date(i).toISOString() })),
+  );
+  const events = await b.state.activity.list(account);
+  t.equal(events.length, 50, "written at once by two portals: the newest 50 kept, none lost to the other");
+  const [first, second] = await Promise.all([
+    a.state.devices.remember(account, "Chrome|Linux"),
+    b.state.devices.remember(account, "Chrome|Linux"),
+  ]);
+  t.same([first.known, second.known].sort(), [false, true], "a device is new to exactly one of two portals at once");
+  await a.state.forget(account);
+  t.same(await b.state.activity.list(account), [], "forgotten at both");
+});

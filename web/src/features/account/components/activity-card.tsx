@@ -1,0 +1,112 @@
+// "Recent security activity": the account's last 50 sign-ins and changes,
+// newest first, the devices it knows, and "This wasn't me": every other
+// session ends and the user goes on to change the password.
+import { useQuery } from "@tanstack/react-query";
+import Bowser from "bowser";
+import Alert from "react-bootstrap/Alert";
+import Badge from "react-bootstrap/Badge";
+import Button from "react-bootstrap/Button";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router-dom";
+import { SectionCard } from "../../../lib/components/cards";
+import { ListTable } from "../../../lib/components/list-table";
+import { Loading } from "../../../lib/components/loading";
+import { errorMessage } from "../../../lib/error-message";
+import { useConfirm } from "../../../lib/feedback/use-confirm";
+import { formatDateTime } from "../../../lib/format";
+import { i18n } from "../../../lib/i18n";
+import { href } from "../../../lib/paths";
+import { activityQueryOptions, type ActivityEvent } from "../api/get-activity";
+import { useSignOutEverywhereElse } from "../api/sign-out-everywhere";
+
+function deviceName(browser: string, os: string): string {
+  if (browser && os) return i18n.t("account.activity.deviceOn", { browser, os });
+  return browser || os || i18n.t("account.activity.unknownDevice");
+}
+
+function deviceOf(event: ActivityEvent): string {
+  if (!event.user_agent) return i18n.t("account.activity.unknownDevice");
+  const { browser, os } = Bowser.parse(event.user_agent);
+  return deviceName(browser.name ?? "", os.name ?? "");
+}
+
+export function ActivityCard() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const activity = useQuery(activityQueryOptions());
+  const signOut = useSignOutEverywhereElse();
+  const { confirm, dialog } = useConfirm();
+
+  async function notMe() {
+    const done = await confirm({
+      title: t("account.activity.notMe.title"),
+      body: t("account.activity.notMe.body"),
+      confirmLabel: t("account.activity.notMe.confirm"),
+      variant: "danger",
+      action: () => signOut.mutateAsync(),
+    });
+    if (done) await navigate(href("changePassword"));
+  }
+
+  return (
+    <SectionCard title={t("account.activity.title")} description={t("account.activity.description")} width="wide">
+      {activity.isPending ? (
+        <Loading />
+      ) : activity.isError ? (
+        <>
+          <Alert variant="danger" className="py-2 small">
+            {errorMessage(activity.error)}
+          </Alert>
+          <Button variant="outline-primary" onClick={() => void activity.refetch()}>
+            {t("common.tryAgain")}
+          </Button>
+        </>
+      ) : (
+        <>
+          {activity.data.events.length === 0 ? (
+            <p>{t("account.activity.none")}</p>
+          ) : (
+            <ListTable
+              label={t("account.activity.table")}
+              columns={[
+                t("account.activity.what"),
+                t("account.activity.device"),
+                t("account.activity.ipAddress"),
+                t("account.activity.when"),
+              ]}
+            >
+              {activity.data.events.map((event, index) => (
+                <tr key={`${event.at}-${String(index)}`}>
+                  <td>
+                    {t(`account.activity.events.${event.type}`, {
+                      method: event.method ? t(`account.activity.methods.${event.method}`, { defaultValue: event.method }) : "",
+                    })}{" "}
+                    {event.new_device && (
+                      <Badge bg="warning" text="dark">
+                        {t("account.activity.newDevice")}
+                      </Badge>
+                    )}
+                  </td>
+                  <td>{event.type === "sign_in" ? deviceOf(event) : ""}</td>
+                  <td>{event.ip ?? ""}</td>
+                  <td>{formatDateTime(event.at)}</td>
+                </tr>
+              ))}
+            </ListTable>
+          )}
+          {activity.data.devices.length > 0 && (
+            <p className="small">
+              {t("account.activity.knownDevices", {
+                devices: activity.data.devices.map(({ browser, os }) => deviceName(browser, os)).join(", "),
+              })}
+            </p>
+          )}
+          <Button variant="outline-danger" onClick={() => void notMe()}>
+            {t("account.activity.notMe.button")}
+          </Button>
+        </>
+      )}
+      {dialog}
+    </SectionCard>
+  );
+}

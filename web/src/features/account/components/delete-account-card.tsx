@@ -1,0 +1,71 @@
+// "Delete account", last on Account Settings: the user types the account's
+// email address and confirms. A sign-in older than Kratos' privileged session
+// age first goes through /login?refresh=true and comes back here.
+import { useState, type FormEvent } from "react";
+import Alert from "react-bootstrap/Alert";
+import Button from "react-bootstrap/Button";
+import Form from "react-bootstrap/Form";
+import Spinner from "react-bootstrap/Spinner";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../../lib/api-client";
+import { SectionCard } from "../../../lib/components/cards";
+import { useCurrentSession } from "../../../lib/current-session";
+import { errorMessage } from "../../../lib/error-message";
+import { href, paths } from "../../../lib/paths";
+import { announceSignedOut } from "../../../lib/session-broadcast";
+import { useDeleteAccount } from "../api/delete-account";
+
+/** The card's anchor: the sign-in that confirms it is the user returns here. */
+export const deleteAccountAnchor = "delete-account";
+
+export function DeleteAccountCard() {
+  const { t } = useTranslation();
+  const { session } = useCurrentSession();
+  const { email: traitsEmail } = session.identity.traits;
+  const email = typeof traitsEmail === "string" ? traitsEmail : "";
+  const [typed, setTyped] = useState("");
+  const remove = useDeleteAccount();
+  const matches = typed.trim().toLowerCase() === email.toLowerCase() && email !== "";
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    remove.mutate(
+      { email: typed },
+      {
+        onSuccess: () => {
+          announceSignedOut();
+          window.location.assign(href("login", { notice: "deleted" }));
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === "reauthentication_required") {
+            const back = `${window.location.origin}${paths.settings}#${deleteAccountAnchor}`;
+            window.location.assign(href("login", { refresh: "true", return_to: back }));
+          }
+        },
+      },
+    );
+  }
+
+  const failure = remove.error instanceof ApiError && remove.error.code === "reauthentication_required" ? undefined : remove.error;
+  return (
+    <div id={deleteAccountAnchor}>
+      <SectionCard title={t("account.delete.title")} description={t("account.delete.description")}>
+        {failure && (
+          <Alert variant="danger" className="py-2 small">
+            {failure instanceof ApiError && failure.code === "last_admin" ? t("account.delete.lastAdmin") : errorMessage(failure)}
+          </Alert>
+        )}
+        <Form onSubmit={submit} noValidate>
+          <Form.Group className="mb-3" controlId="delete-account-email">
+            <Form.Label>{t("account.delete.typeEmail", { email })}</Form.Label>
+            <Form.Control type="email" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
+          </Form.Group>
+          <Button type="submit" variant="danger" disabled={!matches || remove.isPending}>
+            {remove.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            {t("account.delete.submit")}
+          </Button>
+        </Form>
+      </SectionCard>
+    </div>
+  );
+}
