@@ -1,18 +1,25 @@
 // The one shape of every 4xx and 5xx the portal answers, declared once: each
-// route spreads errorResponses into its response schema.
+// route spreads errorResponses into its response schema. Codes, never words:
+// the app says what each means (contract/errors.ts).
 import { Type, type Static } from "@sinclair/typebox";
+import { errorCodes, fieldErrorCodes } from "../errors.js";
 
-/** Stable codes for the cases the SPA must tell apart; the message alone is for people. */
-export const errorCodes = ["not_signed_in", "aal2_required", "role_required", "other_account", "rate_limited"] as const;
-export type ErrorCode = (typeof errorCodes)[number];
-
-export const FieldError = Type.Object({ field: Type.String(), message: Type.String() });
+export const FieldError = Type.Object({
+  /** The top-level field of the body or query, e.g. redirect_uris. */
+  field: Type.String(),
+  code: Type.Union(fieldErrorCodes.map((code) => Type.Literal(code))),
+  /** The bound the value missed (characters, values or a number). */
+  limit: Type.Optional(Type.Number()),
+  /** The value that is wrong, where the field holds several (a redirect URI). */
+  value: Type.Optional(Type.String()),
+  /** The values allowed, or the ones refused. */
+  values: Type.Optional(Type.Array(Type.String())),
+});
 export type FieldError = Static<typeof FieldError>;
 
 export const ErrorBody = Type.Object({
-  message: Type.String(),
-  code: Type.Optional(Type.Union(errorCodes.map((code) => Type.Literal(code)))),
-  /** A 400's problems, each at the field it names; the message repeats the first. */
+  code: Type.Union(errorCodes.map((code) => Type.Literal(code))),
+  /** invalid_fields: each problem at the field it names. */
   errors: Type.Optional(Type.Array(FieldError)),
 });
 export type ErrorBody = Static<typeof ErrorBody>;

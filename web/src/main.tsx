@@ -8,6 +8,7 @@ import { RouterProvider, createBrowserRouter, matchRoutes } from "react-router-d
 import { FullScreenSpinner } from "./app/pages/full-screen-spinner";
 import { createQueryClient } from "./lib/query-client";
 import { preloadPagesWhenIdle } from "./app/lazy-pages";
+import { lazyShell } from "./app/lazy-shell";
 import { isPublicMatch } from "./app/route-access";
 import { routes } from "./app/routes";
 import { sessionOutcome, sessionQueryOptions } from "./app/session/get-session";
@@ -30,7 +31,7 @@ async function start(container: HTMLElement) {
       </QueryClientProvider>
     </StrictMode>,
   );
-  preloadPagesWhenIdle();
+  preloadPagesWhenIdle(lazyShell);
 }
 
 /** The session check's answer that came with the page: the gate decides at once, without asking again. */

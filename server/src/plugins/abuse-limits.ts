@@ -23,11 +23,10 @@ import type {
 import fp from "fastify-plugin";
 import ipaddr from "ipaddr.js";
 import { RateLimiterRes } from "rate-limiter-flexible";
+import type { FlowKind } from "#contract/flows.js";
 import type { AbuseLimits, Limit, PortalConfig } from "../config.js";
 import { ClientError } from "../errors.js";
 import { memoryStore, redisStore, type Counter, type LimiterStore } from "../services/limit-stores.js";
-
-export type FlowKind = "login" | "registration" | "recovery" | "verification" | "settings";
 
 export interface SubmissionHooks {
   preHandler: preHandlerHookHandler;
@@ -57,8 +56,8 @@ const sessionCookie = "ory_kratos_session";
 
 interface Counted {
   counter: Counter;
-  /** Words for the 429, before "Try again in …". */
-  message: string;
+  /** The limit's name, for the log line of a 429. */
+  name: string;
 }
 
 interface Charge extends Counted {
@@ -67,18 +66,11 @@ interface Charge extends Counted {
   onSuccess?: "reward" | "clear";
 }
 
-/** "12 minutes", "40 seconds", "2 hours". */
-export function waitInWords(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  const [amount, unit] =
-    seconds < 60 ? [seconds, "second"] : seconds < 7200 ? [Math.ceil(seconds / 60), "minute"] : [Math.ceil(seconds / 3600), "hour"];
-  return `${amount} ${unit}${amount === 1 ? "" : "s"}`;
-}
-
-/** Over a limit: the one error handler answers it; Retry-After tells when to try again, in seconds. */
-function tooMany(reply: FastifyReply, message: string, ms: number): ClientError {
+/** Over a limit: the one error handler answers it; Retry-After tells when to try again, in seconds (the app words the wait). */
+function tooMany(reply: FastifyReply, name: string, ms: number): ClientError {
   reply.header("retry-after", String(Math.max(1, Math.ceil(ms / 1000))));
-  return new ClientError(429, `${message} Try again in ${waitInWords(ms)}.`, "rate_limited");
+  reply.log.info({ limit: name }, "an abuse limit holds");
+  return new ClientError(429, "rate_limited");
 }
 
 /** IPv6 clients get a /64 each, so the key is the /64. */
@@ -112,7 +104,7 @@ function fieldReader(request: FastifyRequest): (name: string) => string[] {
     // Kratos' JSON decoding matches field names in any case ("IDENTIFIER");
     // its own names are lower case, so other spellings are refused here.
     const odd = Object.keys(json).find((key) => !/^[a-z0-9_.]+$/.test(key));
-    if (odd !== undefined) throw new ClientError(400, `Unknown field "${odd}": Kratos' field names are lower case.`);
+    if (odd !== undefined) throw new ClientError(400, "ambiguous_field");
   }
   return (name) => {
     const values: unknown[] = [...query.getAll(name), ...(form?.getAll(name) ?? [])];
@@ -149,19 +141,14 @@ function sessionCookieOf(header: string | undefined): string | undefined {
 const hash = (value: string) => createHash("sha256").update(value).digest("hex");
 
 function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: LimiterStore, nativeFlows: boolean): AbuseLimitHooks {
-  const counted = (keyPrefix: string, limit: Limit, message: string): Counted => ({
-    counter: store.counter({ keyPrefix, ...limit }),
-    message,
-  });
-  const attempts = "Too many attempts.";
-  const mails = "Too many emails were requested.";
-  const signInAccount = counted("sign-in-account", limits.signInAccount, attempts);
-  const signInIp = counted("sign-in-ip", limits.signInIp, attempts);
-  const secondFactor = counted("second-factor", limits.secondFactor, attempts);
-  const mailAddress = counted("mail-address", limits.mailAddress, mails);
-  const mailIp = counted("mail-ip", limits.mailIp, mails);
-  const registrationIp = counted("registration-ip", limits.registrationIp, "Too many sign-ups from your network.");
-  const apiIp = counted("api-ip", limits.apiIp, "Too many requests.");
+  const counted = (keyPrefix: string, limit: Limit): Counted => ({ counter: store.counter({ keyPrefix, ...limit }), name: keyPrefix });
+  const signInAccount = counted("sign-in-account", limits.signInAccount);
+  const signInIp = counted("sign-in-ip", limits.signInIp);
+  const secondFactor = counted("second-factor", limits.secondFactor);
+  const mailAddress = counted("mail-address", limits.mailAddress);
+  const mailIp = counted("mail-ip", limits.mailIp);
+  const registrationIp = counted("registration-ip", limits.registrationIp);
+  const apiIp = counted("api-ip", limits.apiIp);
 
   /** Takes a point of each; if one is over its limit, gives them all back and throws the 429. */
   async function charge(charges: Charge[], reply: FastifyReply): Promise<void> {
@@ -174,7 +161,7 @@ function buildLimits(fastify: FastifyInstance, limits: AbuseLimits, store: Limit
     await Promise.all(charges.map(({ counter, key }) => counter.reward(key)));
     if (broken?.status === "rejected") throw broken.reason;
     const longest = refused.reduce((a, b) => (b.wait.msBeforeNext > a.wait.msBeforeNext ? b : a));
-    throw tooMany(reply, longest.charge.message, longest.wait.msBeforeNext);
+    throw tooMany(reply, longest.charge.name, longest.wait.msBeforeNext);
   }
 
   /**

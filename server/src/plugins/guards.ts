@@ -27,8 +27,8 @@ export interface Guards {
   optionalSession: onRequestAsyncHookHandler;
   /** A session whose identity has this role in metadata_public.roles (403 role_required). */
   role(role: string): onRequestAsyncHookHandler;
-  /** A session signed in with a second factor (403 aal2_required); `work` names what needs it. */
-  secondFactor(work: string): onRequestAsyncHookHandler;
+  /** A session signed in with a second factor (403 aal2_required). */
+  secondFactor: onRequestAsyncHookHandler;
 }
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -63,12 +63,12 @@ export default fp<{ origin: string }>(
       async sameOriginJson(request) {
         if (safeMethods.has(request.method)) return;
         if (request.headers.origin !== origin) {
-          throw new ClientError(403, "This request must come from the portal's own pages (Origin check).");
+          throw new ClientError(403, "cross_origin");
         }
         const length = request.headers["content-length"];
         const hasBody = (length !== undefined && length !== "0") || request.headers["transfer-encoding"] !== undefined;
         const type = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
-        if (hasBody && type !== "application/json") throw new ClientError(403, "Send this request as application/json.");
+        if (hasBody && type !== "application/json") throw new ClientError(403, "json_required");
       },
 
       async session(request) {
@@ -86,17 +86,13 @@ export default fp<{ origin: string }>(
       role: (role) => async (request) => {
         const session = await signedIn(request);
         if (!rolesOf(session.identity?.metadata_public).includes(role)) {
-          throw new ClientError(403, `This needs the ${role} role.`, "role_required");
+          throw new ClientError(403, "role_required");
         }
       },
 
-      secondFactor: (work) => async (request) => {
+      secondFactor: async (request) => {
         const session = await signedIn(request);
-        if (session.authenticator_assurance_level !== "aal2") {
-          throw secondFactorRequired(
-            `${work} needs a second factor. Set up an authenticator app or a security key in Account Settings (or, if you have one, sign in again with it).`,
-          );
-        }
+        if (session.authenticator_assurance_level !== "aal2") throw secondFactorRequired();
       },
     };
     fastify.decorate("guards", guards);

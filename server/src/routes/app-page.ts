@@ -1,5 +1,5 @@
 // Every client-side route of the SPA gets index.html, with what its first
-// requests would fetch already inside it (schemas/app-page.ts), as JSON that
+// requests would fetch already inside it (contract/schemas/app-page.ts), as JSON that
 // never runs, so the CSP stays strict: the runtime configuration, the session
 // check's answer and, on a page that starts a Kratos flow, the new flow with
 // its anti-CSRF cookie. The browser shows the page as soon as the app's files
@@ -9,25 +9,24 @@
 import { stat, readFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { bootElementId } from "#contract/boot.js";
+import { flowQueryOf, type StartedFlowKind } from "#contract/flows.js";
+import { paths } from "#contract/paths.js";
+import type { BootData } from "#contract/schemas/app-page.js";
+import type { ErrorBody } from "#contract/schemas/error.js";
 import type { PortalConfig } from "../config.js";
 import { UpstreamError } from "../errors.js";
 import { hasIdentity } from "../plugins/guards.js";
 import { errorAnswer } from "../plugins/error-handler.js";
 import { forwardingHeaders } from "../kratos/forwarding.js";
-import { bootElementId, type BootData } from "../schemas/app-page.js";
-import type { FlowQuery, StartedFlowKind } from "../services/kratos-flows.js";
 import { toSessionBody } from "./api/session.js";
 import { runtimeConfig } from "./runtime-config.js";
 
-/**
- * The pages that start a Kratos flow when opened without ?flow=, and what of
- * their query the new flow takes (web/src/lib/paths.ts names the pages; a
- * test checks these against it).
- */
-export const flowPages: Partial<Record<string, { kind: StartedFlowKind; query: (keyof FlowQuery)[] }>> = {
-  "/login": { kind: "login", query: ["return_to", "aal", "refresh", "login_challenge"] },
-  "/registration": { kind: "registration", query: ["return_to"] },
-  "/recovery": { kind: "recovery", query: ["return_to"] },
+/** The pages that start a Kratos flow when opened without ?flow=. */
+export const flowPages: Partial<Record<string, StartedFlowKind>> = {
+  [paths.login]: "login",
+  [paths.registration]: "registration",
+  [paths.recovery]: "recovery",
 };
 
 /** How long the page waits for Kratos before it goes out without what is missing. */
@@ -90,24 +89,20 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
   }
 
   async function startedFlow(request: FastifyRequest, reply: FastifyReply, path: string): Promise<BootData["flow"]> {
-    const page = flowPages[path];
+    const kind = flowPages[path];
     const search = new URLSearchParams(request.url.slice(path.length + 1));
-    if (!page || search.has("flow")) return undefined;
-    const query: Record<string, string> = {};
-    for (const name of page.query) {
-      const value = search.get(name);
-      if (value !== null) query[name] = value;
-    }
+    if (!kind || search.has("flow")) return undefined;
+    const query = flowQueryOf(kind, search);
     const headers: Record<string, string> = { ...forwarded(request.ip) };
     for (const name of ["cookie", "user-agent", "accept-language"] as const) {
       const value = request.headers[name];
       if (typeof value === "string") headers[name] = value;
     }
     try {
-      const started = await fastify.kratos.flows.start(page.kind, query, headers);
+      const started = await fastify.kratos.flows.start(kind, query, headers);
       if (!started) return undefined;
       if (!reply.sent) reply.header("set-cookie", started.setCookie);
-      return { kind: page.kind, query, flow: started.flow };
+      return { kind, query, flow: started.flow };
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       request.log.warn({ upstream: error.failure }, "the app page goes out without a new flow: the app will start it");
@@ -137,7 +132,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
     const path = request.url.split("?")[0] ?? "";
     // A path that names a file (it has an extension) and is not there is a 404; any other is the app's to route.
     if ((request.method !== "GET" && request.method !== "HEAD") || extname(path) !== "") {
-      return reply.code(404).send({ message: `Not found: ${path}` });
+      return reply.code(404).send({ code: "not_found" } satisfies ErrorBody);
     }
     return appPageFor(request, reply, path);
   });

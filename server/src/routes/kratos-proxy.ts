@@ -7,13 +7,11 @@
 import type { IncomingHttpHeaders } from "node:http";
 import replyFrom, { type FastifyReplyFromHooks } from "@fastify/reply-from";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
+import { flowKinds } from "#contract/flows.js";
+import type { ErrorBody } from "#contract/schemas/error.js";
 import type { PortalConfig } from "../config.js";
 import { forwardingHeaders } from "../kratos/forwarding.js";
-import { unavailableMessage } from "../plugins/error-handler.js";
-import { loggablePath } from "../logging.js";
-import type { FlowKind } from "../plugins/abuse-limits.js";
-
-const flowKinds: FlowKind[] = ["login", "registration", "recovery", "verification", "settings"];
+import { unavailableCode } from "../plugins/error-handler.js";
 
 /** Flow submissions are small; a passkey's attestation is the largest, a few KiB. */
 const bodyLimit = 64 * 1024;
@@ -71,7 +69,7 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
     },
     onError: (reply, { error }) => {
       reply.log.warn({ err: error }, "Kratos proxy failed");
-      void reply.code(503).send({ message: unavailableMessage("kratos") });
+      void reply.code(503).send({ code: unavailableCode("kratos") } satisfies ErrorBody);
     },
   };
   const forward =
@@ -138,13 +136,12 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
       url: path,
       handler: config.kratosNativeFlows
         ? forward(path)
-        : async (_request, reply) =>
-            reply.code(403).send({ message: "Kratos' native app flows are turned off on this portal (KRATOS_NATIVE_FLOWS)." }),
+        : async (_request, reply) => reply.code(403).send({ code: "native_flows_disabled" } satisfies ErrorBody),
     });
   }
 
-  const notAvailable = async (request: FastifyRequest, reply: FastifyReply) =>
-    reply.code(404).send({ message: `Kratos' ${request.method} ${loggablePath(request.url)} is not available through the portal.` });
+  const notAvailable = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(404).send({ code: "not_found" } satisfies ErrorBody);
   fastify.all("/", notAvailable);
   fastify.all("/*", notAvailable);
 };

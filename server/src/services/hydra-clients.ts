@@ -17,14 +17,14 @@ export interface HydraClients {
   remove(id: string): Promise<void>;
 }
 
-const noSuchClient = (id: string) => () => {
-  throw new ClientError(404, `No OAuth2 client has the id ${id}.`);
+const noSuchClient = () => {
+  throw new ClientError(404, "client_not_found");
 };
 
 /** A rule of Hydra's own validator (client/validator.go) that the portal's checks did not catch, at the field it names. */
 const refused = ({ failure }: UpstreamError) => {
-  const message = failure.description ?? "Hydra refused this client.";
-  throw new FieldErrors([{ field: failure.id === "invalid_redirect_uri" ? "redirect_uris" : "client", message }]);
+  // Hydra's description is English for developers: it goes to the log (upstream-call.ts), not to the app.
+  throw new FieldErrors([{ field: failure.id === "invalid_redirect_uri" ? "redirect_uris" : "client", code: "refused_by_hydra" }]);
 };
 
 export function hydraClients(api: OAuth2Api): HydraClients {
@@ -34,7 +34,7 @@ export function hydraClients(api: OAuth2Api): HydraClients {
         const { data, headers } = await api.listOAuth2Clients({ pageSize, pageToken });
         return pageOf(data, pageSize, headers.link);
       }),
-    get: (id) => callUpstream("hydra", "getOAuth2Client", async () => (await api.getOAuth2Client({ id })).data, { 404: noSuchClient(id) }),
+    get: (id) => callUpstream("hydra", "getOAuth2Client", async () => (await api.getOAuth2Client({ id })).data, { 404: noSuchClient }),
     create: (client) =>
       callUpstream("hydra", "createOAuth2Client", async () => (await api.createOAuth2Client({ oAuth2Client: client })).data, {
         400: refused,
@@ -42,7 +42,7 @@ export function hydraClients(api: OAuth2Api): HydraClients {
     replace: (id, client) =>
       callUpstream("hydra", "setOAuth2Client", async () => (await api.setOAuth2Client({ id, oAuth2Client: client })).data, {
         400: refused,
-        404: noSuchClient(id),
+        404: noSuchClient,
       }),
     setSecret: (id, secret) =>
       callUpstream(
@@ -51,7 +51,7 @@ export function hydraClients(api: OAuth2Api): HydraClients {
         async () => {
           await api.patchOAuth2Client({ id, jsonPatch: [{ op: "replace", path: "/client_secret", value: secret }] });
         },
-        { 404: noSuchClient(id) },
+        { 404: noSuchClient },
       ),
     remove: (id) =>
       callUpstream(
@@ -60,7 +60,7 @@ export function hydraClients(api: OAuth2Api): HydraClients {
         async () => {
           await api.deleteOAuth2Client({ id });
         },
-        { 404: noSuchClient(id) },
+        { 404: noSuchClient },
       ),
   };
 }

@@ -109,7 +109,7 @@ describe("start-up", () => {
   });
 
   it("sends a signed-out visitor to /login, remembering the full address", async () => {
-    answerSession(401, { message: "You are not signed in." });
+    answerSession(401, { code: "not_signed_in" });
     visit("/changepwd?from=mail");
     await shellHeading("Sign in");
     expect(screen.getByTestId("location").textContent).toBe(
@@ -119,7 +119,7 @@ describe("start-up", () => {
   });
 
   it("renders a public page without the shell when signed out", async () => {
-    answerSession(401, { message: "You are not signed in." });
+    answerSession(401, { code: "not_signed_in" });
     visit("/registration");
     await shellHeading("Create account");
     expect(screen.queryByRole("navigation")).toBeNull();
@@ -127,7 +127,7 @@ describe("start-up", () => {
   });
 
   it("sends a session that needs a second factor to the step-up login", async () => {
-    answerSession(403, { message: "A second factor is required.", redirect: "/login?aal=aal2" });
+    answerSession(403, { code: "aal2_required" });
     visit("/verification");
     await shellHeading("Sign in");
     expect(screen.getByTestId("location").textContent).toBe(
@@ -145,7 +145,7 @@ describe("start-up", () => {
 
 describe("identity service unavailable", () => {
   it("offers a retry that brings the user in once the service is back", async () => {
-    answerSession(503, { message: "The identity service is unavailable." });
+    answerSession(503, { code: "kratos_unavailable" });
     visit("/settings");
     await shellHeading("Identity service unavailable");
 
@@ -156,7 +156,7 @@ describe("identity service unavailable", () => {
 
   it("retries by itself", async () => {
     vi.useFakeTimers({ toFake: ["setInterval"] });
-    answerSession(503, { message: "The identity service is unavailable." });
+    answerSession(503, { code: "kratos_unavailable" });
     visit("/settings");
     await shellHeading("Identity service unavailable");
 
@@ -281,7 +281,7 @@ describe("logout", () => {
 
   it("sends someone already signed out from /logout to /login", async () => {
     kratosStub.createBrowserLogoutFlow.mockRejectedValue({ response: { status: 401 } });
-    answerSession(401, { message: "You are not signed in." });
+    answerSession(401, { code: "not_signed_in" });
     const router = visit("/logout");
     await shellHeading("Sign in");
     expect(router.state.location.pathname).toBe("/login");

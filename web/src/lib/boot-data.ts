@@ -1,19 +1,17 @@
-// What the server put into the page for the app's start
-// (server/src/routes/app-page.ts): the answers the app's first requests would
-// get, so that it can show the page without asking in turn. Each answer is
-// taken once; the app asks for anything that is missing, as it would anyway.
-import type { BootData, BootElementId } from "../../../server/src/schemas/app-page.js";
-import type { BrowserFlowQuery } from "./kratos/create-browser-flow";
-import type { FlowKind } from "./kratos/flow-kinds";
-
-const elementId: BootElementId = "portal-boot";
+// What the server put into the page for the app's start (the contract's
+// BootData): the answers the app's first requests would get, so that it can
+// show the page without asking in turn. Each answer is taken once; the app
+// asks for anything that is missing, as it would anyway.
+import { bootElementId } from "#contract/boot.js";
+import { flowQueryNames, type FlowKind, type FlowQuery } from "#contract/flows.js";
+import type { BootData } from "#contract/schemas/app-page.js";
 
 let data: Partial<BootData> | undefined;
 
 function read(): Partial<BootData> {
   if (!data) {
     try {
-      data = JSON.parse(document.getElementById(elementId)?.textContent ?? "{}") as Partial<BootData>;
+      data = JSON.parse(document.getElementById(bootElementId)?.textContent ?? "{}") as Partial<BootData>;
     } catch {
       // A page without it (the app served by `vite` alone) or a broken one: the app asks for everything.
       data = {};
@@ -35,13 +33,11 @@ export function takeBootSession(): BootData["session"] {
 }
 
 /** The flow the server started for this page, once, if it is of this kind and was started with this query. */
-export function takeBootFlow(kind: FlowKind, query: BrowserFlowQuery): unknown {
+export function takeBootFlow(kind: FlowKind, query: FlowQuery): unknown {
   const boot = read();
   const started = boot.flow;
   if (started?.kind !== kind) return undefined;
-  const asked = query as Record<string, string | undefined>;
-  const keys = new Set([...Object.keys(asked), ...Object.keys(started.query)]);
-  if ([...keys].some((key) => (asked[key] ?? undefined) !== started.query[key])) return undefined;
+  if (flowQueryNames[kind].some((name) => query[name] !== started.query[name])) return undefined;
   delete boot.flow;
   return started.flow;
 }

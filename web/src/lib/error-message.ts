@@ -1,7 +1,9 @@
 // The one place that turns a failed call into words for the user: the portal's
-// /api (ApiError) and Kratos through the SDK alike. A 429 from either (the
-// portal's abuse limits) says how long to wait.
-import { ApiError } from "./api-client";
+// /api (its code, classified by api-problem.ts) and Kratos through the SDK
+// alike. A 429 from either (the portal's abuse limits) says how long to wait.
+import type { ErrorCode } from "#contract/errors.js";
+import type { FieldError } from "#contract/schemas/error.js";
+import { apiProblemOf } from "./api-problem";
 import { i18n } from "./i18n";
 import { errorMessageOf, failureOf } from "./kratos/errors";
 
@@ -15,11 +17,36 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number | undefined): s
   return i18n.t("errors.tooManyAttempts.minutes", { count: Math.ceil(retryAfterSeconds / 60) });
 }
 
+/** The words for one of the portal's error codes. */
+export function codeMessage(code: ErrorCode): string {
+  return i18n.t(`errors.api.${code}`);
+}
+
+/** The words for one field's problem, without the field's name (the form shows it at the field). */
+export function fieldErrorMessage({ code, limit, value, values }: FieldError): string {
+  return i18n.t(`errors.field.${code}`, { count: limit, value, values: values?.join(", ") });
+}
+
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 0) return i18n.t("errors.portalUnreachable");
-    if (error.status === 429) return tooManyAttemptsMessage(error.details.retryAfterSeconds);
-    return error.message;
+  const problem = apiProblemOf(error);
+  if (problem) {
+    switch (problem.kind) {
+      case "rate-limited":
+        return tooManyAttemptsMessage(problem.retryAfterSeconds);
+      case "signed-out":
+        return codeMessage("not_signed_in");
+      case "second-factor":
+        return codeMessage("aal2_required");
+      case "answered":
+        return codeMessage("challenge_answered");
+      case "invalid":
+        return codeMessage("invalid_fields");
+      case "unavailable":
+        // No answer at all: the connection, or the portal itself.
+        return problem.code ? codeMessage(problem.code) : i18n.t("errors.portalUnreachable");
+      default:
+        return problem.code ? codeMessage(problem.code) : i18n.t("errors.generic");
+    }
   }
   const failure = failureOf(error);
   if (failure.status === 429) return tooManyAttemptsMessage(failure.retryAfterSeconds);

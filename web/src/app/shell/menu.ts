@@ -2,7 +2,7 @@
 // the spec's, from the catalog.
 import type { ComponentType } from "react";
 import { i18n } from "../../lib/i18n";
-import { paths } from "../../lib/paths";
+import { paths } from "#contract/paths.js";
 import { ClientsIcon, KeyIcon, LogoutIcon, SettingsIcon, VerifyIcon } from "./icons";
 
 export interface MenuItem {

@@ -4,7 +4,7 @@ import Tooltip from "react-bootstrap/Tooltip";
 import { useTranslation } from "react-i18next";
 import { NavLink, useNavigate } from "react-router-dom";
 import { useConfirm } from "../../lib/feedback/use-confirm";
-import { paths } from "../../lib/paths";
+import { paths } from "#contract/paths.js";
 import { preloadPage } from "../lazy-pages";
 import { BrandIcon } from "./icons";
 import { logoutItem, menuFor } from "./menu";

@@ -19,8 +19,8 @@ import {
   type Client as ClientBody,
   type ClientInput as ClientInputBody,
   type ClientUpdate as ClientUpdateBody,
-} from "../../../schemas/clients.js";
-import { errorResponses, type FieldError } from "../../../schemas/error.js";
+} from "#contract/schemas/clients.js";
+import { errorResponses, type FieldError } from "#contract/schemas/error.js";
 import { bodyLimits } from "../body-limits.js";
 import { clientProblems } from "./client-rules.js";
 
@@ -59,7 +59,7 @@ const searchPageLimit = 25;
 const clientsRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (fastify, { config }) => {
   fastify.addHook("onRequest", fastify.guards.sameOriginJson);
   fastify.addHook("onRequest", fastify.guards.role("admin"));
-  if (config.adminRequireAal2) fastify.addHook("onRequest", fastify.guards.secondFactor("Managing OAuth2 clients"));
+  if (config.adminRequireAal2) fastify.addHook("onRequest", fastify.guards.secondFactor);
   fastify.addHook("onSend", async (_request, reply) => {
     // Client lists and secrets are never cached.
     reply.header("cache-control", "no-store");
@@ -127,7 +127,7 @@ const clientsRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async
       const { id } = request.params;
       const current = await clients.get(id);
       if (current.token_endpoint_auth_method === "none") {
-        throw new FieldErrors([{ field: "token_endpoint_auth_method", message: "a public client has no secret to rotate" }]);
+        throw new FieldErrors([{ field: "token_endpoint_auth_method", code: "public_client_secret" }]);
       }
       const secret = randomBytes(32).toString("base64url");
       await clients.setSecret(id, secret);

@@ -10,7 +10,7 @@ import { useCurrentSession } from "../../../lib/current-session";
 import { FlowMessages } from "../../../lib/flows/flow-messages";
 import { FlowStatus } from "../../../lib/flows/flow-status";
 import { verificationFlowId } from "../../../lib/kratos/continue-with";
-import { href } from "../../../lib/paths";
+import { href } from "#contract/paths.js";
 import { CredentialGroupCard } from "../components/credential-group-card";
 import { GroupCard, groupsOf } from "../components/group-card";
 import { useSettingsFlow } from "../hooks/use-settings-flow";
