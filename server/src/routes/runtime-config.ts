@@ -1,4 +1,4 @@
-// GET /config.json: the SPA's runtime configuration (spec §7).
+// GET /config.json: the app's runtime configuration (contract/schemas/runtime-config.ts).
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { PortalConfig } from "../config.js";
 import { RuntimeConfig } from "#contract/schemas/runtime-config.js";

@@ -64,6 +64,11 @@ describe("apiRequest", () => {
     );
   });
 
+  it("words the code the /kratos proxy answers for Kratos, as the SDK rejects with it", () => {
+    const sdkFailure = { isAxiosError: true, response: { status: 503, data: { code: "kratos_unavailable" }, headers: {} } };
+    expect(errorMessage(sdkFailure)).toBe("The identity service is unavailable. Please try again in a moment.");
+  });
+
   it("reads a 429's Retry-After into words", async () => {
     answering(429, { code: "rate_limited" }, { "retry-after": "90" });
     const error = await failureOf(apiRequest("/api/clients"));

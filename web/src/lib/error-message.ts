@@ -1,7 +1,7 @@
 // The one place that turns a failed call into words for the user: the portal's
 // /api (its code, classified by api-problem.ts) and Kratos through the SDK
 // alike. A 429 from either (the portal's abuse limits) says how long to wait.
-import type { ErrorCode } from "#contract/errors.js";
+import { errorCodes, type ErrorCode } from "#contract/errors.js";
 import type { FieldError } from "#contract/schemas/error.js";
 import { apiProblemOf } from "./api-problem";
 import { i18n } from "./i18n";
@@ -50,8 +50,16 @@ export function errorMessage(error: unknown): string {
   }
   const failure = failureOf(error);
   if (failure.status === 429) return tooManyAttemptsMessage(failure.retryAfterSeconds);
+  // The portal's /kratos proxy answers for Kratos when it refuses or Kratos is down: with its own code.
+  const portalCode = portalCodeOf(failure.body);
+  if (portalCode) return codeMessage(portalCode);
   if (failure.status !== undefined) return errorMessageOf(failure.body) ?? i18n.t("errors.generic");
   return isNetworkFailure(error) ? i18n.t("errors.serviceUnreachable") : i18n.t("errors.generic");
+}
+
+function portalCodeOf(body: unknown): ErrorCode | undefined {
+  const code = (body as { code?: unknown } | null | undefined)?.code;
+  return errorCodes.find((known) => known === code);
 }
 
 /** The SDK (axios) rejects a call that got no answer at all with an error without a response. */

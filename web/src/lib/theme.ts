@@ -1,4 +1,4 @@
-// Presentation values of spec §9, in one place. The stylesheets read them as
+// The presentation values the product's spec sets (widths, colours, timings), in one place. The stylesheets read them as
 // CSS custom properties, which applyTheme() sets on the document root.
 export const theme = {
   cardWidth: { narrow: 336, wide: 680 },

@@ -1,4 +1,4 @@
-// Runs the session check and decides what the current route shows (spec §4).
+// Runs the session check and decides what the current route shows (gate.ts).
 // The check runs on load and again whenever the route changes between public
 // and non-public, e.g. right after signing in or when leaving for /logout.
 //

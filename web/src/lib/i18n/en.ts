@@ -171,6 +171,8 @@ export const en = {
   settings: {
     title: "Account Settings",
     saved: "Your changes were saved.",
+    /** A group of the settings flow this portal has no card for yet (Kratos added a method), by Kratos' name. */
+    otherGroup: "Sign-in method: {{group}}",
     profile: {
       title: "Profile",
       description: "Your name and the email address you sign in with.",

@@ -1,6 +1,6 @@
 // The one Kratos client of the SPA: @ory/client's FrontendApi, configured with
 // the base path from /config.json and the browser's cookies on every call.
-// FrontendApi carries every call of spec §7 (session check, the self-service
+// FrontendApi carries every Kratos call of the app (session check, the self-service
 // flows, sessions, webauthn.js); the SDK refuses a call whose mandatory
 // argument is missing with "Required parameter … was null or undefined".
 import { Configuration, FrontendApi } from "@ory/client";
