@@ -19,7 +19,7 @@ async function expectMenu(page: Page, labels: string[]): Promise<void> {
 }
 
 async function sidebarWidth(page: Page): Promise<number> {
-  return (await page.getByTestId("sidebar").boundingBox())!.width;
+  return (await menu(page).boundingBox())!.width;
 }
 
 test("a signed-out visit goes to /login and comes back there after signing in", async ({ page }) => {

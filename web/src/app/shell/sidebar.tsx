@@ -36,7 +36,7 @@ export function Sidebar({ collapsed, roles, onNavigate }: SidebarProps) {
   }
 
   return (
-    <nav id={sidebarId} aria-label={t("app.mainMenu")} className="sidebar" data-testid="sidebar">
+    <nav id={sidebarId} aria-label={t("app.mainMenu")} className="sidebar">
       <div className="sidebar-brand">
         <BrandIcon />
         <span className={labelClass}>{t("app.name")}</span>
