@@ -6,7 +6,12 @@ import { pageOf, type Page } from "./hydra-pages.js";
 import { callUpstream } from "./upstream-call.js";
 
 export interface HydraClients {
-  page(pageSize: number, pageToken: string | undefined): Promise<Page<OAuth2Client>>;
+  /**
+   * A page of clients; with `search`, those whose name contains it in any case.
+   * Hydra filters by exact client_name only, so a search pages through Hydra
+   * here, up to a bound, and hands back the token to go on from.
+   */
+  page(pageSize: number, pageToken: string | undefined, search?: string): Promise<Page<OAuth2Client>>;
   get(id: string): Promise<OAuth2Client>;
   /** Hydra generates the secret and returns it in this answer only. */
   create(client: OAuth2Client): Promise<OAuth2Client>;
@@ -27,13 +32,31 @@ const refused = ({ failure }: UpstreamError) => {
   throw new FieldErrors([{ field: failure.id === "invalid_redirect_uri" ? "redirect_uris" : "client", code: "refused_by_hydra" }]);
 };
 
+/** Hydra's own page size when it filters nothing: search scans pages this big. */
+const searchPageSize = 200;
+/** A search stops after this many of Hydra's pages and hands back a token to go on. */
+const searchPageLimit = 25;
+
 export function hydraClients(api: OAuth2Api): HydraClients {
+  const hydraPage = (pageSize: number, pageToken: string | undefined) =>
+    callUpstream("hydra", "listOAuth2Clients", async () => {
+      const { data, headers } = await api.listOAuth2Clients({ pageSize, pageToken });
+      return pageOf(data, pageSize, headers.link);
+    });
+
   return {
-    page: (pageSize, pageToken) =>
-      callUpstream("hydra", "listOAuth2Clients", async () => {
-        const { data, headers } = await api.listOAuth2Clients({ pageSize, pageToken });
-        return pageOf(data, pageSize, headers.link);
-      }),
+    async page(pageSize, pageToken, search) {
+      const needle = search?.trim().toLowerCase();
+      if (!needle) return hydraPage(pageSize, pageToken);
+      const items: OAuth2Client[] = [];
+      let token = pageToken;
+      for (let pages = 1; ; pages++) {
+        const page = await hydraPage(Math.max(pageSize, searchPageSize), token);
+        items.push(...page.items.filter((client) => (client.client_name ?? "").toLowerCase().includes(needle)));
+        token = page.nextPageToken;
+        if (!token || items.length >= pageSize || pages >= searchPageLimit) return { items, nextPageToken: token };
+      }
+    },
     get: (id) => callUpstream("hydra", "getOAuth2Client", async () => (await api.getOAuth2Client({ id })).data, { 404: noSuchClient }),
     create: (client) =>
       callUpstream("hydra", "createOAuth2Client", async () => (await api.createOAuth2Client({ oAuth2Client: client })).data, {
