@@ -6,6 +6,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
+COPY contract ./contract
 COPY server ./server
 COPY web ./web
 RUN npm run build
@@ -20,6 +21,8 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/server/dist ./server/dist
+# The compiled contract, where package.json's "imports" (#contract/*) points.
+COPY --from=build /app/contract/dist ./contract
 COPY --from=build /app/web/dist ./web/dist
 COPY package.json ./
 USER node

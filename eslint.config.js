@@ -1,10 +1,12 @@
-// ESLint for every part: the server, the stack and the tests (Node), and the
-// web app (web/src, with React's and accessibility rules and the layers'
-// boundaries); `npm run lint`, and the lint suite of `npm test`.
+// ESLint for every part: the contract, the server, the stack and the tests
+// (Node), and the web app (web/src, with React's and accessibility rules);
+// the folders' boundaries and no import circles everywhere. `npm run lint`,
+// and the lint suite of `npm test`.
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import vitest from "@vitest/eslint-plugin";
 import boundaries from "eslint-plugin-boundaries";
+import importX from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import testingLibrary from "eslint-plugin-testing-library";
@@ -12,7 +14,8 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 const web = "web/src/**/*.{ts,tsx}";
-const node = ["server/**/*.ts", "stack/**/*.{ts,mjs}", "e2e/**/*.ts"];
+const node = ["contract/**/*.ts", "server/**/*.ts", "stack/**/*.{ts,mjs}", "e2e/**/*.ts"];
+const code = [...node, web];
 const tests = "web/src/**/*.test.{ts,tsx}";
 
 // Each feature is an element of its own, so that a feature may use itself and
@@ -23,14 +26,29 @@ const features = readdirSync(new URL("web/src/features", import.meta.url), { wit
 const featureType = (name) => `feature-${name}`;
 
 export default tseslint.config(
-  { ignores: ["server/dist/**", "web/dist/**"] },
+  // What builds and runs make (.gitignore), so that `eslint .` lints the sources alone.
+  {
+    ignores: [
+      "server/dist/**",
+      "web/dist/**",
+      "contract/dist/**",
+      ".bin/**",
+      ".data/**",
+      ".tap/**",
+      "test-results/**",
+      "playwright-report/**",
+    ],
+  },
   {
     files: node,
     extends: [js.configs.recommended, ...tseslint.configs.strictTypeChecked],
     languageOptions: {
       globals: globals.node,
       // stack/ has no project of its own: the server's covers it (tsc -p server).
-      parserOptions: { project: ["server/tsconfig.json", "e2e/tsconfig.json"], tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        project: ["contract/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"],
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true }],
@@ -91,32 +109,76 @@ export default tseslint.config(
     },
   },
   {
-    files: [web],
-    plugins: { boundaries },
+    // The folders are the architecture: each may import only what this says, so that a new import across
+    // folders fails here. contract/ is what server, app, stack and tests share; nothing else crosses
+    // between them. In the app, one way: lib → features → app, and a feature never imports another
+    // (bulletproof-react's rule). #contract/* resolves as TypeScript resolves it (package.json "imports").
+    files: code,
+    plugins: { boundaries, "import-x": importX },
     settings: {
-      "import/resolver": { node: { extensions: [".ts", ".tsx"] } },
+      "import/resolver": {
+        typescript: { project: ["web/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"], noWarnOnMultipleProjects: true },
+      },
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver": {
+        typescript: { project: ["web/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"], noWarnOnMultipleProjects: true },
+      },
       "boundaries/elements": [
+        { type: "contract", pattern: "contract" },
+        { type: "server", pattern: "server/src" },
+        { type: "server-tests", pattern: "server/test" },
+        { type: "stack", pattern: "stack" },
+        { type: "e2e", pattern: "e2e" },
         { type: "app", pattern: "web/src/app" },
         ...features.map((name) => ({ type: featureType(name), pattern: `web/src/features/${name}` })),
         { type: "lib", pattern: "web/src/lib" },
       ],
     },
     rules: {
-      // One way: lib → features → app (and main.tsx, which starts the app).
       "boundaries/dependencies": [
         "error",
         {
           default: "disallow",
           policies: [
+            { from: { element: { type: "contract" } }, allow: { to: { element: { type: "contract" } } } },
+            { from: { element: { type: "server" } }, allow: { to: { element: { types: { anyOf: ["server", "contract"] } } } } },
+            // The server's tests start the test stack and sign in through its browsers.
+            {
+              from: { element: { type: "server-tests" } },
+              allow: { to: { element: { types: { anyOf: ["server-tests", "server", "stack", "contract"] } } } },
+            },
+            { from: { element: { type: "stack" } }, allow: { to: { element: { types: { anyOf: ["stack", "contract"] } } } } },
+            { from: { element: { type: "e2e" } }, allow: { to: { element: { types: { anyOf: ["e2e", "stack", "contract"] } } } } },
             {
               from: { element: { type: "app" } },
-              allow: { to: { element: { types: { anyOf: ["app", "lib", ...features.map(featureType)] } } } },
+              allow: { to: { element: { types: { anyOf: ["app", "lib", "contract", ...features.map(featureType)] } } } },
             },
             ...features.map((name) => ({
               from: { element: { type: featureType(name) } },
-              allow: { to: { element: { types: { anyOf: [featureType(name), "lib"] } } } },
+              allow: { to: { element: { types: { anyOf: [featureType(name), "lib", "contract"] } } } },
             })),
-            { from: { element: { type: "lib" } }, allow: { to: { element: { type: "lib" } } } },
+            { from: { element: { type: "lib" } }, allow: { to: { element: { types: { anyOf: ["lib", "contract"] } } } } },
+          ],
+        },
+      ],
+      // A circle of imports: neither side can be read, tested or loaded lazily on its own.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    // The app takes types and plain constants from the contract; its schemas (TypeBox) stay on the server,
+    // out of the bundle.
+    files: [web],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["#contract/schemas/*"],
+              allowTypeImports: true,
+              message: "The app imports the contract's schemas as types only (import type), so that TypeBox stays out of the bundle.",
+            },
           ],
         },
       ],

@@ -166,7 +166,7 @@ test("without Hydra, Manage Clients says so and the rest of the portal works", a
   await page.route(/\/api\/clients(\?|$)/, (route) =>
     route.fulfill({
       status: 503,
-      json: { message: "The OAuth2 service (Hydra) is unavailable, so OAuth2 clients cannot be managed right now." },
+      json: { code: "hydra_unavailable" },
     }),
   );
   await page.goto("/manage-clients");
@@ -198,7 +198,7 @@ test("anyone but an admin is refused, in the page and by the API", async ({ page
     data: { client_name: "Not mine", grant_types: ["client_credentials"] },
   });
   expect(create.status()).toBe(403);
-  expect(await create.json()).toEqual({ message: "This needs the admin role.", code: "role_required" });
+  expect(await create.json()).toEqual({ code: "role_required" });
 });
 
 test("the API refuses an admin without a second factor, and serves one with it", async ({ browser }) => {
@@ -206,7 +206,7 @@ test("the API refuses an admin without a second factor, and serves one with it",
   await signInByApi(oneFactor, await newIdentity({ roles: ["admin"] }));
   const refused = await oneFactor.request.get("/api/clients");
   expect(refused.status()).toBe(403);
-  expect(await refused.json()).toMatchObject({ code: "aal2_required", message: expect.stringContaining("needs a second factor") });
+  expect(await refused.json()).toEqual({ code: "aal2_required" });
 
   const twoFactors = await (await browser.newContext()).newPage();
   await signInWithSecondFactorByApi(twoFactors, await newIdentity({ roles: ["admin"] }));

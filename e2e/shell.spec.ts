@@ -1,4 +1,4 @@
-// The account shell (issue 3, spec §2, §4, §8, §9) in real Chromium against the real stack.
+// The account shell (side menu, header, session gate, toasts) in real Chromium against the real stack.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.js";
 import { createIdentity } from "../stack/testing/identities.js";
@@ -19,7 +19,7 @@ async function expectMenu(page: Page, labels: string[]): Promise<void> {
 }
 
 async function sidebarWidth(page: Page): Promise<number> {
-  return (await page.getByTestId("sidebar").boundingBox())!.width;
+  return (await menu(page).boundingBox())!.width;
 }
 
 test("a signed-out visit goes to /login and comes back there after signing in", async ({ page }) => {

@@ -1,7 +1,7 @@
 // `npm run grant-admin -- <email>` and `npm run revoke-admin -- <email>`:
 // gives or takes the admin role through the running stack's Kratos admin API.
 import { changeRole, type RoleChange } from "./roles.js";
-import { readPort } from "../server/src/config.js";
+import { readPort } from "#contract/env-values.js";
 
 const [change, email] = process.argv.slice(2) as [RoleChange | undefined, string | undefined];
 if ((change !== "grant" && change !== "revoke") || !email) {

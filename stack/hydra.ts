@@ -4,7 +4,7 @@
 // Hydra says it is ready.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { paths } from "../web/src/lib/paths.js";
+import { paths } from "#contract/paths.js";
 import { merge, type ConfigTree } from "./config-tree.js";
 import { rootDir, type StackSettings } from "./settings.js";
 import type { Supervisor } from "./supervisor.js";

@@ -5,7 +5,7 @@
 // Kratos servers run, exactly one courier sends.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { paths } from "../web/src/lib/paths.js";
+import { paths } from "#contract/paths.js";
 import { merge, type ConfigTree } from "./config-tree.js";
 import type { StackSettings } from "./settings.js";
 import { rootDir } from "./settings.js";

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ConfigError, readPort, readUrl } from "../server/src/config.js";
+import { ConfigError, readPort, readUrl } from "#contract/env-values.js";
 
 export const rootDir = dirname(dirname(fileURLToPath(import.meta.url)));
 

@@ -16,7 +16,7 @@ function fingerprint(): string {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (path !== webDist && entry.name !== "node_modules") visit(path);
+        if (path !== webDist && entry.name !== "node_modules" && entry.name !== "dist") visit(path);
       } else {
         const { size, mtimeMs } = statSync(path);
         hash.update(`${relative(webDir, path)}:${size}:${mtimeMs}\n`);
@@ -24,8 +24,8 @@ function fingerprint(): string {
     }
   };
   visit(webDir);
-  // The SPA imports the server's schemas for their types.
-  visit(join(rootDir, "server", "src", "schemas"));
+  // The app imports the contract (its constants, and its schemas for their types).
+  visit(join(rootDir, "contract"));
   return hash.digest("hex");
 }
 

@@ -1,4 +1,4 @@
-// Toasts close after 1000 ms (spec §9): on a busy machine one can come and go
+// Toasts close after 1000 ms (the product's spec): on a busy machine one can come and go
 // between two looks at the page. So every page records each toast it shows,
 // where it stood and how long it stayed, and a test asks the record, never
 // whether the toast is still there.

@@ -4,6 +4,7 @@
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ipaddr from "ipaddr.js";
+import { ConfigError, readPort, readUrl, type Env } from "#contract/env-values.js";
 
 /** How many times something may happen per window, e.g. 10 wrong passwords per 15 minutes. */
 export interface Limit {
@@ -92,40 +93,6 @@ export interface StateConfig {
   redisUrl: string | undefined;
   /** Without a Redis: one portal process only. */
   dir: string;
-}
-
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
-
-type Env = Record<string, string | undefined>;
-
-export function readPort(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 65535) {
-    throw new ConfigError(`${name} must be a port number from 1 to 65535, got "${raw}"`);
-  }
-  return value;
-}
-
-/** An http(s) URL; with `originOnly`, scheme, host and port without a path. */
-export function readUrl(env: Env, name: string, fallback: string, originOnly = false): string {
-  const raw = env[name] || fallback;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
-  }
-  if (!["http:", "https:"].includes(url.protocol)) {
-    throw new ConfigError(`${name} must use http or https, got "${raw}"`);
-  }
-  if (originOnly && url.origin !== raw.replace(/\/$/, "")) {
-    throw new ConfigError(`${name} must be an origin (scheme, host and port, no path), got "${raw}"`);
-  }
-  return originOnly ? url.origin : raw.replace(/\/$/, "");
 }
 
 function readChoice<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {

@@ -1,35 +1,37 @@
 // The errors the portal throws on purpose. Route handlers and services throw
 // them; the one error handler (plugins/error-handler.ts) turns each into the
 // answer, so no handler writes an error reply of its own.
-import type { ErrorCode, FieldError } from "./schemas/error.js";
+// Each carries a code from the contract, never words: the app says them.
+import type { ErrorCode } from "#contract/errors.js";
+import type { FieldError } from "#contract/schemas/error.js";
 
-/** A 4xx the caller can act on: a message that says what to do, a code where the SPA must tell cases apart. */
+/** A 4xx the caller can act on, with the code that tells the app which case it is. */
 export class ClientError extends Error {
   override name = "ClientError";
 
   constructor(
     readonly statusCode: number,
-    message: string,
-    readonly code?: ErrorCode,
+    readonly code: ErrorCode,
     readonly errors?: FieldError[],
   ) {
-    super(message);
+    // The code is the message too: it is what the log line says.
+    super(code);
   }
 }
 
-/** A 400 that names every wrong field; its message is the first problem, to show as a whole. */
+/** A 400 that names every wrong field. */
 export class FieldErrors extends ClientError {
   override name = "FieldErrors";
 
   constructor(errors: [FieldError, ...FieldError[]]) {
-    super(400, `${errors[0].field}: ${errors[0].message}`, undefined, errors);
+    super(400, "invalid_fields", errors);
   }
 }
 
-export const notSignedIn = () => new ClientError(401, "You are not signed in.", "not_signed_in");
+export const notSignedIn = () => new ClientError(401, "not_signed_in");
 
 /** The session has one factor of two, or the work needs a second factor that the session lacks. */
-export const secondFactorRequired = (message = "A second factor is required.") => new ClientError(403, message, "aal2_required");
+export const secondFactorRequired = () => new ClientError(403, "aal2_required");
 
 export type Upstream = "kratos" | "hydra";
 

@@ -1,7 +1,8 @@
 // Starts the portal server process: configuration, logger, listen, graceful close.
 import Fastify from "fastify";
 import app, { serverOptions } from "./app.js";
-import { ConfigError, readConfig, type PortalConfig } from "./config.js";
+import { ConfigError } from "#contract/env-values.js";
+import { readConfig, type PortalConfig } from "./config.js";
 import { createMetrics, metricsServer } from "./metrics.js";
 
 let config: PortalConfig;

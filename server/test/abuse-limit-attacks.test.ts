@@ -122,7 +122,7 @@ t.test("2: signing in to one's own account with the victim's address beside it d
     t.equal(signedIn.statusCode, 200, `round ${round}: the attacker signs in to their own account, the victim named beside it`);
   }
   t.equal((await guess()).statusCode, 400, "the third wrong password");
-  assertLimited(t, await guess(), /^Too many attempts\./, "the fourth: nothing cleared the victim's count");
+  assertLimited(t, await guess(), "the fourth: nothing cleared the victim's count");
 });
 
 t.test("2: wrong codes of the attacker's own second factor never count against an account named beside it", async (t) => {
@@ -209,12 +209,7 @@ t.test("4: identifiers are trimmed and lower-cased as Go does (NEL, U+0085, is s
   for (let k = 1; k <= 3; k++) {
     t.equal((await new Client(app, newIp()).signIn(`${"\u0085".repeat(k)}${user.email}\u2003`, "wrong")).statusCode, 400, `variant ${k}`);
   }
-  assertLimited(
-    t,
-    await new Client(app, newIp()).signIn(`\u0085\u0085\u0085\u0085${user.email}`, user.password),
-    /^Too many attempts\./,
-    "a fourth variant",
-  );
+  assertLimited(t, await new Client(app, newIp()).signIn(`\u0085\u0085\u0085\u0085${user.email}`, user.password), "a fourth variant");
   for (let k = 1; k <= 2; k++) {
     const sent = await new Client(app, newIp()).fill("recovery", {
       method: "code",
@@ -225,7 +220,6 @@ t.test("4: identifiers are trimmed and lower-cased as Go does (NEL, U+0085, is s
   assertLimited(
     t,
     await new Client(app, newIp()).fill("recovery", { method: "code", email: `\u0085\u0085\u0085${user.email}` }),
-    /^Too many emails/,
     "a third recovery mail to the same address",
   );
 });
@@ -240,11 +234,10 @@ t.test("5: the sign-in code's address field is counted like its identifier", asy
       `code ${mail}: Kratos mailed it`,
     );
   }
-  assertLimited(t, await new Client(app, newIp()).fill("login", { method: "code", address: user.email }), /^Too many emails/, "a fourth");
+  assertLimited(t, await new Client(app, newIp()).fill("login", { method: "code", address: user.email }), "a fourth");
   assertLimited(
     t,
     await new Client(app, newIp()).fill("login", { method: "code", identifier: user.email, code: "000000" }),
-    /^Too many emails/,
     "a made-up code on a new flow, which Kratos would answer with a mail",
   );
   assertAmbiguous(
@@ -264,24 +257,14 @@ t.test("6: the owner signs in from a browser they used before while the account 
   for (let attempt = 1; attempt <= 3; attempt++) {
     t.equal((await new Client(app, newIp()).signIn(owner.email, `guess-${attempt}`)).statusCode, 400, `attacker guess ${attempt}`);
   }
-  assertLimited(
-    t,
-    await new Client(app, newIp()).signIn(owner.email, owner.password),
-    /^Too many attempts\./,
-    "a browser never used by the owner is locked",
-  );
+  assertLimited(t, await new Client(app, newIp()).signIn(owner.email, owner.password), "a browser never used by the owner is locked");
   t.equal((await home.signIn(owner.email, "typo")).statusCode, 400, "the owner's typo at home is Kratos' answer");
   t.equal((await home.signIn(owner.email, owner.password)).statusCode, 200, "the owner signs in at home during the attack");
 
   t.equal((await home.signOut()).statusCode, 204);
   for (let attempt = 1; attempt <= 2; attempt++)
     t.equal((await home.signIn(owner.email, "wrong")).statusCode, 400, `wrong at home ${attempt}`);
-  assertLimited(
-    t,
-    await home.signIn(owner.email, owner.password),
-    /^Too many attempts\./,
-    "the known browser has a smaller limit of its own",
-  );
+  assertLimited(t, await home.signIn(owner.email, owner.password), "the known browser has a smaller limit of its own");
 });
 
 t.test("6: recovery mails stay open to the owner's browser when an attacker used up the address's quota", async (t) => {
@@ -297,12 +280,7 @@ t.test("6: recovery mails stay open to the owner's browser when an attacker used
       `attacker's mail ${mail}`,
     );
   }
-  assertLimited(
-    t,
-    await new Client(app, newIp()).fill("recovery", { method: "code", email: owner.email }),
-    /^Too many emails/,
-    "elsewhere: used up",
-  );
+  assertLimited(t, await new Client(app, newIp()).fill("recovery", { method: "code", email: owner.email }), "elsewhere: used up");
   t.equal((await home.fill("recovery", { method: "code", email: owner.email })).statusCode, 200, "the owner's browser still gets its code");
 });
 
@@ -320,7 +298,7 @@ t.test("7: new flows are limited per client network, the app's page and Kratos' 
     url: "/kratos/self-service/login/browser",
     headers: { "x-forwarded-for": ip, accept: "application/json" },
   });
-  assertLimited(t, overJson, /^Too many attempts\./, "the app's own request for a flow");
+  assertLimited(t, overJson, "the app's own request for a flow");
   const overPage = await app.inject({ url: "/login?return_to=http%3A%2F%2Flocalhost%3A3000%2F", headers: { "x-forwarded-for": ip } });
   t.equal(overPage.statusCode, 200, "the page still opens");
   t.notMatch(overPage.body, /"flow":/, "without a flow: the app asks for it and shows the wait");
@@ -345,12 +323,7 @@ t.test("8: IPv6 counts per /64 and, with 16 times the budget, per /48", async (t
     const ip = `2001:db8:7:${network.toString(16)}::1`;
     t.equal((await new Client(app, ip).signIn(uniqueEmail(), "wrong")).statusCode, 400, `a wrong password from /64 number ${network}`);
   }
-  assertLimited(
-    t,
-    await new Client(app, "2001:db8:7:ff::1").signIn(user.email, user.password),
-    /^Too many attempts\./,
-    "a 17th /64 of the /48",
-  );
+  assertLimited(t, await new Client(app, "2001:db8:7:ff::1").signIn(user.email, user.password), "a 17th /64 of the /48");
   t.equal((await new Client(app, "2001:db8:8::1").signIn(user.email, user.password)).statusCode, 200, "another /48 is not");
 });
 
@@ -370,5 +343,5 @@ t.test("8: a session the portal did not see sign in still counts for its account
     return atB.submit("login", await atB.startFlow("login", "?aal=aal2"), { method: "totp", totp_code: code });
   };
   for (let attempt = 1; attempt <= 3; attempt++) t.equal((await guessAtB(wrongTotpOf(secret))).statusCode, 400, `wrong code ${attempt}`);
-  assertLimited(t, await guessAtB(totpOf(secret)), /^Too many attempts\./, "a fourth, from yet another new session");
+  assertLimited(t, await guessAtB(totpOf(secret)), "a fourth, from yet another new session");
 });

@@ -21,18 +21,8 @@ t.test("an account locks after 10 wrong passwords, whatever IP the guesses come 
     const wrong = await new Client(app, newIp()).signIn(user.email, `wrong-${attempt}`);
     t.equal(wrong.statusCode, 400, `wrong password ${attempt} is Kratos' own answer`);
   }
-  assertLimited(
-    t,
-    await new Client(app, newIp()).signIn(user.email, "wrong-11"),
-    /^Too many attempts\. Try again in 15 minutes\.$/,
-    "the 11th, from a new IP",
-  );
-  assertLimited(
-    t,
-    await new Client(app, newIp()).signIn(user.email, user.password),
-    /^Too many attempts\./,
-    "the right password during the lock",
-  );
+  assertLimited(t, await new Client(app, newIp()).signIn(user.email, "wrong-11"), "the 11th, from a new IP", [841, 900]);
+  assertLimited(t, await new Client(app, newIp()).signIn(user.email, user.password), "the right password during the lock");
   const other = await createIdentity(kratos.adminUrl);
   t.equal((await new Client(app, newIp()).signIn(other.email, other.password)).statusCode, 200, "other accounts sign in");
 });
@@ -46,7 +36,7 @@ t.test("the lock ends with its window; a success clears the count", async (t) =>
   for (let attempt = 1; attempt <= 3; attempt++) {
     t.equal((await client().signIn(user.email, "wrong")).statusCode, 400, `after it, wrong password ${attempt} counts anew`);
   }
-  assertLimited(t, await client().signIn(user.email, user.password), /Try again in 2 seconds\.$/, "locked");
+  assertLimited(t, await client().signIn(user.email, user.password), "locked", [1, 2]);
   await new Promise((resolve) => setTimeout(resolve, 2100));
   t.equal((await client().signIn(user.email, user.password)).statusCode, 200, "after the window the right password works");
 });
@@ -61,7 +51,7 @@ t.test("identifiers count whatever their case and spacing, in JSON and in native
     (await new Client(app, newIp()).fill("login", { method: "password", password_identifier: user.email, password: "x" })).statusCode,
     400,
   );
-  assertLimited(t, await new Client(app, newIp()).signIn(user.email, user.password), /^Too many attempts\./, "all three counted");
+  assertLimited(t, await new Client(app, newIp()).signIn(user.email, user.password), "all three counted");
 });
 
 t.test("field names in another case, which Kratos would also read, are refused", async (t) => {
@@ -79,7 +69,7 @@ t.test("wrong passwords per IP, across accounts (password spraying)", async (t) 
     t.equal((await new Client(app, ip).signIn(user.email, "Winter2026!")).statusCode, 400);
   }
   const next = await createIdentity(kratos.adminUrl);
-  assertLimited(t, await new Client(app, ip).signIn(next.email, next.password), /^Too many attempts\./, "that IP is stopped");
+  assertLimited(t, await new Client(app, ip).signIn(next.email, next.password), "that IP is stopped");
   t.equal((await new Client(app, newIp()).signIn(next.email, next.password)).statusCode, 200, "another IP is not");
 });
 
@@ -87,7 +77,7 @@ t.test("IPv6 clients count per /64", async (t) => {
   const app = await portal(t, { LIMIT_SIGN_IN_IP: "1/15m" });
   const user = await createIdentity(kratos.adminUrl);
   t.equal((await new Client(app, "2001:db8:1:2::1").signIn(user.email, "wrong")).statusCode, 400);
-  assertLimited(t, await new Client(app, "2001:db8:1:2:ffff::9").signIn(user.email, user.password), /^Too many attempts\./, "same /64");
+  assertLimited(t, await new Client(app, "2001:db8:1:2:ffff::9").signIn(user.email, user.password), "same /64");
 });
 
 t.test("second-factor guesses count per account; a new first-factor sign-in does not reset them", async (t) => {
@@ -105,8 +95,8 @@ t.test("second-factor guesses count per account; a new first-factor sign-in does
   };
   const wrong = wrongTotpOf(secret);
   for (let attempt = 1; attempt <= 3; attempt++) t.equal((await guess(wrong)).statusCode, 400, `wrong code ${attempt}`);
-  assertLimited(t, await guess(wrong), /^Too many attempts\./, "the 4th, from a new session and IP");
-  assertLimited(t, await guess(totpOf(secret)), /^Too many attempts\./, "even the right code");
+  assertLimited(t, await guess(wrong), "the 4th, from a new session and IP");
+  assertLimited(t, await guess(totpOf(secret)), "even the right code");
 });
 
 t.test("mail per address: recovery, verification and sign-in codes share the count", async (t) => {
@@ -120,12 +110,7 @@ t.test("mail per address: recovery, verification and sign-in codes share the cou
     400,
     "sign-in code (Kratos shows the code field)",
   );
-  assertLimited(
-    t,
-    await client().fill("recovery", { method: "code", email: user.email }),
-    /^Too many emails were requested\. Try again in 15 minutes\.$/,
-    "a 4th mail to the address",
-  );
+  assertLimited(t, await client().fill("recovery", { method: "code", email: user.email }), "a 4th mail to the address", [841, 900]);
   t.equal((await client().fill("recovery", { method: "code", email: uniqueEmail() })).statusCode, 200, "other addresses get theirs");
 });
 
@@ -138,7 +123,6 @@ t.test("mail per IP, across addresses", async (t) => {
   assertLimited(
     t,
     await new Client(app, ip).fill("registration", { method: "code", traits: { email: uniqueEmail() } }),
-    /^Too many emails/,
     "a registration code too",
   );
 });
@@ -153,7 +137,7 @@ t.test("an email change in settings counts as a mail to the new address; a name 
   t.equal((await save({ email: user.email.toUpperCase(), name: { first: "Ada", last: "Lo" } })).statusCode, 200, "name again");
   const newEmail = uniqueEmail();
   t.equal((await save({ email: newEmail, name: { first: "Ada", last: "Lo" } })).statusCode, 200, "the first email change");
-  assertLimited(t, await save({ email: uniqueEmail(), name: { first: "Ada", last: "Lo" } }), /^Too many emails/, "the second");
+  assertLimited(t, await save({ email: uniqueEmail(), name: { first: "Ada", last: "Lo" } }), "the second");
 });
 
 t.test("registration submissions per IP", async (t) => {
@@ -166,7 +150,7 @@ t.test("registration submissions per IP", async (t) => {
       traits: { email: uniqueEmail(), name: { first: "A", last: "B" } },
     });
   for (let attempt = 1; attempt <= 2; attempt++) t.not((await register()).statusCode, 429);
-  assertLimited(t, await register(), /^Too many sign-ups from your network\./, "the third");
+  assertLimited(t, await register(), "the third");
 });
 
 t.test("/api per IP", async (t) => {
@@ -174,7 +158,7 @@ t.test("/api per IP", async (t) => {
   const get = (ip: string) => app.inject({ url: "/api/session", headers: { "x-forwarded-for": ip } });
   const ip = newIp();
   for (let request = 1; request <= 3; request++) t.equal((await get(ip)).statusCode, 401);
-  assertLimited(t, await get(ip), /^Too many requests\. Try again in (\d+ seconds|1 minute)\.$/, "the 4th");
+  assertLimited(t, await get(ip), "the 4th", [1, 60]);
   t.equal((await get(newIp())).statusCode, 401, "another IP is served");
 });
 
@@ -224,13 +208,8 @@ t.test("two portals counting in one Redis (RATE_LIMIT_REDIS_URL)", async (t) => 
       const at = attempt % 2 ? a : b;
       t.equal((await new Client(at, newIp()).signIn(user.email, `wrong-${attempt}`)).statusCode, 400, `wrong password ${attempt}`);
     }
-    assertLimited(t, await new Client(a, newIp()).signIn(user.email, "wrong-11"), /^Too many attempts\./, "the 11th at portal A");
-    assertLimited(
-      t,
-      await new Client(b, newIp()).signIn(user.email, user.password),
-      /^Too many attempts\./,
-      "the right password at portal B",
-    );
+    assertLimited(t, await new Client(a, newIp()).signIn(user.email, "wrong-11"), "the 11th at portal A");
+    assertLimited(t, await new Client(b, newIp()).signIn(user.email, user.password), "the right password at portal B");
   });
 
   t.test("second-factor guesses at one portal count for the account that signed in at the other", async (t) => {
@@ -248,7 +227,7 @@ t.test("two portals counting in one Redis (RATE_LIMIT_REDIS_URL)", async (t) => 
       return atB.submit("login", await atB.startFlow("login", "?aal=aal2"), { method: "totp", totp_code: code });
     };
     for (let attempt = 1; attempt <= 3; attempt++) t.equal((await guessAtB(wrong)).statusCode, 400, `wrong code ${attempt} at B`);
-    assertLimited(t, await guessAtB(totpOf(secret)), /^Too many attempts\./, "even the right code, from a new session");
+    assertLimited(t, await guessAtB(totpOf(secret)), "even the right code, from a new session");
   });
 
   t.test("without Redis each portal counts in its own memory, and nothing fails", async (t) => {
@@ -263,7 +242,7 @@ t.test("two portals counting in one Redis (RATE_LIMIT_REDIS_URL)", async (t) => 
     for (let attempt = 1; attempt <= 2; attempt++) {
       t.equal((await new Client(a, newIp()).signIn(user.email, "wrong")).statusCode, 400, `wrong password ${attempt}, Redis away`);
     }
-    assertLimited(t, await new Client(a, newIp()).signIn(user.email, user.password), /^Too many attempts\./, "still limited");
+    assertLimited(t, await new Client(a, newIp()).signIn(user.email, user.password), "still limited");
     const other = await createIdentity(kratos.adminUrl);
     t.equal((await new Client(a, newIp()).signIn(other.email, other.password)).statusCode, 200, "sign-ins go on");
 

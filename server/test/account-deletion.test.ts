@@ -93,7 +93,7 @@ t.test("deleting the account ends its sessions, consents and tokens, deletes it 
   t.equal(crossSite.statusCode, 403, "from another site");
   const wrong = await deleteAccount(app, browser, "someone-else@example.org");
   t.equal(wrong.statusCode, 400, "the typed address must be the account's");
-  t.same(wrong.json().errors, [{ field: "email", message: "Type the email address of this account." }]);
+  t.same(wrong.json(), { code: "invalid_fields", errors: [{ field: "email", code: "not_account_email" }] });
   t.ok(await identityExists(user.id), "and nothing was deleted");
 
   const deleted = await deleteAccount(app, browser, ` ${user.email.toUpperCase()} `);

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import t from "tap";
 import { serverOptions } from "../src/app.js";
-import { ConfigError, readConfig } from "../src/config.js";
+import { ConfigError } from "#contract/env-values.js";
+import { readConfig } from "../src/config.js";
 
 t.test("defaults make a local portal", async (t) => {
   const config = readConfig({});

@@ -1,16 +1,16 @@
 // The one error handler, pinned with routes that throw what routes and
-// services throw: every failure answers { message } (with code or errors
-// where they belong), upstream failures as 502/503, and nothing secret is
-// answered or logged.
+// services throw: every failure answers { code } from the contract (with
+// errors where fields are wrong), never words; upstream failures as 502/503,
+// and nothing secret is answered or logged.
 import { Configuration, FrontendApi } from "@ory/client";
 import { Value } from "@sinclair/typebox/value";
 import t from "tap";
 import { freePort } from "../../stack/supervisor.js";
 import { ClientError, FieldErrors, UpstreamError } from "../src/errors.js";
-import { ErrorBody } from "../src/schemas/error.js";
+import { ErrorBody } from "#contract/schemas/error.js";
 import { build, LogLines } from "./helpers/build.js";
 
-t.test("a route that throws answers 500 { message } without its internals, and logs them", async (t) => {
+t.test("a route that throws answers 500 internal_error without its internals, and logs them", async (t) => {
   const logs = new LogLines();
   const app = await build(
     t,
@@ -24,7 +24,7 @@ t.test("a route that throws answers 500 { message } without its internals, and l
   );
   const response = await app.inject("/api/boom");
   t.equal(response.statusCode, 500);
-  t.same(response.json(), { message: "Something went wrong on our side. Please try again." });
+  t.same(response.json(), { code: "internal_error" });
   t.notMatch(response.body, /hunter2/);
   const failed = logs.lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === "request failed");
   t.match(
@@ -34,71 +34,51 @@ t.test("a route that throws answers 500 { message } without its internals, and l
   );
 });
 
-t.test("a client error keeps its status and message, and its code or fields where it has them", async (t) => {
+t.test("a client error keeps its status and code, and its fields where it has them; a foreign 4xx says no words", async (t) => {
   const app = await build(t, {}, (instance) => {
     instance.get("/api/teapot", async () => {
       throw Object.assign(new Error("I only make tea"), { statusCode: 418 });
     });
     instance.get("/api/refused", async () => {
-      throw new ClientError(403, "This needs the admin role.", "role_required");
+      throw new ClientError(403, "role_required");
     });
     instance.get("/api/fields", async () => {
       throw new FieldErrors([
-        { field: "redirect_uris", message: "javascript:x is not allowed" },
-        { field: "client_name", message: "must not be empty" },
+        { field: "redirect_uris", code: "uri_scheme_not_allowed", value: "javascript:x" },
+        { field: "client_name", code: "empty" },
       ]);
     });
   });
   const teapot = await app.inject("/api/teapot");
   t.equal(teapot.statusCode, 418);
-  t.same(teapot.json(), { message: "I only make tea" });
+  t.same(teapot.json(), { code: "invalid_request" });
   const refused = await app.inject("/api/refused");
   t.equal(refused.statusCode, 403);
-  t.same(refused.json(), { message: "This needs the admin role.", code: "role_required" });
+  t.same(refused.json(), { code: "role_required" });
   const fields = await app.inject("/api/fields");
   t.equal(fields.statusCode, 400);
   t.same(fields.json(), {
-    message: "redirect_uris: javascript:x is not allowed",
+    code: "invalid_fields",
     errors: [
-      { field: "redirect_uris", message: "javascript:x is not allowed" },
-      { field: "client_name", message: "must not be empty" },
+      { field: "redirect_uris", code: "uri_scheme_not_allowed", value: "javascript:x" },
+      { field: "client_name", code: "empty" },
     ],
   });
   for (const response of [teapot, refused, fields]) t.ok(Value.Check(ErrorBody, response.json()), "the declared error shape");
 });
 
-t.test("an upstream failure: down or failing is 503, an unexpected answer is 502, each in the upstream's words", async (t) => {
+t.test("an upstream failure: down or failing is 503, an unexpected answer is 502, each with the upstream's code", async (t) => {
   const cases: [UpstreamError, number, string][] = [
-    [
-      new UpstreamError({ upstream: "kratos", operation: "toSession", network: "ECONNREFUSED" }),
-      503,
-      "The identity service is unavailable. Please try again in a moment.",
-    ],
+    [new UpstreamError({ upstream: "kratos", operation: "toSession", network: "ECONNREFUSED" }), 503, "kratos_unavailable"],
     [
       new UpstreamError({ upstream: "kratos", operation: "toSession", status: 500, id: "internal_server_error" }),
       503,
-      "The identity service is unavailable. Please try again in a moment.",
+      "kratos_unavailable",
     ],
-    [
-      new UpstreamError({ upstream: "kratos", operation: "toSession", status: 404 }),
-      502,
-      "The identity service gave an unexpected answer. Please try again in a moment.",
-    ],
-    [
-      new UpstreamError({ upstream: "hydra", operation: "listOAuth2Clients", network: "ECONNABORTED" }),
-      503,
-      "The sign-in service for applications (Hydra) is unavailable. Please try again in a moment.",
-    ],
-    [
-      new UpstreamError({ upstream: "hydra", operation: "listOAuth2Clients", status: 502 }),
-      503,
-      "The sign-in service for applications (Hydra) is unavailable. Please try again in a moment.",
-    ],
-    [
-      new UpstreamError({ upstream: "hydra", operation: "listOAuth2Clients", status: 409, id: "conflict" }),
-      502,
-      "The sign-in service for applications (Hydra) gave an unexpected answer. Please try again in a moment.",
-    ],
+    [new UpstreamError({ upstream: "kratos", operation: "toSession", status: 404 }), 502, "kratos_unexpected"],
+    [new UpstreamError({ upstream: "hydra", operation: "listOAuth2Clients", network: "ECONNABORTED" }), 503, "hydra_unavailable"],
+    [new UpstreamError({ upstream: "hydra", operation: "listOAuth2Clients", status: 502 }), 503, "hydra_unavailable"],
+    [new UpstreamError({ upstream: "hydra", operation: "listOAuth2Clients", status: 409, id: "conflict" }), 502, "hydra_unexpected"],
   ];
   const logs = new LogLines();
   const app = await build(
@@ -111,10 +91,10 @@ t.test("an upstream failure: down or failing is 503, an unexpected answer is 502
     },
     { logs },
   );
-  for (const [index, [error, status, message]] of cases.entries()) {
+  for (const [index, [error, status, code]] of cases.entries()) {
     const response = await app.inject(`/api/upstream/${index}`);
     t.equal(response.statusCode, status, error.message);
-    t.same(response.json(), { message }, error.message);
+    t.same(response.json(), { code }, error.message);
   }
   const warned = logs.lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === "an upstream call failed");
   t.equal(warned.length, cases.length, "each failure logged once");

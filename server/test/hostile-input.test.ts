@@ -1,6 +1,6 @@
 // What an attacker or a broken client sends, across every route family of the
 // portal (the API, the Kratos proxy, the static app), against the real Kratos
-// and Hydra: each request gets a clear 4xx with a message, never a 5xx, a
+// and Hydra: each request gets a clear 4xx with a code, never a 5xx, a
 // stack trace or the parser's internals, and never success for the wrong
 // caller. (Hostile bodies on each /api route are in bodies.test.ts.)
 import { randomUUID } from "node:crypto";
@@ -10,7 +10,8 @@ import { Value } from "@sinclair/typebox/value";
 import type { InjectOptions } from "fastify";
 import t from "tap";
 import { createIdentity } from "../../stack/testing/identities.js";
-import { ErrorBody } from "../src/schemas/error.js";
+import type { ErrorCode } from "#contract/errors.js";
+import { ErrorBody } from "#contract/schemas/error.js";
 import { build } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
 import { useHydra } from "./helpers/hydra.js";
@@ -41,8 +42,10 @@ interface Case {
   as?: Caller;
   /** The status the safe answer has. */
   status: number;
-  /** What the message must say, where it matters. */
-  message?: RegExp;
+  /** The code of the answer, where it matters. */
+  code?: ErrorCode;
+  /** The field the answer names (invalid_fields). */
+  field?: string;
 }
 
 const json = { "content-type": "application/json", origin };
@@ -65,34 +68,34 @@ const cases: Case[] = [
   { name: "a spoofed Host", request: { url: "/api/session", headers: { host: "evil.example" } }, status: 401 },
 
   // /api/clients: the query
-  { name: "page_size 0", as: "admin", request: { url: "/api/clients?page_size=0" }, status: 400, message: /page_size/ },
-  { name: "page_size not a number", as: "admin", request: { url: "/api/clients?page_size=abc" }, status: 400, message: /page_size/ },
-  { name: "page_size far too large", as: "admin", request: { url: "/api/clients?page_size=100000" }, status: 400, message: /page_size/ },
-  { name: "page_size negative", as: "admin", request: { url: "/api/clients?page_size=-1" }, status: 400, message: /page_size/ },
+  { name: "page_size 0", as: "admin", request: { url: "/api/clients?page_size=0" }, status: 400, field: "page_size" },
+  { name: "page_size not a number", as: "admin", request: { url: "/api/clients?page_size=abc" }, status: 400, field: "page_size" },
+  { name: "page_size far too large", as: "admin", request: { url: "/api/clients?page_size=100000" }, status: 400, field: "page_size" },
+  { name: "page_size negative", as: "admin", request: { url: "/api/clients?page_size=-1" }, status: 400, field: "page_size" },
   {
     name: "page_size given twice",
     as: "admin",
     request: { url: "/api/clients?page_size=1&page_size=2" },
     status: 400,
-    message: /page_size/,
+    field: "page_size",
   },
   {
     name: "a 5000-character page_token",
     as: "admin",
     request: { url: `/api/clients?page_token=${long(5000)}` },
     status: 400,
-    message: /page_token/,
+    field: "page_token",
   },
-  { name: "a 1000-character search", as: "admin", request: { url: `/api/clients?search=${long(1000)}` }, status: 400, message: /search/ },
+  { name: "a 1000-character search", as: "admin", request: { url: `/api/clients?search=${long(1000)}` }, status: 400, field: "search" },
   // /api/clients: who asks
-  { name: "the list without a session", request: { url: "/api/clients" }, status: 401, message: /not signed in/ },
-  { name: "the list as a user without the admin role", as: "user", request: { url: "/api/clients" }, status: 403, message: /admin role/ },
+  { name: "the list without a session", request: { url: "/api/clients" }, status: 401, code: "not_signed_in" },
+  { name: "the list as a user without the admin role", as: "user", request: { url: "/api/clients" }, status: 403, code: "role_required" },
   {
     name: "the list as an admin without a second factor",
     as: "adminAal1",
     request: { url: "/api/clients" },
     status: 403,
-    message: /second factor/,
+    code: "aal2_required",
   },
   { name: "a create without a session", request: { method: "POST", url: "/api/clients", headers: json, payload: client({}) }, status: 401 },
   {
@@ -119,21 +122,21 @@ const cases: Case[] = [
     as: "admin",
     request: { method: "DELETE", url: `/api/clients/${unknownId}` },
     status: 403,
-    message: /Origin/,
+    code: "cross_origin",
   },
   {
     name: "a delete from another origin",
     as: "admin",
     request: { method: "DELETE", url: `/api/clients/${unknownId}`, headers: { origin: "https://evil.example" } },
     status: 403,
-    message: /Origin/,
+    code: "cross_origin",
   },
   {
     name: "a create sent as text/plain (a cross-site form)",
     as: "admin",
     request: { method: "POST", url: "/api/clients", headers: { origin, "content-type": "text/plain" }, payload: client({}) },
     status: 403,
-    message: /application\/json/,
+    code: "json_required",
   },
   {
     name: "a create sent as a urlencoded form",
@@ -169,21 +172,21 @@ const cases: Case[] = [
     as: "admin",
     request: { method: "POST", url: "/api/clients", headers: json, payload: client({ client_name: long(10_000) }) },
     status: 400,
-    message: /client_name/,
+    field: "client_name",
   },
   {
     name: "the password grant",
     as: "admin",
     request: { method: "POST", url: "/api/clients", headers: json, payload: client({ grant_types: ["password"] }) },
     status: 400,
-    message: /grant_types/,
+    field: "grant_types",
   },
   {
     name: "grant types as an object",
     as: "admin",
     request: { method: "POST", url: "/api/clients", headers: json, payload: client({ grant_types: { authorization_code: true } }) },
     status: 400,
-    message: /grant_types/,
+    field: "grant_types",
   },
   {
     name: "a javascript: redirect URI",
@@ -195,7 +198,7 @@ const cases: Case[] = [
       payload: client({ grant_types: ["authorization_code"], redirect_uris: ["javascript:alert(1)"] }),
     },
     status: 400,
-    message: /redirect_uris/,
+    field: "redirect_uris",
   },
   {
     name: "a plain-http redirect URI off loopback",
@@ -207,7 +210,7 @@ const cases: Case[] = [
       payload: client({ grant_types: ["authorization_code"], redirect_uris: ["http://evil.example/cb"] }),
     },
     status: 400,
-    message: /redirect_uris/,
+    field: "redirect_uris",
   },
   {
     name: "a redirect URI hiding javascript: behind a tab",
@@ -219,7 +222,7 @@ const cases: Case[] = [
       payload: client({ grant_types: ["authorization_code"], redirect_uris: ["java\tscript:alert(1)"] }),
     },
     status: 400,
-    message: /redirect_uris/,
+    field: "redirect_uris",
   },
   {
     name: "a data: post-logout URI",
@@ -235,7 +238,7 @@ const cases: Case[] = [
       }),
     },
     status: 400,
-    message: /post_logout_redirect_uris/,
+    field: "post_logout_redirect_uris",
   },
   {
     name: "a hundred redirect URIs",
@@ -250,81 +253,81 @@ const cases: Case[] = [
       }),
     },
     status: 400,
-    message: /redirect_uris/,
+    field: "redirect_uris",
   },
   {
     name: "a scope with a line break",
     as: "admin",
     request: { method: "POST", url: "/api/clients", headers: json, payload: client({ scope: "openid\nprofile" }) },
     status: 400,
-    message: /scope/,
+    field: "scope",
   },
   {
     name: "private_key_jwt without a key set",
     as: "admin",
     request: { method: "POST", url: "/api/clients", headers: json, payload: client({ token_endpoint_auth_method: "private_key_jwt" }) },
     status: 400,
-    message: /token_endpoint_auth_method/,
+    field: "token_endpoint_auth_method",
   },
   {
     name: "skip_consent as a word",
     as: "admin",
     request: { method: "POST", url: "/api/clients", headers: json, payload: client({ skip_consent: "yes" }) },
     status: 400,
-    message: /skip_consent/,
+    field: "skip_consent",
   },
   {
     name: "an empty contact",
     as: "admin",
     request: { method: "POST", url: "/api/clients", headers: json, payload: client({ contacts: [""] }) },
     status: 400,
-    message: /contacts/,
+    field: "contacts",
   },
   {
     name: "a javascript: logo",
     as: "admin",
     request: { method: "POST", url: "/api/clients", headers: json, payload: client({ logo_uri: "javascript:alert(1)" }) },
     status: 400,
-    message: /logo_uri/,
+    field: "logo_uri",
   },
   {
     name: "a data: client URI",
     as: "admin",
     request: { method: "POST", url: "/api/clients", headers: json, payload: client({ client_uri: "data:text/html,hi" }) },
     status: 400,
-    message: /client_uri/,
+    field: "client_uri",
   },
   {
     name: "a public client with client_credentials",
     as: "admin",
     request: { method: "POST", url: "/api/clients", headers: json, payload: client({ token_endpoint_auth_method: "none" }) },
     status: 400,
-    message: /client_credentials/,
+    field: "grant_types",
   },
   // /api/clients/:id
-  { name: "an id of 300 characters", as: "admin", request: { url: `/api/clients/${long(300)}` }, status: 404, message: /No API route/ },
+  { name: "an id of 300 characters", as: "admin", request: { url: `/api/clients/${long(300)}` }, status: 404, code: "not_found" },
   {
     name: "an id that climbs to Hydra's client list",
     as: "admin",
     request: { url: "/api/clients/..%2F..%2Fadmin%2Fclients" },
     status: 400,
-    message: /^id: /,
+    field: "id",
   },
   {
     name: "a delete that climbs to another Hydra endpoint",
     as: "admin",
     request: { method: "DELETE", url: "/api/clients/..%2Foauth2%2Fauth%2Fsessions%2Fconsent", headers: { origin } },
     status: 400,
-    message: /^id: /,
+    field: "id",
   },
-  { name: "an id of two dots", as: "admin", raw: true, request: { url: "/api/clients/.." }, status: 400, message: /^id: / },
-  { name: "an id with a NUL byte", as: "admin", request: { url: "/api/clients/abc%00def" }, status: 400, message: /^id: / },
+  { name: "an id of two dots", as: "admin", raw: true, request: { url: "/api/clients/.." }, status: 400, field: "id" },
+  { name: "an id with a NUL byte", as: "admin", request: { url: "/api/clients/abc%00def" }, status: 400, field: "id" },
   {
     name: "a client that does not exist",
     as: "admin",
     request: { url: `/api/clients/${unknownId}` },
     status: 404,
-    message: /No OAuth2 client/,
+    code: "client_not_found",
   },
   {
     name: "rotating a client that does not exist",
@@ -340,27 +343,27 @@ const cases: Case[] = [
   },
 
   // /api/oauth2
-  { name: "consent without a challenge", as: "user", request: { url: "/api/oauth2/consent" }, status: 400, message: /consent_challenge/ },
+  { name: "consent without a challenge", as: "user", request: { url: "/api/oauth2/consent" }, status: 400, field: "consent_challenge" },
   {
     name: "consent with an empty challenge",
     as: "user",
     request: { url: "/api/oauth2/consent?consent_challenge=" },
     status: 400,
-    message: /consent_challenge/,
+    field: "consent_challenge",
   },
   {
     name: "consent with a 5000-character challenge",
     as: "user",
     request: { url: `/api/oauth2/consent?consent_challenge=${long(5000)}` },
     status: 400,
-    message: /consent_challenge/,
+    field: "consent_challenge",
   },
   {
     name: "consent with a forged challenge",
     as: "user",
     request: { url: "/api/oauth2/consent?consent_challenge=forged" },
     status: 404,
-    message: /unknown or has expired/,
+    code: "challenge_unknown",
   },
   { name: "consent without a session", request: { url: "/api/oauth2/consent?consent_challenge=forged" }, status: 401 },
   {
@@ -373,7 +376,7 @@ const cases: Case[] = [
       payload: JSON.stringify({ consent_challenge: "x", grant_scope: { openid: true } }),
     },
     status: 400,
-    message: /grant_scope/,
+    field: "grant_scope",
   },
   {
     name: "accepting two hundred scopes",
@@ -385,7 +388,7 @@ const cases: Case[] = [
       payload: JSON.stringify({ consent_challenge: "x", grant_scope: Array.from({ length: 200 }, (_, i) => `s${i}`) }),
     },
     status: 400,
-    message: /grant_scope/,
+    field: "grant_scope",
   },
   {
     name: "accepting from another origin",
@@ -427,23 +430,23 @@ const cases: Case[] = [
     as: "user",
     request: { method: "DELETE", url: `/api/oauth2/consents/${long(300)}`, headers: { origin } },
     status: 404,
-    message: /No API route/,
+    code: "not_found",
   },
   {
     name: "revoking an app by an id that climbs the path",
     as: "user",
     request: { method: "DELETE", url: "/api/oauth2/consents/..%2F..%2Fclients", headers: { origin } },
     status: 400,
-    message: /^clientId: /,
+    field: "clientId",
   },
-  { name: "an API route that does not exist", request: { url: "/api/admin/identities" }, status: 404, message: /No API route/ },
+  { name: "an API route that does not exist", request: { url: "/api/admin/identities" }, status: 404, code: "not_found" },
 
   // The /kratos proxy
   {
     name: "Kratos' admin API through the proxy",
     request: { url: "/kratos/admin/identities" },
     status: 404,
-    message: /not available through the portal/,
+    code: "not_found",
   },
   { name: "the admin API behind a double slash", request: { url: "/kratos//admin/identities" }, status: 404 },
   {
@@ -451,14 +454,14 @@ const cases: Case[] = [
     raw: true,
     request: { url: "/kratos/%2e%2e/admin/identities" },
     status: 404,
-    message: /not available through the portal/,
+    code: "not_found",
   },
   {
     name: "the admin API behind a climbing path",
     raw: true,
     request: { url: "/kratos/self-service/login/../../admin/identities" },
     status: 404,
-    message: /not available through the portal/,
+    code: "not_found",
   },
   { name: "the identities endpoint", request: { url: "/kratos/identities" }, status: 404 },
   { name: "Kratos' schemas", request: { url: "/kratos/schemas/default" }, status: 404 },
@@ -467,7 +470,7 @@ const cases: Case[] = [
     name: "a native login flow (no CSRF protection)",
     request: { url: "/kratos/self-service/login/api" },
     status: 403,
-    message: /KRATOS_NATIVE_FLOWS/,
+    code: "native_flows_disabled",
   },
   {
     name: "a native logout",
@@ -540,7 +543,7 @@ async function rawGet(path: string, headers: OutgoingHttpHeaders): Promise<{ sta
 }
 await app.listen({ host: "127.0.0.1", port: 0 });
 
-for (const { name, request, raw, as, status, message } of cases) {
+for (const { name, request, raw, as, status, code, field } of cases) {
   t.test(name, async (t) => {
     const caller = as ? callers[as] : undefined;
     const headers = { accept: "application/json", ...(request.headers ?? {}), ...(caller ? { cookie: caller.cookieHeader() } : {}) };
@@ -551,9 +554,15 @@ for (const { name, request, raw, as, status, message } of cases) {
       /FST_|SyntaxError|Unexpected token|node_modules|\bat \S+:\d+:\d+|root:x:0:0|"dependencies"|readConfig/,
       "no internals",
     );
-    const body = JSON.parse(response.body) as { message?: unknown };
-    t.type(body.message, "string", "a message in words");
+    const body = JSON.parse(response.body) as { code?: unknown; errors?: { field: string }[] };
+    t.type(body.code, "string", "a code the app words");
+    t.notOk("message" in body, "no words of the server's");
     if (String(request.url).startsWith("/api/")) t.ok(Value.Check(ErrorBody, body), `the declared error shape: ${response.body}`);
-    if (message) t.match(body.message, message);
+    if (code) t.equal(body.code, code);
+    if (field)
+      t.ok(
+        body.errors?.some((error) => error.field === field),
+        `names ${field}: ${response.body}`,
+      );
   });
 }

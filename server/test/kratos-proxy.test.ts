@@ -48,14 +48,14 @@ t.test("signing in through the proxy sets Kratos' session cookie on the portal o
   t.equal(whoami.json<{ identity: { traits: { email: string } } }>().identity.traits.email, user.email);
 });
 
-t.test("Kratos unreachable: the proxy answers 503 with a clear message", async (t) => {
+t.test("Kratos unreachable: the proxy answers 503 kratos_unavailable", async (t) => {
   const app = await build(t, { KRATOS_PUBLIC_URL: `http://127.0.0.1:${await freePort()}` });
   const response = await app.inject("/kratos/self-service/login/browser");
   t.equal(response.statusCode, 503);
-  t.same(response.json(), { message: "The identity service is unavailable. Please try again in a moment." });
+  t.same(response.json(), { code: "kratos_unavailable" });
 });
 
-t.test("only the Kratos paths a browser portal needs pass; the rest is refused with a message", async (t) => {
+t.test("only the Kratos paths a browser portal needs pass; the rest is refused with a code", async (t) => {
   const kratos = await useKratos(t);
   const app = await build(t, kratos.env);
   const internal = [new URL(kratos.publicUrl).host, new URL(kratos.adminUrl).host];
@@ -84,14 +84,15 @@ t.test("only the Kratos paths a browser portal needs pass; the rest is refused w
   for (const [method, url, status] of refused) {
     const response = await app.inject({ method: method as "GET", url, headers: { accept: "application/json" } });
     t.equal(response.statusCode, status, `${method} ${url}`);
-    t.type(response.json().message, "string", "with a message");
+    t.type(response.json().code, "string", "with a code");
     const everything = JSON.stringify(response.headers) + response.body;
     t.notOk(
       internal.some((host) => everything.includes(host)),
       "no internal address in the answer",
     );
   }
-  t.match((await app.inject("/kratos/self-service/login/api")).json().message, /native app flows are turned off/);
+  t.same((await app.inject("/kratos/self-service/login/api")).json(), { code: "native_flows_disabled" });
+  t.same((await app.inject("/kratos/admin/identities")).json(), { code: "not_found" });
 });
 
 t.test("KRATOS_NATIVE_FLOWS opens the native flows for mobile apps", async (t) => {
@@ -120,7 +121,7 @@ t.test("bodies other than a JSON object or a form are refused before Kratos", as
   for (const [type, payload, status] of cases) {
     const response = await app.inject({ method: "POST", url, payload, headers: { "content-type": type, accept: "application/json" } });
     t.equal(response.statusCode, status, `${type} ${payload.slice(0, 20)}`);
-    t.type(response.json().message, "string");
+    t.type(response.json().code, "string");
   }
 });
 

@@ -72,7 +72,7 @@ t.test("an unknown /api path answers a JSON 404", async (t) => {
     const response = await app.inject({ method, url: "/api/unknown?x=1" });
     t.equal(response.statusCode, 404);
     t.match(response.headers["content-type"], /application\/json/);
-    t.same(response.json(), { message: `No API route ${method} /api/unknown` });
+    t.same(response.json(), { code: "not_found" });
   }
 });
 

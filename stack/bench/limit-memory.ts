@@ -7,6 +7,7 @@
 //   node --expose-gc --import tsx stack/bench/limit-memory.ts
 import { createHash } from "node:crypto";
 import { RateLimiterMemory } from "rate-limiter-flexible";
+// eslint-disable-next-line boundaries/dependencies -- this bench weighs the server's own memory store in its process; nothing of the stack runs it.
 import { memoryKeysPerRule, memorySessions, memoryStore } from "../../server/src/services/limit-stores.js";
 
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -1,4 +1,4 @@
-// The server's first render of a public page (server/src/routes/app-page.ts
+// The server's first render of a public page (the server's app page route
 // calls it; Vite builds it into dist/ssr/): the same route tree and
 // components as the browser's, so that the sign-in form is in the first
 // answer and works before any script arrives (it posts to Kratos natively),
@@ -8,7 +8,7 @@
 import "./lib/i18n";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from "react-router-dom";
-import type { ServerRender } from "../../server/src/schemas/app-page.js";
+import type { ServerRender } from "#contract/schemas/app-page.js";
 import { AppRoot, createAppQueryClient } from "./app/app-root";
 import { pageSourcesOf } from "./app/lazy-pages";
 import { isPublicMatch } from "./app/route-access";

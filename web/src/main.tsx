@@ -7,13 +7,14 @@ import { RouterProvider, createBrowserRouter, type HydrationState } from "react-
 import { AppRoot, createAppQueryClient } from "./app/app-root";
 import { FullScreenSpinner } from "./app/pages/full-screen-spinner";
 import { preloadPagesWhenIdle } from "./app/lazy-pages";
+import { lazyShell } from "./app/lazy-shell";
 import { routes } from "./app/routes";
 import { bootHydration } from "./lib/boot-data";
 import { configureKratos } from "./lib/kratos/client";
 import { loadRuntimeConfig } from "./lib/runtime-config";
 
 async function start(container: HTMLElement) {
-  // A public page comes rendered by the server (server/src/routes/app-page.ts, entry-server.tsx): the app
+  // A public page comes rendered by the server (its app page, with entry-server.tsx): the app
   // takes over that markup. Any other page starts empty and shows a spinner until its code is there.
   const hydration = bootHydration() as HydrationState | undefined;
   const root = hydration ? undefined : createRoot(container);
@@ -26,7 +27,7 @@ async function start(container: HTMLElement) {
   );
   if (root) root.render(app);
   else hydrateRoot(container, app);
-  preloadPagesWhenIdle();
+  preloadPagesWhenIdle(lazyShell);
 }
 
 const container = document.getElementById("root");

@@ -28,7 +28,7 @@ import { ClientError } from "../errors.js";
 export const sessionCookieName = "ory_kratos_session";
 
 /** A submission Kratos could read otherwise than the limits do. */
-export const ambiguousSubmission = () => new ClientError(400, "The submission is ambiguous.", "ambiguous_request");
+export const ambiguousSubmission = () => new ClientError(400, "ambiguous_request");
 
 const goSpace = /^\p{White_Space}+|\p{White_Space}+$/gu;
 

@@ -33,6 +33,7 @@ import type {
 import fp from "fastify-plugin";
 import ipaddr from "ipaddr.js";
 import { RateLimiterRes } from "rate-limiter-flexible";
+import type { FlowKind } from "#contract/flows.js";
 import type { AbuseLimits, Limit, PortalConfig } from "../config.js";
 import { ClientError } from "../errors.js";
 import {
@@ -46,8 +47,6 @@ import {
 } from "../kratos/submission.js";
 import { deviceCookies, type DeviceCookies } from "../services/device-cookies.js";
 import { memoryStore, redisStore, type Counter, type LimiterStore } from "../services/limit-stores.js";
-
-export type FlowKind = "login" | "registration" | "recovery" | "verification" | "settings";
 
 export interface SubmissionHooks {
   preHandler: preHandlerHookHandler;
@@ -84,8 +83,6 @@ declare module "fastify" {
 
 interface Counted {
   counter: Counter;
-  /** Words for the 429, before "Try again in …". */
-  message: string;
   /** Its name in the metrics of refusals (the counter's key prefix). */
   rule: string;
 }
@@ -96,19 +93,11 @@ interface Charge extends Counted {
   onSuccess?: "reward" | "clear";
 }
 
-/** "12 minutes", "40 seconds", "2 hours". */
-export function waitInWords(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  const [amount, unit] =
-    seconds < 60 ? [seconds, "second"] : seconds < 7200 ? [Math.ceil(seconds / 60), "minute"] : [Math.ceil(seconds / 3600), "hour"];
-  return `${amount} ${unit}${amount === 1 ? "" : "s"}`;
-}
-
-/** Over a limit: the one error handler answers it; Retry-After tells when to try again, in seconds. */
-function tooMany(reply: FastifyReply, { message, rule }: Counted, ms: number): ClientError {
+/** Over a limit: the one error handler answers it; Retry-After tells when to try again, in seconds (the app words the wait). */
+function tooMany(reply: FastifyReply, { rule }: Counted, ms: number): ClientError {
   reply.header("retry-after", String(Math.max(1, Math.ceil(ms / 1000))));
   // The rule is for the metrics (plugins/metrics.ts), never for the answer.
-  return Object.assign(new ClientError(429, `${message} Try again in ${waitInWords(ms)}.`, "rate_limited"), { rule });
+  return Object.assign(new ClientError(429, "rate_limited"), { rule });
 }
 
 /** How many /64 budgets a /48 has: an IPv6 site usually gets a /48, and each of its networks a /64. */
@@ -151,37 +140,31 @@ const accountOf = (value: string | undefined) => {
 function buildLimits(fastify: FastifyInstance, config: PortalConfig, store: LimiterStore): AbuseLimitHooks {
   const limits: AbuseLimits = config.limits;
   const devices: DeviceCookies = deviceCookies(config.deviceCookieSecret, config.origin.startsWith("https:"));
-  const counted = (keyPrefix: string, limit: Limit, message: string): Counted => ({
-    counter: store.counter({ keyPrefix, ...limit }),
-    message,
-    rule: keyPrefix,
-  });
+  const counted = (keyPrefix: string, limit: Limit): Counted => ({ counter: store.counter({ keyPrefix, ...limit }), rule: keyPrefix });
   /** A rule per client network, with its IPv6 site's larger budget. */
-  const perNetwork = (keyPrefix: string, limit: Limit, message: string) => {
-    const network = counted(keyPrefix, limit, message);
-    const site = counted(`${keyPrefix}-48`, { ...limit, points: limit.points * ipv6SiteFactor }, message);
+  const perNetwork = (keyPrefix: string, limit: Limit) => {
+    const network = counted(keyPrefix, limit);
+    const site = counted(`${keyPrefix}-48`, { ...limit, points: limit.points * ipv6SiteFactor });
     return (ip: string, onSuccess?: Charge["onSuccess"]): Charge[] => {
       const keys = ipKeys(ip);
       return [{ ...network, key: keys.network, onSuccess }, ...(keys.site === undefined ? [] : [{ ...site, key: keys.site, onSuccess }])];
     };
   };
-  const attempts = "Too many attempts.";
-  const mails = "Too many emails were requested.";
-  const signInAccount = counted("sign-in-account", limits.signInAccount, attempts);
-  const signInDevice = counted("sign-in-device", limits.signInDevice, attempts);
-  const signInIp = perNetwork("sign-in-ip", limits.signInIp, attempts);
-  const secondFactor = counted("second-factor", limits.secondFactor, attempts);
-  const mailAddress = counted("mail-address", limits.mailAddress, mails);
-  const mailDevice = counted("mail-address-device", limits.mailAddress, mails);
-  const mailIp = perNetwork("mail-ip", limits.mailIp, mails);
-  const registrationIp = perNetwork("registration-ip", limits.registrationIp, "Too many sign-ups from your network.");
-  const apiIp = perNetwork("api-ip", limits.apiIp, "Too many requests.");
-  const flowIp = perNetwork("flow-ip", limits.flowIp, attempts);
+  const signInAccount = counted("sign-in-account", limits.signInAccount);
+  const signInDevice = counted("sign-in-device", limits.signInDevice);
+  const signInIp = perNetwork("sign-in-ip", limits.signInIp);
+  const secondFactor = counted("second-factor", limits.secondFactor);
+  const mailAddress = counted("mail-address", limits.mailAddress);
+  const mailDevice = counted("mail-address-device", limits.mailAddress);
+  const mailIp = perNetwork("mail-ip", limits.mailIp);
+  const registrationIp = perNetwork("registration-ip", limits.registrationIp);
+  const apiIp = perNetwork("api-ip", limits.apiIp);
+  const flowIp = perNetwork("flow-ip", limits.flowIp);
   const perAccount: Record<AccountRule, Counted> = {
-    accountDeletion: counted("account-deletion", limits.accountDeletion, attempts),
-    sessionExtension: counted("session-extension", limits.sessionExtension, "Too many requests."),
+    accountDeletion: counted("account-deletion", limits.accountDeletion),
+    sessionExtension: counted("session-extension", limits.sessionExtension),
   };
-  const hookRefusals = perNetwork("hook-refusals", limits.hookRefusals, attempts);
+  const hookRefusals = perNetwork("hook-refusals", limits.hookRefusals);
 
   /**
    * Takes a point of each; if one is over its limit, gives them all back and

@@ -28,11 +28,11 @@ export interface Guards {
   optionalSession: onRequestAsyncHookHandler;
   /** A session whose identity has this role in metadata_public.roles (403 role_required). */
   role(role: string): onRequestAsyncHookHandler;
-  /** A session signed in with a second factor (403 aal2_required); `work` names what needs it. */
-  secondFactor(work: string): onRequestAsyncHookHandler;
+  /** A session signed in with a second factor (403 aal2_required). */
+  secondFactor: onRequestAsyncHookHandler;
   /** A session signed in within this many seconds (403 reauthentication_required): Kratos' privileged session. */
   recentSignIn(maxAgeSeconds: number): onRequestAsyncHookHandler;
-  /** Kratos' web hooks: the shared secret in X-Portal-Hook-Secret (401 otherwise; wrong guesses count per IP). */
+  /** Kratos' web hooks: the shared secret in X-Portal-Hook-Secret (401 hook_secret_invalid otherwise; wrong guesses count per IP). */
   kratosHook: onRequestAsyncHookHandler;
 }
 
@@ -73,12 +73,12 @@ export default fp<{ origin: string; hookSecret?: string }>(
       async sameOriginJson(request) {
         if (safeMethods.has(request.method)) return;
         if (request.headers.origin !== origin) {
-          throw new ClientError(403, "This request must come from the portal's own pages (Origin check).");
+          throw new ClientError(403, "cross_origin");
         }
         const length = request.headers["content-length"];
         const hasBody = (length !== undefined && length !== "0") || request.headers["transfer-encoding"] !== undefined;
         const type = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
-        if (hasBody && type !== "application/json") throw new ClientError(403, "Send this request as application/json.");
+        if (hasBody && type !== "application/json") throw new ClientError(403, "json_required");
       },
 
       async session(request) {
@@ -96,24 +96,20 @@ export default fp<{ origin: string; hookSecret?: string }>(
       role: (role) => async (request) => {
         const session = await signedIn(request);
         if (!rolesOf(session.identity?.metadata_public).includes(role)) {
-          throw new ClientError(403, `This needs the ${role} role.`, "role_required");
+          throw new ClientError(403, "role_required");
         }
       },
 
-      secondFactor: (work) => async (request) => {
+      secondFactor: async (request) => {
         const session = await signedIn(request);
-        if (session.authenticator_assurance_level !== "aal2") {
-          throw secondFactorRequired(
-            `${work} needs a second factor. Set up an authenticator app or a security key in Account Settings (or, if you have one, sign in again with it).`,
-          );
-        }
+        if (session.authenticator_assurance_level !== "aal2") throw secondFactorRequired();
       },
 
       recentSignIn: (maxAgeSeconds) => async (request) => {
         const session = await signedIn(request);
         const signedInAt = Date.parse(session.authenticated_at ?? "");
         if (!(Date.now() - signedInAt <= maxAgeSeconds * 1000)) {
-          throw new ClientError(403, "Sign in again to confirm it is you.", "reauthentication_required");
+          throw new ClientError(403, "reauthentication_required");
         }
       },
 
@@ -123,7 +119,7 @@ export default fp<{ origin: string; hookSecret?: string }>(
         const valid = hookSecret !== undefined && typeof given === "string" && timingSafeEqual(digest(given), digest(hookSecret));
         if (valid) return;
         await fastify.limits.hookRefusal(request, reply);
-        throw new ClientError(401, "This route is for Kratos' web hooks only.");
+        throw new ClientError(401, "hook_secret_invalid");
       },
     };
     fastify.decorate("guards", guards);

@@ -1,6 +1,7 @@
 // The portal's durable state (services/portal-state.ts) and its outbox of
 // security mail (mail/outbox.ts), made once for the whole server.
 import fp from "fastify-plugin";
+import { paths } from "#contract/paths.js";
 import type { PortalConfig } from "../config.js";
 import { startOutbox, type Outbox, type OutboxOptions } from "../mail/outbox.js";
 import { accountDeletion, type AccountDeletion } from "../services/account-deletion.js";
@@ -18,9 +19,6 @@ declare module "fastify" {
   }
 }
 
-/** Account Settings (paths.settings in web/src/lib/paths.ts, which the server build does not include), where the mails lead. */
-const settingsPath = "/settings";
-
 export interface PortalStateOptions {
   config: PortalConfig;
   /** The outbox's timing, shorter in tests. */
@@ -34,7 +32,7 @@ export default fp<PortalStateOptions>(
     fastify.decorate("state", state);
     fastify.decorate("outbox", outbox);
     fastify.decorate("accountDeletion", accountDeletion({ kratos: fastify.kratos, hydra: fastify.hydra, state, outbox }));
-    fastify.decorate("securityEvents", securityEvents(state, fastify.kratos.identities, outbox, `${config.origin}${settingsPath}`));
+    fastify.decorate("securityEvents", securityEvents(state, fastify.kratos.identities, outbox, `${config.origin}${paths.settings}`));
     fastify.addHook("onClose", async () => {
       await outbox.close();
       await state.close();

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync } from "fastify";
 import type { PortalConfig } from "../config.js";
-import { ConfigError } from "../config.js";
+import { ConfigError } from "#contract/env-values.js";
 
 const spa: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { config }) => {
   if (!existsSync(join(config.webRoot, "index.html"))) {

@@ -1,5 +1,5 @@
 // Every client-side route of the SPA gets index.html, with what its first
-// requests would fetch already inside it (schemas/app-page.ts), as JSON that
+// requests would fetch already inside it (contract/schemas/app-page.ts), as JSON that
 // never runs, so the CSP stays strict: the runtime configuration, the session
 // check's answer and, on a page that shows a Kratos flow, that flow (a new
 // one with its anti-CSRF cookie, or the one ?flow= names). The public pages
@@ -10,26 +10,25 @@
 import { stat, readFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { bootElementId } from "#contract/boot.js";
+import { flowQueryOf, type StartedFlowKind } from "#contract/flows.js";
+import { paths } from "#contract/paths.js";
+import type { BootData } from "#contract/schemas/app-page.js";
+import type { ErrorBody } from "#contract/schemas/error.js";
 import type { PortalConfig } from "../config.js";
 import { ClientError, UpstreamError } from "../errors.js";
 import { hasIdentity } from "../plugins/guards.js";
 import { errorAnswer } from "../plugins/error-handler.js";
 import { forwardingHeaders } from "../kratos/forwarding.js";
-import { bootElementId, type BootData } from "../schemas/app-page.js";
-import type { FlowQuery, StartedFlowKind } from "../services/kratos-flows.js";
 import { toSessionBody } from "./api/session.js";
 import { runtimeConfig } from "./runtime-config.js";
 import { serverRenderer } from "./server-render.js";
 
-/**
- * The pages that start a Kratos flow when opened without ?flow=, and what of
- * their query the new flow takes (web/src/lib/paths.ts names the pages; a
- * test checks these against it).
- */
-export const flowPages: Partial<Record<string, { kind: StartedFlowKind; query: (keyof FlowQuery)[] }>> = {
-  "/login": { kind: "login", query: ["return_to", "aal", "refresh", "login_challenge"] },
-  "/registration": { kind: "registration", query: ["return_to"] },
-  "/recovery": { kind: "recovery", query: ["return_to"] },
+/** The pages that start a Kratos flow when opened without ?flow=. */
+export const flowPages: Partial<Record<string, StartedFlowKind>> = {
+  [paths.login]: "login",
+  [paths.registration]: "registration",
+  [paths.recovery]: "recovery",
 };
 
 /** How long the page waits for Kratos before it goes out without what is missing. */
@@ -119,8 +118,8 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
   }
 
   async function pageFlow(request: FastifyRequest, reply: FastifyReply, path: string): Promise<BootData["flow"]> {
-    const page = flowPages[path];
-    if (!page) return undefined;
+    const kind = flowPages[path];
+    if (!kind) return undefined;
     const search = new URLSearchParams(request.url.slice(path.length + 1));
     const headers: Record<string, string> = { ...forwarded(request.ip) };
     for (const name of ["cookie", "user-agent", "accept-language"] as const) {
@@ -132,14 +131,10 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
       // Kratos sends the browser back here with the flow after a form the browser posted itself (the
       // server's form, before the app's script ran): the page shows the flow with Kratos' messages.
       if (id !== null) {
-        const flow = await fastify.kratos.flows.get(page.kind, id, headers);
-        return flow === undefined ? undefined : { kind: page.kind, id, query: {}, flow };
+        const flow = await fastify.kratos.flows.get(kind, id, headers);
+        return flow === undefined ? undefined : { kind, id, query: {}, flow };
       }
-      const query: Record<string, string> = {};
-      for (const name of page.query) {
-        const value = search.get(name);
-        if (value !== null) query[name] = value;
-      }
+      const query = flowQueryOf(kind, search);
       try {
         await fastify.limits.newFlow(request, reply);
       } catch (error) {
@@ -148,10 +143,10 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
         reply.removeHeader("retry-after");
         return undefined;
       }
-      const started = await fastify.kratos.flows.start(page.kind, query, headers);
+      const started = await fastify.kratos.flows.start(kind, query, headers);
       if (!started) return undefined;
       if (!reply.sent) reply.header("set-cookie", started.setCookie);
-      return { kind: page.kind, query, flow: started.flow };
+      return { kind, query, flow: started.flow };
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       request.log.warn({ upstream: error.failure }, "the app page goes out without its flow: the app will ask for it");
@@ -186,7 +181,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
     const path = request.url.split("?")[0] ?? "";
     // A path that names a file (it has an extension) and is not there is a 404; any other is the app's to route.
     if ((request.method !== "GET" && request.method !== "HEAD") || extname(path) !== "") {
-      return reply.code(404).send({ message: `Not found: ${path}` });
+      return reply.code(404).send({ code: "not_found" } satisfies ErrorBody);
     }
     return appPageFor(request, reply, path);
   });

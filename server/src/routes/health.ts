@@ -2,7 +2,7 @@
 // public API answers (503 from the error handler when it does not).
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { errorResponses } from "../schemas/error.js";
+import { errorResponses } from "#contract/schemas/error.js";
 
 const Status = Type.Object({ status: Type.String() });
 

@@ -14,23 +14,22 @@ import type {
   onResponseAsyncHookHandler,
   RouteHandlerMethod,
 } from "fastify";
+import { flowKinds, type FlowKind } from "#contract/flows.js";
+import { paths } from "#contract/paths.js";
+import type { ErrorBody } from "#contract/schemas/error.js";
 import type { PortalConfig } from "../config.js";
 import { ClientError } from "../errors.js";
 import { forwardingHeaders } from "../kratos/forwarding.js";
-import { unavailableMessage } from "../plugins/error-handler.js";
-import { loggablePath } from "../logging.js";
+import { unavailableCode } from "../plugins/error-handler.js";
 import { outcomeOf, type UpstreamOutcome, type UpstreamTimer } from "../metrics.js";
-import type { FlowKind } from "../plugins/abuse-limits.js";
 
-const flowKinds: FlowKind[] = ["login", "registration", "recovery", "verification", "settings"];
-
-/** The app's page of each flow (web/src/lib/paths.ts; a test checks them against it). */
-export const flowPagePaths: Record<FlowKind, string> = {
-  login: "/login",
-  registration: "/registration",
-  recovery: "/recovery",
-  verification: "/verification",
-  settings: "/settings",
+/** The app's page of each flow. */
+const flowPagePaths: Record<FlowKind, string> = {
+  login: paths.login,
+  registration: paths.registration,
+  recovery: paths.recovery,
+  verification: paths.verification,
+  settings: paths.settings,
 };
 
 /** Flow submissions are small; a passkey's attestation is the largest, a few KiB. */
@@ -102,7 +101,7 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
     onError: (reply, { error }) => {
       stopTimer(reply.request.raw, outcomeOf(undefined, (error as { code?: unknown }).code === "UND_ERR_HEADERS_TIMEOUT"));
       reply.log.warn({ err: error }, "Kratos proxy failed");
-      void reply.code(503).send({ message: unavailableMessage("kratos") });
+      void reply.code(503).send({ code: unavailableCode("kratos") } satisfies ErrorBody);
     },
   };
   const forward =
@@ -199,13 +198,12 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
       url: path,
       handler: config.kratosNativeFlows
         ? forward(path)
-        : async (_request, reply) =>
-            reply.code(403).send({ message: "Kratos' native app flows are turned off on this portal (KRATOS_NATIVE_FLOWS)." }),
+        : async (_request, reply) => reply.code(403).send({ code: "native_flows_disabled" } satisfies ErrorBody),
     });
   }
 
-  const notAvailable = async (request: FastifyRequest, reply: FastifyReply) =>
-    reply.code(404).send({ message: `Kratos' ${request.method} ${loggablePath(request.url)} is not available through the portal.` });
+  const notAvailable = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(404).send({ code: "not_found" } satisfies ErrorBody);
   fastify.all("/", notAvailable);
   fastify.all("/*", notAvailable);
 };

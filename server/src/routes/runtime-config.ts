@@ -1,7 +1,7 @@
-// GET /config.json: the SPA's runtime configuration (spec §7).
+// GET /config.json: the app's runtime configuration (contract/schemas/runtime-config.ts).
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { PortalConfig } from "../config.js";
-import { RuntimeConfig } from "../schemas/runtime-config.js";
+import { RuntimeConfig } from "#contract/schemas/runtime-config.js";
 
 /** What the app needs to know of the server at its start. */
 export const runtimeConfig = (config: PortalConfig): RuntimeConfig => ({ KRATOS_PUBLIC_URL: `${config.origin}/kratos` });

@@ -1,4 +1,4 @@
-// The app's own server entry (web/src/entry-server.tsx, which `vite build
+// The app's own server entry (the app's entry-server.tsx, which `vite build
 // --ssr` writes into $WEB_ROOT/ssr/) and Vite's manifest, loaded from the
 // built app and again whenever a build replaced them, like index.html. The
 // page renders without them (the browser then draws it, as it would anyway),
@@ -8,7 +8,7 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
-import type { BootData, ServerRender } from "../schemas/app-page.js";
+import type { BootData, ServerRender } from "#contract/schemas/app-page.js";
 
 type Rendered = Awaited<ReturnType<ServerRender["render"]>>;
 

@@ -17,11 +17,11 @@ export interface HydraChallenges {
 }
 
 const unknown = () => {
-  throw new ClientError(404, "This request from the application is unknown or has expired. Start again from the application.");
+  throw new ClientError(404, "challenge_unknown");
 };
 
 const answered = () => {
-  throw new ClientError(410, "This request from the application was already answered.");
+  throw new ClientError(410, "challenge_answered");
 };
 
 /** Hydra's 410 carries redirect_to (OAuth2RedirectTo) for a request that was answered. */

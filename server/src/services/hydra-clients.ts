@@ -6,7 +6,12 @@ import { pageOf, type Page } from "./hydra-pages.js";
 import { callUpstream } from "./upstream-call.js";
 
 export interface HydraClients {
-  page(pageSize: number, pageToken: string | undefined): Promise<Page<OAuth2Client>>;
+  /**
+   * A page of clients; with `search`, those whose name contains it in any case.
+   * Hydra filters by exact client_name only, so a search pages through Hydra
+   * here, up to a bound, and hands back the token to go on from.
+   */
+  page(pageSize: number, pageToken: string | undefined, search?: string): Promise<Page<OAuth2Client>>;
   get(id: string): Promise<OAuth2Client>;
   /** Hydra generates the secret and returns it in this answer only. */
   create(client: OAuth2Client): Promise<OAuth2Client>;
@@ -17,24 +22,42 @@ export interface HydraClients {
   remove(id: string): Promise<void>;
 }
 
-const noSuchClient = (id: string) => () => {
-  throw new ClientError(404, `No OAuth2 client has the id ${id}.`);
+const noSuchClient = () => {
+  throw new ClientError(404, "client_not_found");
 };
 
 /** A rule of Hydra's own validator (client/validator.go) that the portal's checks did not catch, at the field it names. */
 const refused = ({ failure }: UpstreamError) => {
-  const message = failure.description ?? "Hydra refused this client.";
-  throw new FieldErrors([{ field: failure.id === "invalid_redirect_uri" ? "redirect_uris" : "client", message }]);
+  // Hydra's description is English for developers: it goes to the log (upstream-call.ts), not to the app.
+  throw new FieldErrors([{ field: failure.id === "invalid_redirect_uri" ? "redirect_uris" : "client", code: "refused_by_hydra" }]);
 };
 
+/** Hydra's own page size when it filters nothing: search scans pages this big. */
+const searchPageSize = 200;
+/** A search stops after this many of Hydra's pages and hands back a token to go on. */
+const searchPageLimit = 25;
+
 export function hydraClients(api: OAuth2Api): HydraClients {
+  const hydraPage = (pageSize: number, pageToken: string | undefined) =>
+    callUpstream("hydra", "listOAuth2Clients", async () => {
+      const { data, headers } = await api.listOAuth2Clients({ pageSize, pageToken });
+      return pageOf(data, pageSize, headers.link);
+    });
+
   return {
-    page: (pageSize, pageToken) =>
-      callUpstream("hydra", "listOAuth2Clients", async () => {
-        const { data, headers } = await api.listOAuth2Clients({ pageSize, pageToken });
-        return pageOf(data, pageSize, headers.link);
-      }),
-    get: (id) => callUpstream("hydra", "getOAuth2Client", async () => (await api.getOAuth2Client({ id })).data, { 404: noSuchClient(id) }),
+    async page(pageSize, pageToken, search) {
+      const needle = search?.trim().toLowerCase();
+      if (!needle) return hydraPage(pageSize, pageToken);
+      const items: OAuth2Client[] = [];
+      let token = pageToken;
+      for (let pages = 1; ; pages++) {
+        const page = await hydraPage(Math.max(pageSize, searchPageSize), token);
+        items.push(...page.items.filter((client) => (client.client_name ?? "").toLowerCase().includes(needle)));
+        token = page.nextPageToken;
+        if (!token || items.length >= pageSize || pages >= searchPageLimit) return { items, nextPageToken: token };
+      }
+    },
+    get: (id) => callUpstream("hydra", "getOAuth2Client", async () => (await api.getOAuth2Client({ id })).data, { 404: noSuchClient }),
     create: (client) =>
       callUpstream("hydra", "createOAuth2Client", async () => (await api.createOAuth2Client({ oAuth2Client: client })).data, {
         400: refused,
@@ -42,7 +65,7 @@ export function hydraClients(api: OAuth2Api): HydraClients {
     replace: (id, client) =>
       callUpstream("hydra", "setOAuth2Client", async () => (await api.setOAuth2Client({ id, oAuth2Client: client })).data, {
         400: refused,
-        404: noSuchClient(id),
+        404: noSuchClient,
       }),
     setSecret: (id, secret) =>
       callUpstream(
@@ -51,7 +74,7 @@ export function hydraClients(api: OAuth2Api): HydraClients {
         async () => {
           await api.patchOAuth2Client({ id, jsonPatch: [{ op: "replace", path: "/client_secret", value: secret }] });
         },
-        { 404: noSuchClient(id) },
+        { 404: noSuchClient },
       ),
     remove: (id) =>
       callUpstream(
@@ -60,7 +83,7 @@ export function hydraClients(api: OAuth2Api): HydraClients {
         async () => {
           await api.deleteOAuth2Client({ id });
         },
-        { 404: noSuchClient(id) },
+        { 404: noSuchClient },
       ),
   };
 }

@@ -4,19 +4,9 @@
 // the same anti-CSRF cookie, which the page's answer passes on.
 import type { FrontendApi } from "@ory/client";
 import type { AxiosResponse, RawAxiosRequestConfig } from "axios";
+import { browserFlowParameters, type FlowQuery, type StartedFlowKind } from "#contract/flows.js";
 import { UpstreamError } from "../errors.js";
 import { callUpstream } from "./upstream-call.js";
-
-/** The flows whose page starts one when opened without ?flow=. */
-export type StartedFlowKind = "login" | "registration" | "recovery";
-
-/** What the page's URL asks of the new flow, as the app would pass it on. */
-export interface FlowQuery {
-  return_to?: string;
-  aal?: string;
-  refresh?: string;
-  login_challenge?: string;
-}
 
 export interface StartedFlow {
   flow: unknown;
@@ -42,13 +32,9 @@ export interface KratosFlows {
 /** Started: Kratos answered with a new flow of this kind. */
 export function kratosFlows(frontend: FrontendApi, started: (kind: StartedFlowKind) => void): KratosFlows {
   const starters: Record<StartedFlowKind, (query: FlowQuery, options: RawAxiosRequestConfig) => Promise<AxiosResponse>> = {
-    login: ({ return_to, aal, refresh, login_challenge }, options) =>
-      frontend.createBrowserLoginFlow(
-        { returnTo: return_to, aal, refresh: refresh === undefined ? undefined : refresh === "true", loginChallenge: login_challenge },
-        options,
-      ),
-    registration: ({ return_to }, options) => frontend.createBrowserRegistrationFlow({ returnTo: return_to }, options),
-    recovery: ({ return_to }, options) => frontend.createBrowserRecoveryFlow({ returnTo: return_to }, options),
+    login: (query, options) => frontend.createBrowserLoginFlow(browserFlowParameters(query), options),
+    registration: (query, options) => frontend.createBrowserRegistrationFlow(browserFlowParameters(query), options),
+    recovery: (query, options) => frontend.createBrowserRecoveryFlow(browserFlowParameters(query), options),
   };
 
   const getters: Record<StartedFlowKind, (id: string, options: RawAxiosRequestConfig) => Promise<AxiosResponse>> = {

@@ -15,7 +15,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Redis } from "ioredis";
 import type { StateConfig } from "../config.js";
-import type { ActivityType } from "../schemas/account.js";
+import type { ActivityType } from "#contract/schemas/account.js";
 
 /** One mail, as the outbox keeps it: rendered, ready for SMTP. */
 export interface OutgoingMail {

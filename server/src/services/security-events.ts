@@ -11,8 +11,8 @@
 import Bowser from "bowser";
 import type { Outbox } from "../mail/outbox.js";
 import { mailTime, renderMail, type SecondFactor } from "../mail/messages.js";
-import type { ActivityType } from "../schemas/account.js";
-import type { KratosHookBody, KratosHookEvent } from "../schemas/kratos-hooks.js";
+import type { ActivityType } from "#contract/schemas/account.js";
+import type { KratosHookBody, KratosHookEvent } from "#contract/schemas/kratos-hooks.js";
 import type { CredentialSnapshot, KratosIdentities } from "./kratos-identities.js";
 import type { ActivityEvent, PortalState } from "./portal-state.js";
 

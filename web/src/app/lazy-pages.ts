@@ -2,8 +2,10 @@
 // for code only a signed-in user runs. Each loads when its route is visited,
 // or before: when the browser is idle after the first render, and when a
 // pointer or the keyboard reaches its link in the side menu, so that
-// following the link does not wait for the network.
-import { paths } from "../lib/paths";
+// following the link does not wait for the network. The shell, which imports
+// preloadPage for its menu, loads through lazy-shell.ts, so that no circle
+// runs through here.
+import { paths } from "#contract/paths.js";
 
 /** A page's code could not be loaded: usually a deploy replaced the files this page was built with. */
 export class PageLoadError extends Error {
@@ -13,7 +15,7 @@ export class PageLoadError extends Error {
   }
 }
 
-function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
+export function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
   return () =>
     load().catch((error: unknown) => {
       throw new PageLoadError(error);
@@ -21,7 +23,6 @@ function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 export const lazyPages = {
-  shell: onDemand(() => import("./shell/shell-layout")),
   verification: onDemand(() => import("../features/auth/pages/verification-page")),
   settings: onDemand(() =>
     Promise.all([
@@ -76,10 +77,10 @@ export function preloadPage(path: string): void {
   byPath[path]?.().catch(ignore);
 }
 
-/** Loads every lazy page once the browser has nothing better to do. */
-export function preloadPagesWhenIdle(): void {
+/** Loads every lazy page, and what else is named, once the browser has nothing better to do. */
+export function preloadPagesWhenIdle(...more: (() => Promise<unknown>)[]): void {
   const preloadAll = () => {
-    for (const load of Object.values(lazyPages)) load().catch(ignore);
+    for (const load of [...more, ...Object.values(lazyPages)]) load().catch(ignore);
   };
   // Safari has no requestIdleCallback.
   if ("requestIdleCallback" in window) window.requestIdleCallback(preloadAll, { timeout: idleTimeoutMs });

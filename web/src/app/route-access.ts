@@ -1,7 +1,7 @@
 // Which routes render without a session: a property of the route in the
 // route tree (its handle), never a list of paths kept somewhere else.
 export interface RouteHandle {
-  /** Public (spec §6): renders without a session and without the shell. */
+  /** Public (sign-in, registration, recovery, logout, error): renders without a session and without the shell. */
   public?: boolean;
 }
 

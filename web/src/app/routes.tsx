@@ -7,8 +7,9 @@
 // lazy part, so that matchRoutes knows a public route before anything loads.
 import { Navigate, type RouteObject } from "react-router-dom";
 import { ErrorPage, LoginPage, RecoveryPage, RegistrationPage } from "../features/auth";
-import { paths } from "../lib/paths";
+import { paths } from "#contract/paths.js";
 import { lazyPages } from "./lazy-pages";
+import { lazyShell } from "./lazy-shell";
 import { FullScreenSpinner } from "./pages/full-screen-spinner";
 import { LogoutPage } from "./pages/logout-page";
 import { NotFoundPage } from "./pages/not-found-page";
@@ -40,7 +41,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        lazy: async () => ({ Component: (await lazyPages.shell()).ShellLayout }),
+        lazy: async () => ({ Component: (await lazyShell()).ShellLayout }),
         children: [
           { index: true, element: <Navigate to={paths.settings} replace /> },
           {

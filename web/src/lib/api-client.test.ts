@@ -31,7 +31,7 @@ describe("apiRequest", () => {
       await apiRequest("/api/clients", { method: "POST", query: { search: "a b", page_token: undefined, x: "" }, body: { a: 1 } }),
     ).toEqual({ ok: true });
     const [url, init] = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe("/api/clients?search=a+b");
+    expect(url).toBe("/api/clients?search=a%20b");
     expect(init).toMatchObject({ method: "POST", body: '{"a":1}', cache: "no-store", credentials: "same-origin" });
     expect(init.headers).toEqual({ accept: "application/json", "content-type": "application/json" });
   });
@@ -41,21 +41,36 @@ describe("apiRequest", () => {
     expect(await apiRequest("/api/oauth2/consents", { method: "DELETE" })).toBeUndefined();
   });
 
-  it("rejects with the server's message, code and field errors", async () => {
-    answering(400, { message: "Bad client", code: "invalid", errors: [{ field: "redirect_uris", message: "no #" }, { nonsense: 1 }] });
+  it("rejects with the server's code and field errors, and words them from the catalog", async () => {
+    answering(400, {
+      code: "invalid_fields",
+      errors: [{ field: "redirect_uris", code: "uri_fragment", value: "https://a.example/#x" }, { nonsense: 1 }],
+    });
     const error = await failureOf(apiRequest("/api/clients"));
-    expect(error).toMatchObject({ status: 400, message: "Bad client", code: "invalid" });
-    expect(error.fieldErrors).toEqual([{ field: "redirect_uris", message: "no #" }]);
-    expect(errorMessage(error)).toBe("Bad client");
+    expect(error).toMatchObject({ status: 400, code: "invalid_fields" });
+    expect(error.fieldErrors).toEqual([{ field: "redirect_uris", code: "uri_fragment", value: "https://a.example/#x" }]);
+    expect(errorMessage(error)).toBe("Some fields need changes.");
   });
 
-  it("says the portal answered, when its answer has no message", async () => {
+  it("never shows words the server sent, only the catalog's for its code", async () => {
+    answering(403, { code: "role_required", message: "You are nobody" });
+    expect(errorMessage(await failureOf(apiRequest("/api/clients")))).toBe("Your account does not have the role this needs.");
+  });
+
+  it("calls an answer without a code from a proxy in front of the portal unavailable", async () => {
     answering(502, "<html>");
-    expect(errorMessage(await failureOf(apiRequest("/api/clients")))).toBe("The portal answered 502.");
+    expect(errorMessage(await failureOf(apiRequest("/api/clients")))).toBe(
+      "The portal could not be reached. Check your connection and try again.",
+    );
+  });
+
+  it("words the code the /kratos proxy answers for Kratos, as the SDK rejects with it", () => {
+    const sdkFailure = { isAxiosError: true, response: { status: 503, data: { code: "kratos_unavailable" }, headers: {} } };
+    expect(errorMessage(sdkFailure)).toBe("The identity service is unavailable. Please try again in a moment.");
   });
 
   it("reads a 429's Retry-After into words", async () => {
-    answering(429, { message: "Too many requests", code: "rate_limited" }, { "retry-after": "90" });
+    answering(429, { code: "rate_limited" }, { "retry-after": "90" });
     const error = await failureOf(apiRequest("/api/clients"));
     expect(error).toMatchObject({ status: 429, code: "rate_limited" });
     expect(errorMessage(error)).toBe("Too many attempts. Try again in 2 minutes.");

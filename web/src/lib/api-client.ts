@@ -1,41 +1,46 @@
-// The one fetch of the SPA: calls to the portal's own origin (/api, /config.json),
+// The one fetch of the app: calls to the portal's own origin (/api, /config.json),
 // never to Kratos, which goes through the SDK. A failed call throws ApiError
-// with the server's `{ message, code, errors }`, so the page that made it can
-// say what went wrong where the user acted.
+// with the server's code and field errors (the contract's ErrorBody);
+// api-problem.ts says what it means, and the catalog words it.
+import type { ErrorCode } from "#contract/errors.js";
+import { withQuery } from "#contract/paths.js";
+import type { FieldError } from "#contract/schemas/error.js";
 import { retryAfterSecondsOf } from "./retry-after";
-
-export interface FieldError {
-  field: string;
-  message: string;
-}
 
 export class ApiError extends Error {
   constructor(
     /** The HTTP status; 0 when the portal could not be reached at all (or did not answer in time). */
     readonly status: number,
-    message: string,
     readonly details: {
-      /** The server's machine-readable reason, e.g. "aal2_required" or "rate_limited". */
-      code?: string;
-      /** A 400's problems, each at the field it names. */
+      /** The server's code, e.g. "aal2_required" or "rate_limited"; absent when the answer had none (a proxy's page). */
+      code?: ErrorCode;
+      /** invalid_fields: each problem at the field it names. */
       fieldErrors?: FieldError[];
       /** From a 429's Retry-After header. */
       retryAfterSeconds?: number;
-      /** The answer's JSON as it came, for callers that read more than the message. */
-      body?: unknown;
     } = {},
   ) {
-    super(message);
+    // For the console and error reports only; never shown (the catalog words the code).
+    super(`${status} ${details.code ?? "no code"}`);
     this.name = "ApiError";
   }
 
-  get code(): string | undefined {
+  get code(): ErrorCode | undefined {
     return this.details.code;
   }
 
   get fieldErrors(): FieldError[] {
     return this.details.fieldErrors ?? [];
   }
+}
+
+/** The ApiError of a non-2xx answer: its status, and the code and field errors of its JSON body. */
+export function apiErrorOf(status: number, body: unknown, retryAfter: string | null = null): ApiError {
+  return new ApiError(status, {
+    code: codeOf(body),
+    fieldErrors: fieldErrorsOf(body),
+    retryAfterSeconds: retryAfterSecondsOf(retryAfter),
+  });
 }
 
 export interface ApiRequest {
@@ -45,14 +50,6 @@ export interface ApiRequest {
   signal?: AbortSignal;
   /** Gives up after this long with ApiError(0), so that no spinner waits forever. */
   timeoutMs?: number;
-}
-
-/** `path` with the query's defined values, e.g. apiUrl("/api/clients", { search: "a" }). */
-export function apiUrl(path: string, query: ApiRequest["query"] = {}): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== "") search.set(key, String(value));
-  const qs = search.toString();
-  return qs ? `${path}?${qs}` : path;
 }
 
 /** Resolves the answer's JSON (undefined for a 204); throws ApiError for anything but a 2xx. */
@@ -68,7 +65,7 @@ export async function apiRequest<T>(path: string, { method = "GET", query, body,
   const timer = timeoutMs === undefined ? undefined : setTimeout(abort, timeoutMs);
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, query), {
+    response = await fetch(withQuery(path, query), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -78,21 +75,14 @@ export async function apiRequest<T>(path: string, { method = "GET", query, body,
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(0, "The portal could not be reached.");
+    throw new ApiError(0);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", abort);
   }
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    throw new ApiError(response.status, messageOf(data) ?? `The portal answered ${response.status}.`, {
-      code: codeOf(data),
-      fieldErrors: fieldErrorsOf(data),
-      retryAfterSeconds: retryAfterSecondsOf(response.headers.get("retry-after")),
-      body: data,
-    });
-  }
+  if (!response.ok) throw apiErrorOf(response.status, data, response.headers.get("retry-after"));
   return data as T;
 }
 
@@ -100,20 +90,15 @@ function field(data: unknown, name: string): unknown {
   return typeof data === "object" && data !== null ? (data as Record<string, unknown>)[name] : undefined;
 }
 
-function messageOf(data: unknown): string | undefined {
-  const message = field(data, "message");
-  return typeof message === "string" ? message : undefined;
-}
-
-function codeOf(data: unknown): string | undefined {
+function codeOf(data: unknown): ErrorCode | undefined {
   const code = field(data, "code");
-  return typeof code === "string" ? code : undefined;
+  return typeof code === "string" ? (code as ErrorCode) : undefined;
 }
 
 function fieldErrorsOf(data: unknown): FieldError[] {
   const errors = field(data, "errors");
   if (!Array.isArray(errors)) return [];
   return errors.filter(
-    (error): error is FieldError => typeof field(error, "field") === "string" && typeof field(error, "message") === "string",
+    (error): error is FieldError => typeof field(error, "field") === "string" && typeof field(error, "code") === "string",
   );
 }

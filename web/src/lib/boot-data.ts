@@ -1,18 +1,16 @@
-// What the server put into the page for the app's start
-// (server/src/routes/app-page.ts): the answers the app's first requests would
-// get, so that it can show the page without asking in turn. Each answer is
-// taken once; the app asks for anything that is missing, as it would anyway.
+// What the server put into the page for the app's start (the contract's
+// BootData): the answers the app's first requests would get, so that it can
+// show the page without asking in turn. Each answer is taken once; the app
+// asks for anything that is missing, as it would anyway.
 //
 // The server renders the public pages with the same components
 // (entry-server.tsx): there the same data comes from the request instead of
 // the page, for the one synchronous render of that request (withServerPage).
 // Both sides take the same answers in the same order, so the first render in
 // the browser is the server's, which hydration requires.
-import type { BootData, BootElementId } from "../../../server/src/schemas/app-page.js";
-import type { BrowserFlowQuery } from "./kratos/create-browser-flow";
-import type { FlowKind } from "./kratos/flow-kinds";
-
-const elementId: BootElementId = "portal-boot";
+import { bootElementId } from "#contract/boot.js";
+import { flowQueryNames, type FlowKind, type FlowQuery } from "#contract/flows.js";
+import type { BootData } from "#contract/schemas/app-page.js";
 
 let data: Partial<BootData> | undefined;
 /** The portal's origin while the server renders a page; the browser knows its own. */
@@ -21,7 +19,7 @@ let serverOrigin: string | undefined;
 function read(): Partial<BootData> {
   if (!data) {
     try {
-      data = JSON.parse(document.getElementById(elementId)?.textContent ?? "{}") as Partial<BootData>;
+      data = JSON.parse(document.getElementById(bootElementId)?.textContent ?? "{}") as Partial<BootData>;
     } catch {
       // A page without it (the app served by `vite` alone) or a broken one: the app asks for everything.
       data = {};
@@ -71,17 +69,13 @@ export function takeBootSession(): BootData["session"] {
  * The flow the server fetched for this page, once: the one named by ?flow=, or the one it started, if it is
  * of this kind and was started with this query.
  */
-export function takeBootFlow(kind: FlowKind, query: BrowserFlowQuery, flowId?: string): unknown {
+export function takeBootFlow(kind: FlowKind, query: FlowQuery, flowId?: string): unknown {
   const boot = read();
   const fetched = boot.flow;
   if (fetched?.kind !== kind) return undefined;
   if (flowId !== undefined || fetched.id !== undefined) {
     if (fetched.id !== flowId) return undefined;
-  } else {
-    const asked = query as Record<string, string | undefined>;
-    const keys = new Set([...Object.keys(asked), ...Object.keys(fetched.query)]);
-    if ([...keys].some((key) => (asked[key] ?? undefined) !== fetched.query[key])) return undefined;
-  }
+  } else if (flowQueryNames[kind].some((name) => query[name] !== fetched.query[name])) return undefined;
   delete boot.flow;
   return fetched.flow;
 }

@@ -1,7 +1,7 @@
 // The signed-in user, for any page inside the shell. The app's session gate
 // provides it; pages only read it (and refresh it after changing the identity).
 import { createContext, useContext } from "react";
-import type { SessionBody } from "../../../server/src/schemas/session.js";
+import type { SessionBody } from "#contract/schemas/session.js";
 
 export type { SessionBody };
 

@@ -1,10 +1,8 @@
-// The SPA's runtime configuration, served by the portal as /config.json (spec §7).
+// The app's runtime configuration (the contract's RuntimeConfig): carried by
+// the page, or served by the portal as /config.json.
+import type { RuntimeConfig } from "#contract/schemas/runtime-config.js";
 import { apiRequest } from "./api-client";
 import { bootConfig } from "./boot-data";
-
-export interface RuntimeConfig {
-  KRATOS_PUBLIC_URL: string;
-}
 
 /** Used when /config.json cannot be read, e.g. the SPA served by `vite` alone. */
 export const developmentFallback: RuntimeConfig = { KRATOS_PUBLIC_URL: "http://localhost:3000/kratos" };
@@ -12,7 +10,7 @@ export const developmentFallback: RuntimeConfig = { KRATOS_PUBLIC_URL: "http://l
 /** A /config.json that never answers falls back like one that fails, instead of spinning forever. */
 export const configTimeoutMs = 5000;
 
-/** The configuration the page carries (server/src/routes/app-page.ts), else /config.json. */
+/** The configuration the page carries (its start-up data), else /config.json. */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   const carried = bootConfig();
   if (carried && typeof carried.KRATOS_PUBLIC_URL === "string" && carried.KRATOS_PUBLIC_URL !== "") return carried;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readCollapsed, storageKeys, writeCollapsed } from "./storage";
+import { readCollapsed, writeCollapsed } from "./storage";
 
 function memoryStorage(): Storage {
   const values = new Map<string, string>();
@@ -25,10 +25,6 @@ const unavailableStorage = {
 } as unknown as Storage;
 
 describe("the Collapsed key", () => {
-  it("is spelled as spec §9 names it, next to Recovery", () => {
-    expect(storageKeys).toEqual({ collapsed: "Collapsed", recovery: "Recovery" });
-  });
-
   it("reads back what was written", () => {
     const storage = memoryStorage();
     expect(readCollapsed(storage)).toBeUndefined();

@@ -1,8 +1,7 @@
-// Presentation values of spec §9, in one place. The stylesheets read them as
-// CSS custom properties of the document root, which the build writes into the
-// app's stylesheet (themeStylesheet, the module `virtual:theme.css` of
-// web/vite.config.ts): a page the server rendered is drawn right before any
-// script runs.
+// The presentation values the product's spec sets (widths, colours, timings), in one place. The stylesheets
+// read them as CSS custom properties of the document root, which the build writes into the app's stylesheet
+// (themeStylesheet, the module `virtual:theme.css` of web/vite.config.ts): a page the server rendered is
+// drawn right before any script runs.
 export const theme = {
   cardWidth: { narrow: 336, wide: 680 },
   borderRadius: 4,

@@ -6,8 +6,8 @@ import type { PortalConfig } from "../../config.js";
 import { ClientError, FieldErrors } from "../../errors.js";
 import { rolesOf } from "../../kratos/roles.js";
 import { sessionOf } from "../../plugins/guards.js";
-import { AccountActivity, AccountDeletionBody } from "../../schemas/account.js";
-import { errorResponses } from "../../schemas/error.js";
+import { AccountActivity, AccountDeletionBody } from "#contract/schemas/account.js";
+import { errorResponses } from "#contract/schemas/error.js";
 import { parseDevice } from "../../services/security-events.js";
 import { bodyLimits } from "./body-limits.js";
 
@@ -31,10 +31,10 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async
       const { identity } = sessionOf(request);
       const email = emailOf(identity.traits);
       if (email === "" || request.body.email.trim().toLowerCase() !== email.toLowerCase()) {
-        throw new FieldErrors([{ field: "email", message: "Type the email address of this account." }]);
+        throw new FieldErrors([{ field: "email", code: "not_account_email" }]);
       }
       if (rolesOf(identity.metadata_public).includes("admin") && !(await fastify.kratos.identities.anotherHasRole(identity.id, "admin"))) {
-        throw new ClientError(409, "You are the last admin: make someone else admin first.", "last_admin");
+        throw new ClientError(409, "last_admin");
       }
       await fastify.accountDeletion.delete(identity.id, email);
       return reply.code(204).send(null);

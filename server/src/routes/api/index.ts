@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { PortalConfig } from "../../config.js";
 import { ClientError } from "../../errors.js";
-import { errorResponses } from "../../schemas/error.js";
+import { errorResponses } from "#contract/schemas/error.js";
 import accountRoutes from "./account.js";
 import { bodyLimits } from "./body-limits.js";
 import clientsRoutes from "./clients/index.js";
@@ -23,8 +23,8 @@ const apiRoutes: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, 
   await fastify.register(oauth2Routes, { prefix: "/oauth2" });
   // A route of its own, more specific than the SPA's /*, so that an unknown
   // /api path is never answered with index.html.
-  fastify.all("/*", { schema: { response: errorResponses } }, async (request) => {
-    throw new ClientError(404, `No API route ${request.method} ${request.url.split("?")[0]}`);
+  fastify.all("/*", { schema: { response: errorResponses } }, async () => {
+    throw new ClientError(404, "not_found");
   });
 };
 

@@ -5,9 +5,9 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { rolesOf } from "../../kratos/roles.js";
 import { sessionOf, type SignedInSession } from "../../plugins/guards.js";
-import { errorResponses } from "../../schemas/error.js";
-import { SessionExtension } from "../../schemas/account.js";
-import { SessionBody } from "../../schemas/session.js";
+import { SessionExtension } from "#contract/schemas/account.js";
+import { errorResponses } from "#contract/schemas/error.js";
+import { SessionBody } from "#contract/schemas/session.js";
 
 /** The session as the SPA needs it: never Kratos' whole answer. */
 export function toSessionBody({ identity, ...session }: SignedInSession): SessionBody {

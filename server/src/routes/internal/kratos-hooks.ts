@@ -6,8 +6,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { PortalConfig } from "../../config.js";
 import { ClientError } from "../../errors.js";
-import { errorResponses } from "../../schemas/error.js";
-import { KratosHookBody, KratosHookParams } from "../../schemas/kratos-hooks.js";
+import { errorResponses } from "#contract/schemas/error.js";
+import { KratosHookBody, KratosHookParams } from "#contract/schemas/kratos-hooks.js";
 
 /** The Jsonnet bodies are a few hundred bytes; a long user agent fits many times. */
 const hookBodyLimit = 16 * 1024;
@@ -26,7 +26,7 @@ const kratosHooks: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (
     },
   );
   fastify.all("/*", { schema: { response: errorResponses } }, async () => {
-    throw new ClientError(404, "No such hook.");
+    throw new ClientError(404, "not_found");
   });
 };
 

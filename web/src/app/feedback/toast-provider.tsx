@@ -1,5 +1,5 @@
 // Toasts any page can raise through useToast(): top right, each closing by
-// itself after 1000 ms (spec §9). They confirm what worked; failures are told
+// itself after 1000 ms (the product's spec). They confirm what worked; failures are told
 // where the user acted.
 import { useMemo, useRef, useState, type ReactNode } from "react";
 import Toast from "react-bootstrap/Toast";

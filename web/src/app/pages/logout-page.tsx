@@ -12,8 +12,8 @@ import { Navigate, useSearchParams } from "react-router-dom";
 import { OAuth2LogoutPage } from "../../features/consent";
 import { createLogoutUrl } from "../../lib/kratos/create-logout-url";
 import { failureOf } from "../../lib/kratos/errors";
-import { paths } from "../../lib/paths";
 import { announceSignedOut } from "../../lib/session-broadcast";
+import { paths } from "#contract/paths.js";
 
 export function LogoutPage() {
   const [params] = useSearchParams();

@@ -1,7 +1,7 @@
 import Card from "react-bootstrap/Card";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { paths } from "../../lib/paths";
+import { paths } from "#contract/paths.js";
 import { LockIcon } from "../shell/icons";
 
 export function NotAllowedPage() {

@@ -1,5 +1,5 @@
 // POST /api/session/extend: "Stay signed in", the caller's own session only; when it now ends.
-import type { SessionExtension } from "../../../../server/src/schemas/account.js";
+import type { SessionExtension } from "#contract/schemas/account.js";
 import { apiRequest } from "../../lib/api-client";
 
 export function extendSession(): Promise<SessionExtension> {

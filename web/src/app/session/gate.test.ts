@@ -17,8 +17,17 @@ const session: SessionBody = {
 /** Public as the real route tree says. */
 const isPublicPath = (pathname: string) => isPublicMatch(matchRoutes(routes, pathname) ?? []);
 
+/** The code /api/session answers each status with. */
+const codes: Partial<Record<number, string>> = {
+  401: "not_signed_in",
+  403: "aal2_required",
+  500: "internal_error",
+  502: "kratos_unexpected",
+  503: "kratos_unavailable",
+};
+
 function decide(status: number, url: string) {
-  const body = status === 200 ? session : { message: "from the server" };
+  const body = status === 200 ? session : { code: codes[status] };
   return decideGate(sessionOutcome(status, body), new URL(url), isPublicPath(new URL(url).pathname));
 }
 
@@ -37,15 +46,15 @@ describe("the session gate on a non-public route", () => {
     expect(decide(401, url)).toEqual({ kind: "redirect", to: loginHref({ return_to: url }) });
   });
 
-  it.each([403, 422])("sends %i to the second-factor login, keeping return_to", (status) => {
-    expect(decide(status, url)).toEqual({ kind: "redirect", to: loginHref({ aal: "aal2", return_to: url }) });
+  it("sends a session with one factor of two (403 aal2_required) to the second-factor login, keeping return_to", () => {
+    expect(decide(403, url)).toEqual({ kind: "redirect", to: loginHref({ aal: "aal2", return_to: url }) });
   });
 
-  it("shows the unavailable page when the identity service is down (503)", () => {
-    expect(decide(503, url)).toEqual({ kind: "unavailable" });
+  it.each([500, 502, 503])("shows the unavailable page when the portal or the identity service fails (%i)", (status) => {
+    expect(decide(status, url)).toEqual({ kind: "unavailable" });
   });
 
-  it.each([400, 404, 500, 502])("sends any other failure (%i) to /login", (status) => {
+  it.each([400, 404])("sends any other failure (%i) to /login", (status) => {
     expect(decide(status, url)).toEqual({ kind: "redirect", to: loginHref({ return_to: url }) });
   });
 
@@ -77,7 +86,7 @@ describe("the route tree's public routes", () => {
 
 describe("the session gate on a public route", () => {
   it.each(["/login", "/logout", "/registration", "/recovery", "/error"])("renders %s without the shell", (path) => {
-    for (const status of [200, 401, 400, 500]) {
+    for (const status of [200, 401, 400]) {
       expect(decide(status, `http://localhost:3000${path}`)).toEqual({ kind: "page" });
     }
   });
@@ -86,9 +95,9 @@ describe("the session gate on a public route", () => {
     expect(decide(503, "http://localhost:3000/login")).toEqual({ kind: "unavailable" });
   });
 
-  it.each([403, 422])("sends %i on /login to the second-factor login, keeping the login's return_to", (status) => {
+  it("sends 403 on /login to the second-factor login, keeping the login's return_to", () => {
     const returnTo = "http://localhost:3000/verification";
-    expect(decide(status, `http://localhost:3000/login?return_to=${encodeURIComponent(returnTo)}`)).toEqual({
+    expect(decide(403, `http://localhost:3000/login?return_to=${encodeURIComponent(returnTo)}`)).toEqual({
       kind: "redirect",
       to: loginHref({ aal: "aal2", return_to: returnTo }),
     });

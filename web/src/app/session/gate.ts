@@ -1,6 +1,7 @@
 // What the SPA does with the outcome of the session check on a given URL
-// (spec §4, §6, §8). Pure, so every case is tested without a browser.
-import { href, paths } from "../../lib/paths";
+// (signed out: sign in; one factor of two: the step-up sign-in; Kratos down:
+// the unavailable page). Pure, so every case is tested without a browser.
+import { href, paths } from "#contract/paths.js";
 import type { SessionOutcome } from "./get-session";
 
 export type GateDecision =

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getSession, noSessionMessage, sessionCheckTimeoutMs } from "./get-session";
+import { getSession, sessionCheckTimeoutMs } from "./get-session";
 
 function respond(status: number, body: unknown) {
   return vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } })));
@@ -18,9 +18,13 @@ describe("getSession", () => {
     expect(fetchStub).toHaveBeenCalledWith("/api/session", expect.anything());
   });
 
-  it("keeps the default session text for a 401 without a message", async () => {
-    vi.stubGlobal("fetch", respond(401, {}));
-    expect(await getSession()).toEqual({ kind: "signed-out", message: noSessionMessage });
+  it("reads the portal's codes: signed out, a second factor needed, Kratos down", async () => {
+    vi.stubGlobal("fetch", respond(401, { code: "not_signed_in" }));
+    expect(await getSession()).toEqual({ kind: "signed-out" });
+    vi.stubGlobal("fetch", respond(403, { code: "aal2_required" }));
+    expect(await getSession()).toEqual({ kind: "second-factor" });
+    vi.stubGlobal("fetch", respond(503, { code: "kratos_unavailable" }));
+    expect(await getSession()).toEqual({ kind: "unavailable" });
   });
 
   it("reports the identity service unavailable when the portal cannot be reached", async () => {

@@ -1,18 +1,16 @@
 // GET /api/session: the portal's own session check (our BFF, not a Kratos
 // call). It never throws: every answer becomes an outcome the gate decides on.
 import { queryOptions } from "@tanstack/react-query";
-import { ApiError, apiRequest } from "../../lib/api-client";
+import { ApiError, apiErrorOf, apiRequest } from "../../lib/api-client";
+import { apiProblemOf } from "../../lib/api-problem";
 import type { SessionBody } from "../../lib/current-session";
 
 export type SessionOutcome =
   | { kind: "session"; session: SessionBody }
-  | { kind: "signed-out"; message: string }
-  | { kind: "second-factor"; message: string }
-  | { kind: "unavailable"; message: string }
-  | { kind: "failed"; message: string };
-
-/** Kept in state only, never shown (spec §8). */
-export const noSessionMessage = "No valid Ory Session was found. Please sign in to receive one.";
+  | { kind: "signed-out" }
+  | { kind: "second-factor" }
+  | { kind: "unavailable" }
+  | { kind: "failed" };
 
 /**
  * A check that takes longer counts as "identity service unavailable", so the
@@ -25,10 +23,8 @@ export async function getSession(signal?: AbortSignal): Promise<SessionOutcome> 
   try {
     return sessionOutcome(200, await apiRequest("/api/session", { signal, timeoutMs: sessionCheckTimeoutMs }));
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status === 0) {
-      return { kind: "unavailable", message: "The portal did not answer the session check." };
-    }
-    return sessionOutcome(error.status, error.details.body);
+    if (!(error instanceof ApiError)) return { kind: "unavailable" };
+    return outcomeOf(error);
   }
 }
 
@@ -50,29 +46,23 @@ export const sessionQueryOptions = (routeKind: RouteKind) =>
     staleTime: Infinity,
   });
 
+/** The outcome of an answer: the session check's own, or the one the page came with. */
 export function sessionOutcome(status: number, body: unknown): SessionOutcome {
-  const message = messageOf(body);
-  switch (status) {
-    case 200:
-      return isSessionBody(body)
-        ? { kind: "session", session: body }
-        : { kind: "failed", message: "The session check answered with an unexpected body." };
-    case 401:
-      return { kind: "signed-out", message: message ?? noSessionMessage };
-    // 422 browser_location_change_required: Kratos wants the browser elsewhere, which for the session check is the step-up login.
-    case 403:
-    case 422:
-      return { kind: "second-factor", message: message ?? "A second factor is required." };
-    case 503:
-      return { kind: "unavailable", message: message ?? "The identity service is unavailable." };
-    default:
-      return { kind: "failed", message: message ?? `The session check answered ${status}.` };
-  }
+  if (status === 200) return isSessionBody(body) ? { kind: "session", session: body } : { kind: "failed" };
+  return outcomeOf(apiErrorOf(status, body));
 }
 
-function messageOf(body: unknown): string | undefined {
-  const message = (body as { message?: unknown } | null | undefined)?.message;
-  return typeof message === "string" ? message : undefined;
+function outcomeOf(error: ApiError): SessionOutcome {
+  switch (apiProblemOf(error)?.kind) {
+    case "signed-out":
+      return { kind: "signed-out" };
+    case "second-factor":
+      return { kind: "second-factor" };
+    case "unavailable":
+      return { kind: "unavailable" };
+    default:
+      return { kind: "failed" };
+  }
 }
 
 /** The answer is the server's, but checked like any input: a proxy could answer 200 with anything. */

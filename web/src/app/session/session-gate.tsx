@@ -1,8 +1,8 @@
-// Runs the session check and decides what the current route shows (spec §4).
+// Runs the session check and decides what the current route shows (gate.ts).
 // The check runs on load and again whenever the route changes between public
 // and non-public, e.g. right after signing in or when leaving for /logout.
 //
-// Spec §3's client state follows from the check's outcome rather than being
+// The client state the product's spec names follows from the check's outcome rather than being
 // stored: loading (no outcome yet for this kind of route), hasSession and
 // userInfor (the "session" outcome and its body, which pages read with
 // useCurrentSession), completeRenderLayout and showButtonHeader (the shell,

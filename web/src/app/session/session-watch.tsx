@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { useCurrentSession } from "../../lib/current-session";
 import { errorMessage } from "../../lib/error-message";
-import { href, paths } from "../../lib/paths";
+import { href, paths } from "#contract/paths.js";
 import { onSignedOutElsewhere } from "../../lib/session-broadcast";
 import { extendSession } from "./extend-session";
 import { getSession } from "./get-session";

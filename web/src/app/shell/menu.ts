@@ -1,8 +1,9 @@
-// The side menu of spec §2 and §9. Keys are the spec's menu keys; labels are
-// the spec's, from the catalog.
+// The side menu of the account shell, as the product's spec lists it. Keys are the spec's menu keys; labels are
+// the spec's, from the catalog. The spec's "Recovery" item is the signed-in user's password page
+// (paths.changePassword); Kratos' recovery flow for someone who cannot sign in is the public /recovery.
 import type { ComponentType } from "react";
 import { i18n } from "../../lib/i18n";
-import { paths } from "../../lib/paths";
+import { paths } from "#contract/paths.js";
 import { ClientsIcon, KeyIcon, LogoutIcon, SettingsIcon, VerifyIcon } from "./icons";
 
 export interface MenuItem {

@@ -4,7 +4,7 @@ import Tooltip from "react-bootstrap/Tooltip";
 import { useTranslation } from "react-i18next";
 import { NavLink, useNavigate } from "react-router-dom";
 import { useConfirm } from "../../lib/feedback/use-confirm";
-import { paths } from "../../lib/paths";
+import { paths } from "#contract/paths.js";
 import { preloadPage } from "../lazy-pages";
 import { BrandIcon } from "./icons";
 import { logoutItem, menuFor } from "./menu";
@@ -36,7 +36,7 @@ export function Sidebar({ collapsed, roles, onNavigate }: SidebarProps) {
   }
 
   return (
-    <nav id={sidebarId} aria-label={t("app.mainMenu")} className="sidebar" data-testid="sidebar">
+    <nav id={sidebarId} aria-label={t("app.mainMenu")} className="sidebar">
       <div className="sidebar-brand">
         <BrandIcon />
         <span className={labelClass}>{t("app.name")}</span>

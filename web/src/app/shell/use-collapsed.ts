@@ -1,4 +1,4 @@
-// Whether the side menu is collapsed (spec §2, §9). The user's choice is kept
+// Whether the side menu is collapsed. The user's choice is kept
 // in localStorage under Collapsed; a narrow screen always starts collapsed,
 // because an expanded menu would cover most of it.
 import { useState } from "react";

@@ -1,4 +1,4 @@
-// The cards pages are made of. Widths come from the theme (spec §9): narrow
+// The cards pages are made of. Widths come from the theme (theme.ts): narrow
 // for a single form, wide for lists.
 import { useId, type ReactNode } from "react";
 import Alert from "react-bootstrap/Alert";

@@ -1,5 +1,5 @@
 // How a page confirms that something worked: a toast at the top right that
-// closes by itself after 1000 ms (spec §9). The provider lives in the app
+// closes by itself after 1000 ms (the product's spec). The provider lives in the app
 // shell. Failures are never told only here: they stay where the user acted.
 import { createContext, useContext } from "react";
 

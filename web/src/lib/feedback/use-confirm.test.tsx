@@ -60,7 +60,7 @@ describe("useConfirm", () => {
   it("keeps the dialog open with the failure in words, and lets the user try again or cancel", async () => {
     const action = vi
       .fn<() => Promise<void>>()
-      .mockRejectedValueOnce(new ApiError(429, "Too many requests", { retryAfterSeconds: 600 }))
+      .mockRejectedValueOnce(new ApiError(429, { code: "rate_limited", retryAfterSeconds: 600 }))
       .mockResolvedValueOnce(undefined);
     const dialog = await ask({ action });
     await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));

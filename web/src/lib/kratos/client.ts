@@ -1,9 +1,9 @@
 // The one Kratos client of the SPA: @ory/client-fetch's FrontendApi (the
 // official SDK on the browser's fetch, without axios: fewer bytes before the
 // sign-in page is usable), configured with the base path from /config.json
-// and the browser's cookies on every call. FrontendApi carries every call of
-// spec §7 (session check, the self-service flows, sessions, webauthn.js); the
-// SDK refuses a call whose mandatory argument is missing with "Required
+// and the browser's cookies on every call. FrontendApi carries every Kratos
+// call of the app (session check, the self-service flows, sessions,
+// webauthn.js); the SDK refuses a call whose mandatory argument is missing with "Required
 // parameter … was null or undefined".
 import { Configuration, FrontendApi, type Middleware } from "@ory/client-fetch";
 

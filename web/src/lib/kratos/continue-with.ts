@@ -1,6 +1,6 @@
 // Where Kratos says the browser goes after a finished flow (continue_with).
 import type { ContinueWith } from "@ory/client-fetch";
-import { href } from "../paths";
+import { href } from "#contract/paths.js";
 import { safeRedirect } from "../redirect";
 
 export function redirectTarget(continueWith: readonly ContinueWith[] | undefined): string | undefined {

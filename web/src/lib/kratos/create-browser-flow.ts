@@ -2,32 +2,21 @@
 // as JSON and sets its anti-CSRF cookie, so the page stays loaded. Kratos'
 // refusals (session_already_available, session_aal2_required, …) reject like
 // any other flow call and go through handleFlowError.
+import { browserFlowParameters, type FlowKind, type FlowQuery } from "#contract/flows.js";
+import { withQuery } from "#contract/paths.js";
 import { kratos, kratosBasePath } from "./client";
 import { isFlow } from "./errors";
-import type { FlowKind, FlowOf } from "./flow-kinds";
-
-export interface BrowserFlowQuery {
-  return_to?: string;
-  /** Login only. */
-  aal?: string;
-  refresh?: string;
-  login_challenge?: string;
-}
+import type { FlowOf } from "./flow-kinds";
 
 export type CreatedFlow<K extends FlowKind> =
   | { kind: "flow"; flow: FlowOf<K> }
   /** Only a page load can go on from here; the browser goes to Kratos, which redirects it. */
   | { kind: "redirect"; url: string };
 
-const creators: { [K in FlowKind]: (query: BrowserFlowQuery) => Promise<unknown> } = {
+const creators: { [K in FlowKind]: (query: FlowQuery) => Promise<unknown> } = {
   // The raw answer: Kratos may answer 200 with no body (below), which the SDK's JSON reading would refuse.
-  login: async ({ return_to, aal, refresh, login_challenge }) => {
-    const answer = await kratos().createBrowserLoginFlowRaw({
-      returnTo: return_to,
-      aal,
-      refresh: refresh === undefined ? undefined : refresh === "true",
-      loginChallenge: login_challenge,
-    });
+  login: async (query) => {
+    const answer = await kratos().createBrowserLoginFlowRaw(browserFlowParameters(query));
     const text = await answer.raw.text();
     return text === "" ? undefined : (JSON.parse(text) as unknown);
   },
@@ -37,17 +26,10 @@ const creators: { [K in FlowKind]: (query: BrowserFlowQuery) => Promise<unknown>
   settings: ({ return_to }) => kratos().createBrowserSettingsFlow({ returnTo: return_to }),
 };
 
-export async function createBrowserFlow<K extends FlowKind>(kind: K, query: BrowserFlowQuery = {}): Promise<CreatedFlow<K>> {
+export async function createBrowserFlow<K extends FlowKind>(kind: K, query: FlowQuery = {}): Promise<CreatedFlow<K>> {
   const answer = await creators[kind](query);
   if (isFlow(answer)) return { kind: "flow", flow: answer as FlowOf<K> };
   // Kratos 1.3.1 answers a login challenge that Hydra lets it skip (an existing
   // session) with 200 and no body as JSON; the redirect to Hydra is only sent to a browser.
-  return { kind: "redirect", url: browserFlowUrl(kind, query) };
-}
-
-function browserFlowUrl(kind: FlowKind, query: BrowserFlowQuery): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query as Record<string, string | undefined>)) if (value) search.set(key, value);
-  const qs = search.toString();
-  return `${kratosBasePath()}/self-service/${kind}/browser${qs ? `?${qs}` : ""}`;
+  return { kind: "redirect", url: withQuery(`${kratosBasePath()}/self-service/${kind}/browser`, { ...query }) };
 }

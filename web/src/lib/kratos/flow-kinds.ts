@@ -1,7 +1,6 @@
-// The five self-service flows a page can render, and their SDK types.
+// The SDK type of each self-service flow kind (the kinds are the contract's).
 import type { LoginFlow, RecoveryFlow, RegistrationFlow, SettingsFlow, VerificationFlow } from "@ory/client-fetch";
-
-export type FlowKind = "login" | "registration" | "recovery" | "verification" | "settings";
+import type { FlowKind } from "#contract/flows.js";
 
 export interface FlowTypes {
   login: LoginFlow;

@@ -1,6 +1,7 @@
 // GET /self-service/<kind>/flows?id=…: an existing flow, by kind.
 import { kratos } from "./client";
-import type { FlowKind, FlowOf } from "./flow-kinds";
+import type { FlowKind } from "#contract/flows.js";
+import type { FlowOf } from "./flow-kinds";
 
 const getters: { [K in FlowKind]: (id: string) => Promise<FlowOf<K>> } = {
   login: (id) => kratos().getLoginFlow({ id }),

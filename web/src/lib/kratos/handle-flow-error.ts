@@ -2,7 +2,7 @@
 // One place maps every answer to one action; the page only carries it out.
 import type { en } from "../i18n/en";
 import { errorMessage } from "../error-message";
-import { href } from "../paths";
+import { href } from "#contract/paths.js";
 import { safeInAppPath } from "../redirect";
 import {
   errorBodyOf,

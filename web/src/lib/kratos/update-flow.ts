@@ -12,7 +12,7 @@ import type {
   VerificationFlow,
 } from "@ory/client-fetch";
 import { kratos } from "./client";
-import type { FlowKind } from "./flow-kinds";
+import type { FlowKind } from "#contract/flows.js";
 
 /** A submission body collected from the flow's own nodes: field names and values as Kratos described them. */
 export type FlowBody = Record<string, unknown>;

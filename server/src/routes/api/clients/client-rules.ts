@@ -4,8 +4,9 @@
 // (client/validator.go) has the fragment and post-logout rules; the schemes
 // are the portal's, so that no client can send a browser to a script, a
 // file or a page on plain http.
-import type { FieldError } from "../../../schemas/error.js";
-import type { ClientInput } from "../../../schemas/clients.js";
+import type { FieldErrorCode } from "#contract/errors.js";
+import type { FieldError } from "#contract/schemas/error.js";
+import type { ClientInput } from "#contract/schemas/clients.js";
 
 // Go's url.Port() is the port as written; compare the same way Hydra's validator does.
 function explicitPort(value: string, url: URL): string {
@@ -24,33 +25,29 @@ const privateUseScheme = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$/;
  * a native app's own private-use scheme (§7.1). Nothing else: javascript:,
  * data:, vbscript:, file:, blob: and the like are refused.
  */
-function schemeProblem(value: string, url: URL): string | undefined {
+function schemeProblem(value: string, url: URL): FieldErrorCode | undefined {
   const scheme = url.protocol.slice(0, -1);
   if (scheme === "https") return undefined;
-  if (scheme === "http") {
-    return isLoopback(url.hostname) ? undefined : `${value} uses http on a host other than localhost, 127.0.0.1 or [::1]: use https`;
-  }
+  if (scheme === "http") return isLoopback(url.hostname) ? undefined : "uri_http_not_loopback";
   if (privateUseScheme.test(scheme)) {
     const rest = value.slice(scheme.length + 1);
     // A private-use scheme has no naming authority, so a single slash follows it.
-    return rest.startsWith("/") && !rest.startsWith("//")
-      ? undefined
-      : `${value} must have a single slash after the app's scheme, e.g. ${scheme}:/callback`;
+    return rest.startsWith("/") && !rest.startsWith("//") ? undefined : "uri_app_scheme_slash";
   }
-  return `${value} is not allowed: use https, http on localhost, or an app's own scheme such as com.example.app:/callback`;
+  return "uri_scheme_not_allowed";
 }
 
 /** The URL, or what is wrong with it as a place to send the browser back to. */
-function checkRedirect(value: string, { fragment }: { fragment: boolean }): { url: URL } | { problem: string } {
+function checkRedirect(value: string, { fragment }: { fragment: boolean }): { url: URL } | { problem: FieldErrorCode } {
   // The URL parser drops tabs, line breaks and outer spaces that Hydra would keep: "java\tscript:" is javascript:.
-  if (/[\s\p{Cc}]/u.test(value)) return { problem: `${JSON.stringify(value)} must not contain spaces or control characters` };
+  if (/[\s\p{Cc}]/u.test(value)) return { problem: "uri_whitespace" };
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return { problem: `${value} is not an absolute URI` };
+    return { problem: "uri_not_absolute" };
   }
-  if (!fragment && value.includes("#")) return { problem: `${value} must not contain a fragment (#)` };
+  if (!fragment && value.includes("#")) return { problem: "uri_fragment" };
   const problem = schemeProblem(value, url);
   return problem ? { problem } : { url };
 }
@@ -68,14 +65,14 @@ export function clientProblems(client: Partial<ClientInput>): FieldError[] {
   const redirects: { value: string; url: URL }[] = [];
   for (const value of client.redirect_uris ?? []) {
     const checked = checkRedirect(value, { fragment: false });
-    if ("problem" in checked) problems.push({ field: "redirect_uris", message: checked.problem });
+    if ("problem" in checked) problems.push({ field: "redirect_uris", code: checked.problem, value });
     else redirects.push({ value, url: checked.url });
   }
   // Hydra lets a post-logout URI have a fragment; it must share scheme, host and port with a redirect URI.
   for (const value of client.post_logout_redirect_uris ?? []) {
     const checked = checkRedirect(value, { fragment: true });
     if ("problem" in checked) {
-      problems.push({ field: "post_logout_redirect_uris", message: checked.problem });
+      problems.push({ field: "post_logout_redirect_uris", code: checked.problem, value });
       continue;
     }
     const { url } = checked;
@@ -86,27 +83,21 @@ export function clientProblems(client: Partial<ClientInput>): FieldError[] {
         explicitPort(redirect.value, redirect.url) === explicitPort(value, url),
     );
     if (!shared) {
-      problems.push({
-        field: "post_logout_redirect_uris",
-        message: `${value} must have the scheme, host and port of one of the redirect URIs`,
-      });
+      problems.push({ field: "post_logout_redirect_uris", code: "uri_not_a_redirect_origin", value });
     }
   }
   for (const field of ["client_uri", "logo_uri"] as const) {
     const value = client[field];
     if (value && !isHttpUrl(value)) {
-      problems.push({ field, message: "must be an absolute http(s) URL" });
+      problems.push({ field, code: "not_http_url" });
     }
   }
   const grants = client.grant_types ?? [];
   if (client.token_endpoint_auth_method === "none" && grants.includes("client_credentials")) {
-    problems.push({
-      field: "grant_types",
-      message: "client_credentials needs a client secret; a public client (token_endpoint_auth_method none) has none",
-    });
+    problems.push({ field: "grant_types", code: "public_client_credentials" });
   }
   if ((grants.includes("authorization_code") || grants.includes("implicit")) && (client.redirect_uris ?? []).length === 0) {
-    problems.push({ field: "redirect_uris", message: "authorization_code and implicit need at least one redirect URI" });
+    problems.push({ field: "redirect_uris", code: "redirect_uri_required" });
   }
   return problems;
 }

@@ -4,8 +4,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { OAuth2ConsentSession } from "@ory/client";
 import { subjectOf } from "../../../plugins/guards.js";
-import { errorResponses } from "../../../schemas/error.js";
-import { ClientIdParams, ConnectedApps, type ConnectedApp } from "../../../schemas/oauth2.js";
+import { errorResponses } from "#contract/schemas/error.js";
+import { ClientIdParams, ConnectedApps, type ConnectedApp } from "#contract/schemas/oauth2.js";
 
 /**
  * Hydra keeps one consent session per authorization, so an application the

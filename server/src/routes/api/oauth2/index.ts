@@ -7,7 +7,7 @@ import type { Identity, OAuth2ConsentRequest } from "@ory/client";
 import type { FastifyRequest } from "fastify";
 import { ClientError, FieldErrors } from "../../../errors.js";
 import { sessionOf, subjectOf } from "../../../plugins/guards.js";
-import { errorResponses } from "../../../schemas/error.js";
+import { errorResponses } from "#contract/schemas/error.js";
 import {
   ConsentAnswer,
   ConsentDecision,
@@ -18,7 +18,7 @@ import {
   LogoutRequest,
   RedirectTo,
   type ConsentRequest,
-} from "../../../schemas/oauth2.js";
+} from "#contract/schemas/oauth2.js";
 import { bodyLimits } from "../body-limits.js";
 import consentsRoutes from "./consents.js";
 
@@ -55,7 +55,7 @@ function toConsentRequest(request: OAuth2ConsentRequest): ConsentRequest {
   };
 }
 
-const otherAccount = (message: string) => new ClientError(403, message, "other_account");
+const otherAccount = () => new ClientError(403, "other_account");
 
 const oauth2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.addHook("onRequest", fastify.guards.sameOriginJson);
@@ -72,9 +72,9 @@ const oauth2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
     consent.addHook("onRequest", consent.guards.session);
 
     /** The open consent request, asked of the caller; or where to go when Hydra says it was answered. */
-    const openRequest = async (request: FastifyRequest, challenge: string, refusal: string) => {
+    const openRequest = async (request: FastifyRequest, challenge: string) => {
       const found = await challenges.consentRequest(challenge);
-      if ("request" in found && found.request.subject !== subjectOf(request)) throw otherAccount(refusal);
+      if ("request" in found && found.request.subject !== subjectOf(request)) throw otherAccount();
       return found;
     };
 
@@ -92,11 +92,7 @@ const oauth2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
       "/consent",
       { schema: { querystring: ConsentQuery, response: { 200: ConsentAnswer, ...errorResponses } } },
       async (request) => {
-        const found = await openRequest(
-          request,
-          request.query.consent_challenge,
-          "This request is for another account. Sign in as that account, or start again from the application.",
-        );
+        const found = await openRequest(request, request.query.consent_challenge);
         if ("redirectTo" in found) return { redirect_to: found.redirectTo };
         const consentRequest = found.request;
         // skip: the user remembered a decision. skip_consent: an admin trusts the client. Hydra
@@ -116,12 +112,12 @@ const oauth2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
       async (request) => {
         const { consent_challenge: challenge, grant_scope: grantScope, remember } = request.body;
-        const found = await openRequest(request, challenge, "This request is for another account.");
+        const found = await openRequest(request, challenge);
         if ("redirectTo" in found) return { redirect_to: found.redirectTo };
         const requested = found.request.requested_scope ?? [];
         const extra = grantScope.filter((scope) => !requested.includes(scope));
         if (extra.length > 0) {
-          throw new FieldErrors([{ field: "grant_scope", message: `The application did not ask for: ${extra.join(", ")}.` }]);
+          throw new FieldErrors([{ field: "grant_scope", code: "scope_not_requested", values: extra }]);
         }
         return { redirect_to: await accept(request, found.request, grantScope, remember) };
       },
@@ -135,9 +131,9 @@ const oauth2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
       async (request) => {
         const challenge = request.body.consent_challenge;
-        const found = await openRequest(request, challenge, "This request is for another account.");
+        const found = await openRequest(request, challenge);
         // Answered already (e.g. allowed in another tab): denying it now would say the opposite of what happened.
-        if ("redirectTo" in found) throw new ClientError(410, "This request from the application was already answered.");
+        if ("redirectTo" in found) throw new ClientError(410, "challenge_answered");
         return { redirect_to: await challenges.rejectConsent(challenge) };
       },
     );
@@ -164,9 +160,7 @@ const oauth2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
       const challenge = request.body.logout_challenge;
       // A signed-in caller ends only their own sessions, never those of whomever the challenge names.
       if (request.session && (await challenges.logoutRequest(challenge)).subject !== subjectOf(request)) {
-        throw otherAccount(
-          "This sign-out is for another account than the one signed in here. Sign out of the portal first, then try the application's sign-out again.",
-        );
+        throw otherAccount();
       }
       return { redirect_to: await challenges.acceptLogout(challenge) };
     },

@@ -1,6 +1,6 @@
 // GET /api/account/activity: the account's last 50 security events, newest first, and its known devices.
 import { queryOptions } from "@tanstack/react-query";
-import type { AccountActivity, ActivityEvent } from "../../../../../server/src/schemas/account.js";
+import type { AccountActivity, ActivityEvent } from "#contract/schemas/account.js";
 import { apiRequest } from "../../../lib/api-client";
 
 export type { AccountActivity, ActivityEvent };

@@ -15,7 +15,7 @@ import { errorMessage } from "../../../lib/error-message";
 import { useConfirm } from "../../../lib/feedback/use-confirm";
 import { formatDateTime } from "../../../lib/format";
 import { i18n } from "../../../lib/i18n";
-import { href } from "../../../lib/paths";
+import { href } from "#contract/paths.js";
 import { activityQueryOptions, type ActivityEvent } from "../api/get-activity";
 import { useSignOutEverywhereElse } from "../api/sign-out-everywhere";
 

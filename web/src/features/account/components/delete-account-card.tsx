@@ -7,12 +7,12 @@ import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import Spinner from "react-bootstrap/Spinner";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../lib/api-client";
+import { apiProblemOf } from "../../../lib/api-problem";
 import { SectionCard } from "../../../lib/components/cards";
 import { useCurrentSession } from "../../../lib/current-session";
 import { errorMessage } from "../../../lib/error-message";
-import { href, paths } from "../../../lib/paths";
 import { announceSignedOut } from "../../../lib/session-broadcast";
+import { href, paths } from "#contract/paths.js";
 import { useDeleteAccount } from "../api/delete-account";
 
 /** The card's anchor: the sign-in that confirms it is the user returns here. */
@@ -37,7 +37,7 @@ export function DeleteAccountCard() {
           window.location.assign(href("login", { notice: "deleted" }));
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.code === "reauthentication_required") {
+          if (apiProblemOf(error)?.kind === "reauthenticate") {
             const back = `${window.location.origin}${paths.settings}#${deleteAccountAnchor}`;
             window.location.assign(href("login", { refresh: "true", return_to: back }));
           }
@@ -46,13 +46,14 @@ export function DeleteAccountCard() {
     );
   }
 
-  const failure = remove.error instanceof ApiError && remove.error.code === "reauthentication_required" ? undefined : remove.error;
+  // Signing in again is under way: nothing to show.
+  const failure = apiProblemOf(remove.error)?.kind === "reauthenticate" ? undefined : remove.error;
   return (
     <div id={deleteAccountAnchor}>
       <SectionCard title={t("account.delete.title")} description={t("account.delete.description")}>
         {failure && (
           <Alert variant="danger" className="py-2 small">
-            {failure instanceof ApiError && failure.code === "last_admin" ? t("account.delete.lastAdmin") : errorMessage(failure)}
+            {errorMessage(failure)}
           </Alert>
         )}
         <Form onSubmit={submit} noValidate>

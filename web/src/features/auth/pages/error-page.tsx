@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { PublicCard } from "../../../lib/components/cards";
 import { Loading } from "../../../lib/components/loading";
-import { href } from "../../../lib/paths";
+import { href } from "#contract/paths.js";
 import { sentence } from "../../../lib/sentence";
 import { flowErrorQueryOptions } from "../api/get-flow-error";
 

@@ -13,8 +13,9 @@ import { FlowStatus } from "../../../lib/flows/flow-status";
 import { useFlow } from "../../../lib/flows/use-flow";
 import { nextUrl } from "../../../lib/kratos/continue-with";
 import { createLogoutUrl } from "../../../lib/kratos/create-logout-url";
-import { href } from "../../../lib/paths";
 import { announceSignedOut } from "../../../lib/session-broadcast";
+import { flowQueryOf } from "#contract/flows.js";
+import { href } from "#contract/paths.js";
 import { useSignedInEmail } from "../hooks/use-signed-in-email";
 
 /** Password first, so pressing Enter in the password field signs in with it. */
@@ -23,13 +24,8 @@ const groupOrder = ["password", "code", "totp", "lookup_secret", "webauthn", "pa
 export function LoginPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const query = {
-    return_to: params.get("return_to") ?? undefined,
-    aal: params.get("aal") ?? undefined,
-    refresh: params.get("refresh") ?? undefined,
-    login_challenge: params.get("login_challenge") ?? undefined,
-  };
-  const controller = useFlow("login", { browserQuery: query });
+  const query = flowQueryOf("login", params);
+  const controller = useFlow("login");
   const { flow, busy, submit } = controller;
   const [signOutFailure, setSignOutFailure] = useState<string>();
 

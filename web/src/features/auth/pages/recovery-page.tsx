@@ -8,15 +8,13 @@ import { FlowForm } from "../../../lib/flows/flow-form";
 import { FlowMessages } from "../../../lib/flows/flow-messages";
 import { FlowStatus } from "../../../lib/flows/flow-status";
 import { useFlow } from "../../../lib/flows/use-flow";
-import { href, paths } from "../../../lib/paths";
+import { href, paths } from "#contract/paths.js";
 import { safeRedirect } from "../../../lib/redirect";
 
 export function RecoveryPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const query = { return_to: params.get("return_to") ?? undefined };
   const controller = useFlow("recovery", {
-    browserQuery: query,
     onRedirect: (url) => {
       const settingsFlow = settingsFlowIn(url);
       if (!settingsFlow) return false;
@@ -38,7 +36,9 @@ export function RecoveryPage() {
         )}
       </FlowStatus>
       <nav aria-label={t("common.moreOptions")} className="flow-links">
-        <Link to={href("login", { return_to: flow?.return_to ?? query.return_to })}>{t("auth.recovery.backToSignIn")}</Link>
+        <Link to={href("login", { return_to: flow?.return_to ?? params.get("return_to") ?? undefined })}>
+          {t("auth.recovery.backToSignIn")}
+        </Link>
       </nav>
     </PublicCard>
   );

@@ -9,7 +9,7 @@ import { FlowMessages } from "../../../lib/flows/flow-messages";
 import { FlowStatus } from "../../../lib/flows/flow-status";
 import { useFlow } from "../../../lib/flows/use-flow";
 import { nextUrl, verificationFlowId } from "../../../lib/kratos/continue-with";
-import { href } from "../../../lib/paths";
+import { href } from "#contract/paths.js";
 
 /** "Back" (profile group) comes last on the second screen. */
 const groupOrder = ["password", "code", "passkey", "webauthn", "profile"];
@@ -17,10 +17,9 @@ const groupOrder = ["password", "code", "passkey", "webauthn", "profile"];
 export function RegistrationPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const query = { return_to: params.get("return_to") ?? undefined };
-  const controller = useFlow("registration", { browserQuery: query });
+  const controller = useFlow("registration");
   const { flow, busy, submit } = controller;
-  const returnTo = flow?.return_to ?? query.return_to;
+  const returnTo = flow?.return_to ?? params.get("return_to") ?? undefined;
 
   return (
     <PublicCard title={t("auth.registration.title")}>

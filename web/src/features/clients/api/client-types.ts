@@ -11,7 +11,7 @@ import type {
   grantTypes,
   responseTypes,
   tokenEndpointAuthMethods,
-} from "../../../../../server/src/schemas/clients.js";
+} from "#contract/schemas/clients.js";
 
 export type { Client, ClientInput, ClientList, ClientUpdate, ClientWithSecret };
 export type RotatedSecret = Static<typeof RotatedSecretSchema>;

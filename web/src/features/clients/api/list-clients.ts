@@ -17,7 +17,7 @@ export async function listClients({ search, pageToken, pageSize = clientsPageSiz
     signal,
   });
   // A proxy or an old server could answer 200 with something else; the table must not break on it.
-  if (!Array.isArray(list?.items)) throw new ApiError(502, "The portal answered with something that is not a list of clients.");
+  if (!Array.isArray(list?.items)) throw new ApiError(502);
   return list;
 }
 

@@ -53,11 +53,12 @@ describe("ClientFormDialog", () => {
     const user = userEvent.setup();
     const dialog = openForm(() =>
       Promise.reject(
-        new ApiError(400, "redirect_uris: https://a.example/#x must not contain a fragment (#)", {
+        new ApiError(400, {
+          code: "invalid_fields",
           fieldErrors: [
-            { field: "redirect_uris", message: "https://a.example/#x must not contain a fragment (#)" },
-            { field: "grant_types", message: "needs at least 1 value" },
-            { field: "client", message: "Hydra refused this client" },
+            { field: "redirect_uris", code: "uri_fragment", value: "https://a.example/#x" },
+            { field: "grant_types", code: "too_few", limit: 1 },
+            { field: "client", code: "refused_by_hydra" },
           ],
         }),
       ),
@@ -76,14 +77,16 @@ describe("ClientFormDialog", () => {
       }),
     ).toBe(redirects);
     expect(within(dialog).getByRole("group", { name: "Grant types" }).textContent).toContain("Needs at least 1 value.");
-    expect(within(dialog).getByText("Hydra refused this client.")).toBeTruthy();
+    expect(within(dialog).getByText("Hydra refused this value.")).toBeTruthy();
     expect(within(dialog).getByLabelText("Name").getAttribute("aria-invalid")).toBe("false");
   });
 
   it("shows a failure that is not about a field, such as Hydra being down", async () => {
     const user = userEvent.setup();
-    const dialog = openForm(() => Promise.reject(new ApiError(503, "The OAuth2 service (Hydra) is unavailable.")));
+    const dialog = openForm(() => Promise.reject(new ApiError(503, { code: "hydra_unavailable" })));
     await user.click(within(dialog).getByRole("button", { name: "Create client" }));
-    expect(await within(dialog).findByText("The OAuth2 service (Hydra) is unavailable.")).toBeTruthy();
+    expect(
+      await within(dialog).findByText("The sign-in service for applications is unavailable. Please try again in a moment."),
+    ).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 // Create and edit a client in one form, in a dialog over the list. The
-// server checks everything; its messages appear at the fields they name, and
+// server checks everything; its field errors appear at the fields they name, and
 // any other failure above the form, in the dialog where the admin acted.
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import Alert from "react-bootstrap/Alert";
@@ -8,7 +8,7 @@ import Form from "react-bootstrap/Form";
 import Modal from "react-bootstrap/Modal";
 import Spinner from "react-bootstrap/Spinner";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../lib/api-client";
+import { apiProblemOf } from "../../../lib/api-problem";
 import { errorMessage } from "../../../lib/error-message";
 import type { GrantType, ResponseType, TokenEndpointAuthMethod } from "../api/client-types";
 import {
@@ -36,7 +36,8 @@ export interface ClientFormDialogProps {
 const noProblems: FormProblems = { fields: {}, general: [] };
 
 function problemsOfFailure(error: unknown): FormProblems {
-  if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) return problemsOf(error.fieldErrors);
+  const problem = apiProblemOf(error);
+  if (problem?.kind === "invalid") return problemsOf(problem.fieldErrors);
   return { fields: {}, general: [errorMessage(error)] };
 }
 

@@ -5,20 +5,28 @@ import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { ApiError } from "../../../lib/api-client";
+import { href } from "#contract/paths.js";
+import { apiProblemOf, type ApiProblem } from "../../../lib/api-problem";
 import { useCurrentSession } from "../../../lib/current-session";
-import { href } from "../../../lib/paths";
+import { errorMessage } from "../../../lib/error-message";
 
 export type PageProblem = { kind: "unavailable" | "not-allowed" | "second-factor"; message: string };
 
 /** A failure that concerns the whole page rather than one action, or null. */
 export function problemOf(error: unknown): PageProblem | null {
-  if (!(error instanceof ApiError)) return null;
-  if (error.status === 503) return { kind: "unavailable", message: error.message };
-  if (error.status === 403 && error.code === "aal2_required") return { kind: "second-factor", message: error.message };
-  if (error.status === 403) return { kind: "not-allowed", message: error.message };
-  return null;
+  const problem = apiProblemOf(error);
+  switch (problem?.kind) {
+    case "unavailable":
+    case "not-allowed":
+    case "second-factor":
+      return { kind: problem.kind, message: errorMessage(error) };
+    default:
+      return null;
+  }
 }
+
+/** The session ended or lost the admin role since the page opened: the session check should look again. */
+export const concernsSession = (problem: ApiProblem | undefined) => problem?.kind === "signed-out" || problem?.kind === "not-allowed";
 
 export function PageProblemAlert({ problem, onRetry }: { problem: PageProblem; onRetry: () => void }) {
   const { t } = useTranslation();

@@ -64,23 +64,23 @@ describe("ManageClientsPage", () => {
   });
 
   it("says client management is unavailable when Hydra is down, and offers no New client", async () => {
-    renderPage(() => json(503, { message: "The OAuth2 service (Hydra) is unavailable." }));
+    renderPage(() => json(503, { code: "hydra_unavailable" }));
     expect(await screen.findByRole("heading", { name: "Client management is unavailable" })).toBeTruthy();
-    expect(screen.getByText(/The OAuth2 service \(Hydra\) is unavailable\./)).toBeTruthy();
+    expect(screen.getByText(/The sign-in service for applications is unavailable\./)).toBeTruthy();
     expect(screen.getByRole("button", { name: "New client" }).hasAttribute("disabled")).toBe(true);
     expect(screen.queryByRole("table")).toBeNull();
   });
 
-  it("refuses with the server's reason on a 403 and rechecks the session", async () => {
-    const { session } = renderPage(() => json(403, { message: "This needs the admin role." }));
+  it("refuses with the catalog's words for the server's code on a 403 and rechecks the session", async () => {
+    const { session } = renderPage(() => json(403, { code: "role_required" }));
     expect(await screen.findByRole("heading", { name: "Not allowed" })).toBeTruthy();
-    expect(screen.getByText("This needs the admin role.")).toBeTruthy();
+    expect(screen.getByText("Your account does not have the role this needs.")).toBeTruthy();
     expect(session.refresh).toHaveBeenCalled();
   });
 });
 
 describe("ManageClientsPage for an admin without a second factor", () => {
-  const needsAal2 = () => json(403, { message: "Managing clients needs a second factor.", code: "aal2_required" });
+  const needsAal2 = () => json(403, { code: "aal2_required" });
 
   it("says a second factor is needed, links to Account Settings, and to the step-up sign-in for a one-factor session", async () => {
     const { session } = renderPage(needsAal2);
@@ -109,7 +109,7 @@ describe("ManageClientsPage for an admin without a second factor", () => {
 
 describe("ManageClientsPage over the portal's limits", () => {
   it("says how long to wait when the list answers 429, instead of a blank list", async () => {
-    renderPage(() => json(429, { message: "Too many requests", code: "rate_limited" }, { "retry-after": "720" }));
+    renderPage(() => json(429, { code: "rate_limited" }, { "retry-after": "720" }));
     expect(await screen.findByText("Too many attempts. Try again in 12 minutes.")).toBeTruthy();
     expect(screen.queryByRole("table")).toBeNull();
   });
@@ -163,11 +163,13 @@ describe("ManageClientsPage actions", () => {
 
   it("tells a failed delete in the dialog where the admin confirmed it, and keeps the client listed", async () => {
     const user = userEvent.setup();
-    renderPage(server(() => json(502, { message: "Hydra answered something unexpected." })));
+    renderPage(server(() => json(502, { code: "hydra_unexpected" })));
     await user.click(await screen.findByRole("button", { name: "Delete Tiles" }));
     const confirm = await screen.findByRole("dialog", { name: "Delete client" });
     await user.click(within(confirm).getByRole("button", { name: "Delete" }));
-    expect((await within(confirm).findByRole("alert")).textContent).toBe("Hydra answered something unexpected.");
+    expect((await within(confirm).findByRole("alert")).textContent).toBe(
+      "The sign-in service for applications gave an unexpected answer. Please try again in a moment.",
+    );
     expect(screen.getByRole("cell", { name: "Tiles" })).toBeTruthy();
   });
 });

@@ -8,7 +8,7 @@ import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../lib/api-client";
+import { apiProblemOf } from "../../../lib/api-problem";
 import { Loading } from "../../../lib/components/loading";
 import { useCurrentSession } from "../../../lib/current-session";
 import { errorMessage } from "../../../lib/error-message";
@@ -24,7 +24,7 @@ import { useUpdateClient } from "../api/update-client";
 import { ClientFormDialog } from "../components/client-form-dialog";
 import { ClientList } from "../components/client-list";
 import { ClientSearch } from "../components/client-search";
-import { PageProblemAlert, problemOf, type PageProblem } from "../components/page-problem";
+import { concernsSession, PageProblemAlert, problemOf, type PageProblem } from "../components/page-problem";
 import { SecretDialog, type ShownSecret } from "../components/secret-dialog";
 import { formValuesOf, newClientValues, toClientInput, toClientUpdate, type ClientFormValues } from "../utils/client-form-values";
 import { nameOf } from "../utils/name-of";
@@ -63,16 +63,14 @@ export function ManageClientsPage() {
 
   // The session ended or lost the admin role since the page opened: the
   // session check then sends the user to sign in, or RequireRole refuses.
-  const listStatus = clients.error instanceof ApiError ? clients.error.status : undefined;
-  const listCode = clients.error instanceof ApiError ? clients.error.code : undefined;
+  const listConcernsSession = concernsSession(apiProblemOf(clients.error));
   useEffect(() => {
-    if (listStatus === 401 || (listStatus === 403 && listCode !== "aal2_required")) void refresh();
-  }, [listStatus, listCode, refresh]);
+    if (listConcernsSession) void refresh();
+  }, [listConcernsSession, refresh]);
 
   /** Failures that are not about the action itself (session gone, role or second factor missing, Hydra down) also concern the page. */
   function notePageFailure(error: unknown) {
-    if (!(error instanceof ApiError)) return;
-    if (error.status === 401 || (error.status === 403 && error.code !== "aal2_required")) void refresh();
+    if (concernsSession(apiProblemOf(error))) void refresh();
     const found = problemOf(error);
     if (found) setActionProblem(found);
   }

@@ -69,18 +69,18 @@ describe("formValuesOf and toClientUpdate", () => {
 });
 
 describe("problemsOf", () => {
-  it("puts each message at its field and the rest apart, as sentences", () => {
+  it("words each code at its field and the rest apart, from the catalog", () => {
     const problems = problemsOf([
-      { field: "redirect_uris", message: "https://a.example/#x must not contain a fragment (#)" },
-      { field: "redirect_uris", message: "authorization_code and implicit need at least one redirect URI" },
-      { field: "grant_types", message: "needs at least 1 value" },
-      { field: "client", message: "Hydra refused this client" },
+      { field: "redirect_uris", code: "uri_fragment", value: "https://a.example/#x" },
+      { field: "redirect_uris", code: "redirect_uri_required" },
+      { field: "grant_types", code: "too_few", limit: 1 },
+      { field: "client", code: "refused_by_hydra" },
     ]);
     expect(problems.fields).toEqual({
       redirect_uris:
-        "https://a.example/#x must not contain a fragment (#). authorization_code and implicit need at least one redirect URI.",
+        "https://a.example/#x must not contain a fragment (#). Authorization code and implicit need at least one redirect URI.",
       grant_types: "Needs at least 1 value.",
     });
-    expect(problems.general).toEqual(["Hydra refused this client."]);
+    expect(problems.general).toEqual(["Hydra refused this value."]);
   });
 });

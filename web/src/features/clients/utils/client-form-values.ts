@@ -1,7 +1,7 @@
 // Between the client form and /api/clients: the form keeps multi-value fields
 // as one value per line, the API takes arrays with Hydra's field names.
-import type { FieldError } from "../../../lib/api-client";
-import { sentence } from "../../../lib/sentence";
+import type { FieldError } from "#contract/schemas/error.js";
+import { fieldErrorMessage } from "../../../lib/error-message";
 import type { Client, ClientInput, ClientUpdate, GrantType, ResponseType, TokenEndpointAuthMethod } from "../api/client-types";
 
 export interface ClientFormValues {
@@ -145,12 +145,13 @@ export interface FormProblems {
 export function problemsOf(errors: FieldError[]): FormProblems {
   const fields: Partial<Record<ClientField, string>> = {};
   const general: string[] = [];
-  for (const { field, message } of errors) {
-    if (formFields.has(field)) {
-      const key = field as ClientField;
-      fields[key] = fields[key] ? `${fields[key]} ${sentence(message)}` : sentence(message);
+  for (const error of errors) {
+    const message = fieldErrorMessage(error);
+    if (formFields.has(error.field)) {
+      const key = error.field as ClientField;
+      fields[key] = fields[key] ? `${fields[key]} ${message}` : message;
     } else {
-      general.push(sentence(message));
+      general.push(message);
     }
   }
   return { fields, general };

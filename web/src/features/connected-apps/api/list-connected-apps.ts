@@ -1,6 +1,6 @@
 // GET /api/oauth2/consents: the applications the signed-in user allowed to use their account.
 import { queryOptions } from "@tanstack/react-query";
-import type { ConnectedApp, ConnectedApps } from "../../../../../server/src/schemas/oauth2.js";
+import type { ConnectedApp, ConnectedApps } from "#contract/schemas/oauth2.js";
 import { apiRequest } from "../../../lib/api-client";
 
 export type { ConnectedApp };

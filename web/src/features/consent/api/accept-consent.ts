@@ -1,5 +1,5 @@
 // POST /api/oauth2/consent/accept: grants the scopes; Hydra names where the browser goes next.
-import type { ConsentDecision, RedirectTo } from "../../../../../server/src/schemas/oauth2.js";
+import type { ConsentDecision, RedirectTo } from "#contract/schemas/oauth2.js";
 import { apiRequest } from "../../../lib/api-client";
 import { hydraRedirect } from "./hydra-redirect";
 

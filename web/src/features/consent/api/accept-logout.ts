@@ -1,5 +1,5 @@
 // POST /api/oauth2/logout/accept: Hydra ends its session (and Kratos'), and names where the browser goes next.
-import type { RedirectTo } from "../../../../../server/src/schemas/oauth2.js";
+import type { RedirectTo } from "#contract/schemas/oauth2.js";
 import { apiRequest } from "../../../lib/api-client";
 import { hydraRedirect } from "./hydra-redirect";
 

@@ -1,7 +1,7 @@
 // GET /api/oauth2/consent: what the application asks for, or (a remembered
 // decision, a trusted client) straight away where the browser goes next.
 import { queryOptions } from "@tanstack/react-query";
-import type { ConsentRequest, RedirectTo } from "../../../../../server/src/schemas/oauth2.js";
+import type { ConsentRequest, RedirectTo } from "#contract/schemas/oauth2.js";
 import { apiRequest } from "../../../lib/api-client";
 import { hydraRedirect } from "./hydra-redirect";
 

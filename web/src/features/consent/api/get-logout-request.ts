@@ -1,6 +1,6 @@
 // GET /api/oauth2/logout: which application asks to end the user's session.
 import { queryOptions } from "@tanstack/react-query";
-import type { LogoutRequest } from "../../../../../server/src/schemas/oauth2.js";
+import type { LogoutRequest } from "#contract/schemas/oauth2.js";
 import { apiRequest } from "../../../lib/api-client";
 
 export type { LogoutRequest };

@@ -3,7 +3,7 @@
 // Hydra's admin API, never from the browser, and Hydra builds it on its own
 // public URL, which the SPA is not told; so the rule here is: any absolute
 // http(s) URL, nothing else (no javascript:, data:, or relative tricks).
-import type { RedirectTo } from "../../../../../server/src/schemas/oauth2.js";
+import type { RedirectTo } from "#contract/schemas/oauth2.js";
 import { safeRedirect } from "../../../lib/redirect";
 
 export function hydraRedirect({ redirect_to: redirectTo }: RedirectTo): string {

@@ -1,5 +1,5 @@
 // POST /api/oauth2/consent/reject: the application gets access_denied.
-import type { RedirectTo } from "../../../../../server/src/schemas/oauth2.js";
+import type { RedirectTo } from "#contract/schemas/oauth2.js";
 import { apiRequest } from "../../../lib/api-client";
 import { hydraRedirect } from "./hydra-redirect";
 

@@ -8,22 +8,21 @@ import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useSearchParams } from "react-router-dom";
-import { ApiError } from "../../../lib/api-client";
+import { apiProblemOf, isRetryable } from "../../../lib/api-problem";
 import { FormAlerts } from "../../../lib/components/cards";
 import { ScopeList } from "../../../lib/components/scope-list";
 import { displayName, useCurrentSession } from "../../../lib/current-session";
 import { errorMessage } from "../../../lib/error-message";
-import { href } from "../../../lib/paths";
+import { href } from "#contract/paths.js";
 import { safeRedirect } from "../../../lib/redirect";
 import { acceptConsent } from "../api/accept-consent";
 import { consentRequestQueryOptions, type ConsentRequest } from "../api/get-consent-request";
 import { rejectConsent } from "../api/reject-consent";
-import { isRetryable } from "../api/retryable";
 import { RequestCard, RequestFailed, Waiting } from "../components/request-status";
 
 /** The portal session ended meanwhile: sign in and come back to the same request. */
 const signInAgain = () => href("login", { return_to: window.location.href });
-const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
+const isSignedOut = (error: unknown) => apiProblemOf(error)?.kind === "signed-out";
 
 export function ConsentPage() {
   const { t } = useTranslation();
@@ -56,7 +55,7 @@ export function ConsentPage() {
       <RequestFailed
         title={t("consent.failedTitle")}
         message={errorMessage(answer.error)}
-        onRetry={isRetryable(answer.error) ? () => void answer.refetch() : undefined}
+        onRetry={isRetryable(apiProblemOf(answer.error)) ? () => void answer.refetch() : undefined}
       >
         {accountLink}
       </RequestFailed>

@@ -6,11 +6,11 @@ import Button from "react-bootstrap/Button";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { FormAlerts } from "../../../lib/components/cards";
+import { apiProblemOf, isRetryable } from "../../../lib/api-problem";
 import { errorMessage } from "../../../lib/error-message";
-import { href } from "../../../lib/paths";
+import { href } from "#contract/paths.js";
 import { acceptLogout } from "../api/accept-logout";
 import { logoutRequestQueryOptions } from "../api/get-logout-request";
-import { isRetryable } from "../api/retryable";
 import { RequestCard, RequestFailed, Waiting } from "../components/request-status";
 
 export function OAuth2LogoutPage({ challenge }: { challenge: string }) {
@@ -23,7 +23,7 @@ export function OAuth2LogoutPage({ challenge }: { challenge: string }) {
       <RequestFailed
         title={t("oauth2Logout.failedTitle")}
         message={errorMessage(request.error)}
-        onRetry={isRetryable(request.error) ? () => void request.refetch() : undefined}
+        onRetry={isRetryable(apiProblemOf(request.error)) ? () => void request.refetch() : undefined}
       >
         {(primary) => (
           <Link to={href("logout")} className={primary ? "btn btn-primary" : "btn btn-link"}>

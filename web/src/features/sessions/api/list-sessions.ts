@@ -1,4 +1,4 @@
-// GET /sessions/whoami and GET /sessions (spec §7): the session of this
+// GET /sessions/whoami and GET /sessions (Kratos' public API, through the SDK): the session of this
 // browser and the user's others, through the Kratos SDK.
 import type { Session } from "@ory/client-fetch";
 import { queryOptions } from "@tanstack/react-query";

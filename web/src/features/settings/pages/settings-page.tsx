@@ -1,7 +1,7 @@
 // /settings (Account Settings): profile, two-factor methods and passkeys from
 // the settings flow, one card per group; the app adds the cards of other
 // features (sessions, connected apps) as children. Password and backup codes
-// live on the Recovery page (/changepwd).
+// live on the page the menu calls Recovery (paths.changePassword).
 import { useState, type ReactNode } from "react";
 import Alert from "react-bootstrap/Alert";
 import { useTranslation } from "react-i18next";
@@ -10,7 +10,7 @@ import { useCurrentSession } from "../../../lib/current-session";
 import { FlowMessages } from "../../../lib/flows/flow-messages";
 import { FlowStatus } from "../../../lib/flows/flow-status";
 import { verificationFlowId } from "../../../lib/kratos/continue-with";
-import { href } from "../../../lib/paths";
+import { href } from "#contract/paths.js";
 import { CredentialGroupCard } from "../components/credential-group-card";
 import { GroupCard, groupsOf } from "../components/group-card";
 import { useSettingsFlow } from "../hooks/use-settings-flow";
@@ -76,7 +76,7 @@ export function SettingsPage({ children }: { children?: ReactNode }) {
               {[...groups]
                 .filter((group) => !placedGroups.has(group))
                 .map((group) => (
-                  <GroupCard key={group} settings={settings} groups={[group]} title={titleOf(group)} />
+                  <GroupCard key={group} settings={settings} groups={[group]} title={t("settings.otherGroup", { group })} />
                 ))}
             </>
           );
@@ -85,10 +85,4 @@ export function SettingsPage({ children }: { children?: ReactNode }) {
       {children}
     </div>
   );
-}
-
-/** A group this portal has no words for yet (Kratos added a method): its name, readable. */
-function titleOf(group: string): string {
-  const words = group.replace(/_/g, " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }

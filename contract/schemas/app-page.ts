@@ -1,14 +1,12 @@
-// What the app page (routes/app-page.ts) puts into index.html for the app's
-// start, as non-executable JSON: the answers its first requests would get.
-// The SPA imports these types only.
+// What the app page (server/src/routes/app-page.ts) puts into index.html for
+// the app's start, as non-executable JSON in the element named by
+// contract/boot.ts: the answers its first requests would get. The app imports
+// these types only.
 import { Type, type Static } from "@sinclair/typebox";
+import { startedFlowKinds } from "../flows.js";
 import { ErrorBody } from "./error.js";
 import { RuntimeConfig } from "./runtime-config.js";
 import { SessionBody } from "./session.js";
-
-/** The element of index.html that carries it. */
-export const bootElementId = "portal-boot";
-export type BootElementId = typeof bootElementId;
 
 export const BootData = Type.Object({
   config: RuntimeConfig,
@@ -20,9 +18,11 @@ export const BootData = Type.Object({
    */
   flow: Type.Optional(
     Type.Object({
-      kind: Type.Union([Type.Literal("login"), Type.Literal("registration"), Type.Literal("recovery")]),
+      kind: Type.Union(startedFlowKinds.map((kind) => Type.Literal(kind))),
       id: Type.Optional(Type.String()),
-      query: Type.Record(Type.String(), Type.String()),
+      query: Type.Partial(
+        Type.Object({ return_to: Type.String(), aal: Type.String(), refresh: Type.String(), login_challenge: Type.String() }),
+      ),
       flow: Type.Unknown(),
     }),
   ),

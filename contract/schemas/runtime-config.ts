@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
 
-/** The SPA's runtime configuration (spec §7): GET /config.json, and the app page's start-up data. */
+/** The app's runtime configuration: GET /config.json, and the app page's start-up data. Where the browser reaches Kratos' public API (the portal's /kratos). */
 export const RuntimeConfig = Type.Object({ KRATOS_PUBLIC_URL: Type.String() });
 export type RuntimeConfig = Static<typeof RuntimeConfig>;

@@ -1,0 +1,36 @@
+// How a deployment variable's value is read: the same rules and messages for
+// the portal server (server/src/config.ts) and the stack that starts it
+// (stack/settings.ts). A bad value throws a ConfigError that names the variable.
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export type Env = Record<string, string | undefined>;
+
+export function readPort(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 65535) {
+    throw new ConfigError(`${name} must be a port number from 1 to 65535, got "${raw}"`);
+  }
+  return value;
+}
+
+/** An http(s) URL; with `originOnly`, scheme, host and port without a path. */
+export function readUrl(env: Env, name: string, fallback: string, originOnly = false): string {
+  const raw = env[name] || fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (!["http:", "https:"].includes(url.protocol)) {
+    throw new ConfigError(`${name} must use http or https, got "${raw}"`);
+  }
+  if (originOnly && url.origin !== raw.replace(/\/$/, "")) {
+    throw new ConfigError(`${name} must be an origin (scheme, host and port, no path), got "${raw}"`);
+  }
+  return originOnly ? url.origin : raw.replace(/\/$/, "");
+}

@@ -1,0 +1,118 @@
+// What the portal answers when it refuses or fails: a code, never a sentence.
+// The app turns each code into words from its catalog (web/src/lib/i18n), so
+// a wording or a language changes nothing on the server. Plain constants: the
+// app imports them without the schema library.
+
+export const errorCodes = [
+  /** 401: no session, or it ended. */
+  "not_signed_in",
+  /** 403: the session has one factor of two, or the work needs a second factor. */
+  "aal2_required",
+  /** 403: the user lacks the role the route needs. */
+  "role_required",
+  /** 403: the work needs a recent sign-in (Kratos' privileged session); signing in again gives one. */
+  "reauthentication_required",
+  /** 409: deleting the account would leave the portal without an admin. */
+  "last_admin",
+  /** 401: a call to Kratos' web hook routes without the shared secret (only Kratos calls them). */
+  "hook_secret_invalid",
+  /** 403: the OAuth2 request belongs to another account than the signed-in one. */
+  "other_account",
+  /** 403: a change that did not come from the portal's own pages (Origin check). */
+  "cross_origin",
+  /** 403 or 415: a body that is not application/json. */
+  "json_required",
+  /** 429: an abuse limit holds; Retry-After says for how long. */
+  "rate_limited",
+  /** 400: fields are wrong; `errors` names each. */
+  "invalid_fields",
+  /** 400: the request as a whole is wrong (not an object, a query without a field to name). */
+  "invalid_request",
+  /**
+   * 400: a Kratos flow submission that Kratos could read otherwise than the abuse limits do (a field named
+   * in another case, a value given twice or in two places, a form body Go's parser refuses).
+   */
+  "ambiguous_request",
+  /** 400: the body is empty, not JSON, or not as long as its Content-Length says. */
+  "body_unreadable",
+  /** 413: the body is over the route's limit. */
+  "body_too_large",
+  /** 404: no such route, file or Kratos path. */
+  "not_found",
+  /** 404: no OAuth2 client has that id. */
+  "client_not_found",
+  /** 404: Hydra does not know the login, consent or logout request, or it expired. */
+  "challenge_unknown",
+  /** 410: the request from the application was already answered. */
+  "challenge_answered",
+  /** 403: Kratos' native (mobile app) flows are turned off (KRATOS_NATIVE_FLOWS). */
+  "native_flows_disabled",
+  /** 503: Kratos is down or did not answer in time. */
+  "kratos_unavailable",
+  /** 503: Hydra is down or did not answer in time. */
+  "hydra_unavailable",
+  /** 502: Kratos answered what the portal does not expect. */
+  "kratos_unexpected",
+  /** 502: Hydra answered what the portal does not expect. */
+  "hydra_unexpected",
+  /** 500: a fault of the portal's own; its details are only logged. */
+  "internal_error",
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** What is wrong with one field; `limit`, `value` and `values` say more where the code needs it. */
+export const fieldErrorCodes = [
+  "required",
+  /** Of another JSON type than the field takes. */
+  "wrong_type",
+  /** Not one of `values`. */
+  "not_allowed",
+  "empty",
+  /** Shorter than `limit` characters. */
+  "too_short",
+  /** Longer than `limit` characters. */
+  "too_long",
+  /** A number under `limit`. */
+  "too_small",
+  /** A number over `limit`. */
+  "too_large",
+  /** Fewer than `limit` values. */
+  "too_few",
+  /** More than `limit` values. */
+  "too_many",
+  "duplicate",
+  /** An update that names no field. */
+  "nothing_to_change",
+  /** Characters or spacing the field does not allow. */
+  "bad_characters",
+  /** A redirect URI (`value`) with spaces or control characters. */
+  "uri_whitespace",
+  /** `value` is not an absolute URI. */
+  "uri_not_absolute",
+  /** `value` has a fragment (#), which a redirect URI must not. */
+  "uri_fragment",
+  /** `value` uses http on a host other than the loopback interface. */
+  "uri_http_not_loopback",
+  /** `value` uses an app's own scheme without a single slash after it. */
+  "uri_app_scheme_slash",
+  /** `value` has a scheme that can run script or read files (javascript:, data:, file:, …). */
+  "uri_scheme_not_allowed",
+  /** The post-logout URI `value` does not share scheme, host and port with a redirect URI. */
+  "uri_not_a_redirect_origin",
+  /** Not an absolute http(s) URL. */
+  "not_http_url",
+  /** client_credentials on a public client, which has no secret. */
+  "public_client_credentials",
+  /** authorization_code or implicit without a redirect URI. */
+  "redirect_uri_required",
+  /** A public client has no secret to rotate. */
+  "public_client_secret",
+  /** Scopes (`values`) the application did not ask for. */
+  "scope_not_requested",
+  /** Not the email address of the signed-in account (confirming the account's deletion). */
+  "not_account_email",
+  /** Hydra refused the value. */
+  "refused_by_hydra",
+  "invalid",
+] as const;
+export type FieldErrorCode = (typeof fieldErrorCodes)[number];
