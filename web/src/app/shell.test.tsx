@@ -45,8 +45,9 @@ function sessionFor(roles: string[], name = { first: "Ada", last: "Lovelace" }):
     identity: { id: "id-1", traits: { email: "ada@example.com", name }, verifiable_addresses: [] },
     roles,
     aal: "aal1",
-    authenticated_at: "2026-01-01T10:00:00Z",
-    expires_at: "2026-01-02T10:00:00Z",
+    authenticated_at: new Date(Date.now() - 60_000).toISOString(),
+    // A day ahead of the test's clock: a session that ended would bring up the session-end dialog.
+    expires_at: new Date(Date.now() + 24 * 3600_000).toISOString(),
   };
 }
 
@@ -110,7 +111,7 @@ describe("start-up", () => {
   });
 
   it("sends a signed-out visitor to /login, remembering the full address", async () => {
-    answerSession(401, { message: "You are not signed in." });
+    answerSession(401, { code: "not_signed_in" });
     visit("/changepwd?from=mail");
     await shellHeading("Sign in");
     expect(screen.getByTestId("location").textContent).toBe(
@@ -120,7 +121,7 @@ describe("start-up", () => {
   });
 
   it("renders a public page without the shell when signed out", async () => {
-    answerSession(401, { message: "You are not signed in." });
+    answerSession(401, { code: "not_signed_in" });
     visit("/registration");
     await shellHeading("Create account");
     expect(screen.queryByRole("navigation")).toBeNull();
@@ -128,7 +129,7 @@ describe("start-up", () => {
   });
 
   it("sends a session that needs a second factor to the step-up login", async () => {
-    answerSession(403, { message: "A second factor is required.", redirect: "/login?aal=aal2" });
+    answerSession(403, { code: "aal2_required" });
     visit("/verification");
     await shellHeading("Sign in");
     expect(screen.getByTestId("location").textContent).toBe(
@@ -146,7 +147,7 @@ describe("start-up", () => {
 
 describe("identity service unavailable", () => {
   it("offers a retry that brings the user in once the service is back", async () => {
-    answerSession(503, { message: "The identity service is unavailable." });
+    answerSession(503, { code: "kratos_unavailable" });
     visit("/settings");
     await shellHeading("Identity service unavailable");
 
@@ -157,7 +158,7 @@ describe("identity service unavailable", () => {
 
   it("retries by itself", async () => {
     vi.useFakeTimers({ toFake: ["setInterval"] });
-    answerSession(503, { message: "The identity service is unavailable." });
+    answerSession(503, { code: "kratos_unavailable" });
     visit("/settings");
     await shellHeading("Identity service unavailable");
 
@@ -282,7 +283,7 @@ describe("logout", () => {
 
   it("sends someone already signed out from /logout to /login", async () => {
     kratosStub.createBrowserLogoutFlow.mockRejectedValue({ response: { status: 401 } });
-    answerSession(401, { message: "You are not signed in." });
+    answerSession(401, { code: "not_signed_in" });
     const router = visit("/logout");
     await shellHeading("Sign in");
     expect(router.state.location.pathname).toBe("/login");
