@@ -153,52 +153,62 @@ t.test("probes: alive on /healthz, ready on /readyz (Kratos answers), both on th
 });
 
 interface PolicyRule {
-  to?: { podSelector?: { matchLabels: Record<string, string> }; namespaceSelector?: unknown; ipBlock?: unknown }[];
+  to?: { podSelector?: { matchLabels: Record<string, string> }; namespaceSelector?: unknown; ipBlock?: { cidr: string } }[];
   from?: unknown[];
   ports: { port: number | string; protocol: string }[];
 }
 
-t.test("the NetworkPolicy lets the portal reach DNS, Kratos' public API, Hydra's admin API and Redis, and nothing else", async (t) => {
-  const reached = (resources: Resource[]) => {
-    const spec = one(resources, "NetworkPolicy").spec as { policyTypes: string[]; egress: PolicyRule[]; podSelector: unknown };
-    t.same(spec.policyTypes, ["Ingress", "Egress"], "both directions are closed but for the rules");
-    t.same(spec.podSelector, { matchLabels: { "app.kubernetes.io/name": "account-portal", "app.kubernetes.io/instance": "portal" } });
-    for (const rule of spec.egress) {
-      t.ok(rule.to && rule.to.length > 0, "every rule names whom it lets the portal reach");
-      t.notOk(
-        rule.to?.some((peer) => peer.ipBlock !== undefined || peer.podSelector === undefined),
-        "pods by their labels, never an address range",
-      );
-    }
-    return spec.egress.map((rule) => ({
-      app: rule.to?.[0]?.podSelector?.matchLabels["app.kubernetes.io/name"] ?? rule.to?.[0]?.podSelector?.matchLabels["k8s-app"],
-      ports: rule.ports.map(({ port, protocol }) => `${String(port)}/${protocol}`),
-    }));
-  };
-  t.same(reached(production), [
-    { app: "kube-dns", ports: ["53/UDP", "53/TCP"] },
-    { app: "kratos", ports: ["4433/TCP"] },
-    { app: "hydra", ports: ["4445/TCP"] },
-    { app: "redis", ports: ["6379/TCP"] },
-  ]);
-  t.same(
-    reached(defaults).map(({ app }) => app),
-    ["kube-dns", "kratos", "hydra"],
-    "without a Redis, no way to one",
-  );
+t.test(
+  "the NetworkPolicy lets the portal reach DNS, Kratos' APIs, Hydra's admin API, Redis and its SMTP server, and nothing else",
+  async (t) => {
+    const reached = (resources: Resource[]) => {
+      const spec = one(resources, "NetworkPolicy").spec as { policyTypes: string[]; egress: PolicyRule[]; podSelector: unknown };
+      t.same(spec.policyTypes, ["Ingress", "Egress"], "both directions are closed but for the rules");
+      t.same(spec.podSelector, { matchLabels: { "app.kubernetes.io/name": "account-portal", "app.kubernetes.io/instance": "portal" } });
+      for (const rule of spec.egress) {
+        t.ok(rule.to && rule.to.length > 0, "every rule names whom it lets the portal reach");
+        // The SMTP server is outside the cluster: the one rule by address range.
+        if (rule.to?.[0]?.ipBlock !== undefined) continue;
+        t.notOk(
+          rule.to?.some((peer) => peer.ipBlock !== undefined || peer.podSelector === undefined),
+          "pods by their labels, never an address range",
+        );
+      }
+      return spec.egress.map((rule) => ({
+        app:
+          rule.to?.[0]?.podSelector?.matchLabels["app.kubernetes.io/name"] ??
+          rule.to?.[0]?.podSelector?.matchLabels["k8s-app"] ??
+          `smtp ${rule.to?.[0]?.ipBlock?.cidr ?? ""}`,
+        ports: rule.ports.map(({ port, protocol }) => `${String(port)}/${protocol}`),
+      }));
+    };
+    t.same(reached(production), [
+      { app: "kube-dns", ports: ["53/UDP", "53/TCP"] },
+      { app: "kratos", ports: ["4433/TCP"] },
+      { app: "kratos", ports: ["4434/TCP"] },
+      { app: "hydra", ports: ["4445/TCP"] },
+      { app: "smtp 192.0.2.25/32", ports: ["465/TCP"] },
+      { app: "redis", ports: ["6379/TCP"] },
+    ]);
+    t.same(
+      reached(defaults).map(({ app }) => app),
+      ["kube-dns", "kratos", "kratos", "hydra"],
+      "without a Redis or an SMTP server, no way to either",
+    );
 
-  const ingress = (one(production, "NetworkPolicy").spec as { ingress: PolicyRule[] }).ingress;
-  t.same(
-    ingress.map((rule) => rule.ports.map(({ port }) => port)),
-    [["http"], ["metrics"]],
-    "reached on the HTTP port and the metrics port only",
-  );
-  t.same(
-    ingress[1].from,
-    [{ namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "monitoring" } } }],
-    "metrics: the monitoring namespace",
-  );
-});
+    const ingress = (one(production, "NetworkPolicy").spec as { ingress: PolicyRule[] }).ingress;
+    t.same(
+      ingress.map((rule) => rule.ports.map(({ port }) => port)),
+      [["http"], ["metrics"]],
+      "reached on the HTTP port and the metrics port only",
+    );
+    t.same(
+      ingress[1].from,
+      [{ namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "monitoring" } } }],
+      "metrics: the monitoring namespace",
+    );
+  },
+);
 
 t.test("no secret value is in a ConfigMap: the Redis URL (with its password) is in the Secret", async (t) => {
   const configMap = one(production, "ConfigMap");

@@ -43,6 +43,11 @@ export function SessionWatch() {
 
   useEffect(() => {
     if (expiresAt === undefined) return;
+    // Ended already (a tab woken from sleep): nothing to warn of.
+    if (expiresAt <= Date.now()) {
+      toSignIn("expired");
+      return;
+    }
     const stopWarning = after(expiresAt - warnBeforeMs - Date.now(), () => setWarnedOf(expiresAt));
     const stopEnd = after(expiresAt - Date.now(), () => toSignIn("expired"));
     return () => {
