@@ -38,7 +38,7 @@ describe("FlowForm", () => {
     expect(csrf?.type).toBe("hidden");
     expect(csrf?.value).toBe(csrfOf(loginFlow));
     expect(screen.getByRole("button", { name: "Sign in with password" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Send sign in code" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Send sign-in code" })).toBeTruthy();
   });
 
   it("keeps the real action and method, so Kratos' script can submit it natively", () => {
@@ -64,7 +64,7 @@ describe("FlowForm", () => {
       { name: "method", value: "password", group: "password" },
     );
 
-    await userEvent.click(screen.getByRole("button", { name: "Send sign in code" }));
+    await userEvent.click(screen.getByRole("button", { name: "Send sign-in code" }));
     expect(onSubmit).toHaveBeenLastCalledWith(
       { csrf_token: csrfOf(loginFlow), identifier: "ada@example.com", method: "code" },
       { name: "method", value: "code", group: "code" },
@@ -76,14 +76,14 @@ describe("FlowForm", () => {
     const password = screen.getByLabelText("Password");
     expect(password.getAttribute("aria-invalid")).toBe("true");
     const description = document.getElementById(password.getAttribute("aria-describedby") ?? "");
-    expect(description?.textContent).toBe("The password must be at least 8 characters long, but got 5.");
+    expect(description?.textContent).toBe("Your password needs at least 8 characters.");
     expect(description?.querySelector("[data-message-type]")?.getAttribute("data-message-type")).toBe("error");
   });
 
   it("renders the flow's messages by type", () => {
     render(<FlowMessages messages={loginFlow.ui.messages} />);
     const alert = screen.getByRole("alert");
-    expect(alert.textContent).toContain("The provided credentials are invalid");
+    expect(alert.textContent).toBe("The sign-in details are not right. Check your email address and password for typos.");
     expect(alert.className).toContain("alert-danger");
   });
 
@@ -104,7 +104,7 @@ describe("FlowForm", () => {
   it("shows the TOTP QR code, its secret and the backup codes as Kratos sent them", () => {
     render(<FlowForm flow={settingsFlow} busy={false} onSubmit={() => {}} />);
     expect(screen.getByRole("img", { name: "Authenticator app QR code" })).toBeTruthy();
-    const secret = screen.getByRole("figure", { name: /authenticator app secret/ });
+    const secret = screen.getByRole("figure", { name: /authenticator app.s secret key/ });
     expect(secret.querySelector("code")?.textContent).toMatch(/^[A-Z2-7]{32}$/);
     const codes = screen.getByRole("figure", { name: /Your backup codes/ });
     expect(within(codes).getAllByRole("listitem")).toHaveLength(12);
@@ -127,13 +127,13 @@ describe("FlowForm", () => {
         group: "default",
         attributes: { name: "traits.website", type: "url", node_type: "input", disabled: false },
         messages: [],
-        meta: { label: { id: 1070002, text: "Website", type: "info" } },
+        meta: { label: { id: 1070002, text: "Website", type: "info", context: { title: "Website" } } },
       },
       {
         type: "div",
         group: "captcha",
         attributes: { id: "captcha", node_type: "div" },
-        messages: [{ id: 4000001, text: "Please solve the challenge.", type: "error" }],
+        messages: [{ id: 4000001, text: "Please solve the challenge.", type: "error", context: { reason: "Please solve the challenge." } }],
         meta: { label: { id: 1, text: "Prove you are human", type: "info" } },
       },
     ];

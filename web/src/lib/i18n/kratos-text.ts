@@ -1,5 +1,5 @@
-// Kratos' texts (labels, messages) through the catalog: ours where kratos-en.ts
-// words it differently, Kratos' own otherwise.
+// Kratos' texts (labels, messages) through the catalog, which words every id
+// Kratos sends; Kratos' own text only for an id the catalog does not know.
 import type { UiText } from "@ory/client-fetch";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";

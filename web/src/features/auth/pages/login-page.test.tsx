@@ -79,7 +79,9 @@ describe("LoginPage", () => {
     renderAt("/login?flow=login-1");
     expect(await screen.findByLabelText("Email")).toBeTruthy();
     expect(screen.getByRole("heading", { level: 1, name: "Sign in" })).toBeTruthy();
-    expect(screen.getByRole("alert").textContent).toContain("The provided credentials are invalid");
+    expect(screen.getByRole("alert").textContent).toBe(
+      "The sign-in details are not right. Check your email address and password for typos.",
+    );
     expect(sdk.getLoginFlow).toHaveBeenCalledWith({ id: "login-1" });
   });
 
@@ -147,7 +149,9 @@ describe("LoginPage", () => {
     renderAt("/login?flow=login-1");
     await userEvent.type(await screen.findByLabelText("Password"), "nope");
     await userEvent.click(screen.getByRole("button", { name: "Sign in with password" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("Check your password.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "The sign-in details are not right. Check your email address and password for typos.",
+    );
     expect(assign).not.toHaveBeenCalled();
   });
 
