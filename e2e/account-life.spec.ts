@@ -4,7 +4,7 @@
 import type { Page } from "@playwright/test";
 import { createIdentity } from "../stack/testing/identities.js";
 import { expectAccessible } from "./support/a11y.js";
-import { apiSession, menu, signInWithPassword, signOut, submitPassword } from "./support/flows.js";
+import { apiSession, menu, signInWithPassword, signOut, submitPassword, wrongCredentials } from "./support/flows.js";
 import { newIdentity } from "./support/identities.js";
 import { startPrivateStack } from "./support/private-stack.js";
 import { saveScreenshot } from "./support/screenshots.js";
@@ -52,7 +52,7 @@ test("delete the account: an old sign-in is confirmed first, then the typed addr
       })
       .toBe(true);
     await submitPassword(page, user.email, user.password);
-    await expect(page.getByText(/credentials are invalid|check for spelling mistakes/i)).toBeVisible();
+    await expect(page.getByText(wrongCredentials)).toBeVisible();
   } finally {
     await stack.stop();
   }

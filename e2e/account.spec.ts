@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.js";
 import { uniqueEmail } from "../stack/testing/identities.js";
 import { expectAccessible } from "./support/a11y.js";
-import { menu, signInWithPassword } from "./support/flows.js";
+import { menu, signInWithPassword, wrongCredentials } from "./support/flows.js";
 import { newIdentity, signInByApi } from "./support/identities.js";
 import { codeIn, waitForMail } from "./support/mail.js";
 import { saveScreenshot } from "./support/screenshots.js";
@@ -27,7 +27,7 @@ test("change the password: the old one fails, the new one works", async ({ page 
 
   await page.context().clearCookies();
   await signInWithPassword(page, user.email, user.password);
-  await expect(page.getByText(/The provided credentials are invalid/)).toBeVisible();
+  await expect(page.getByText(wrongCredentials)).toBeVisible();
   await page.getByLabel("Password", { exact: true }).fill(newPassword);
   await page.getByRole("button", { name: "Sign in with password" }).click();
   await expect(menu(page)).toBeVisible();

@@ -38,7 +38,7 @@ test("a form that expired is replaced by a new one that says so and keeps return
     await page.getByRole("button", { name: "Sign in with password" }).click();
 
     // Kratos answers 410 with a replacement flow that carries its own words on why.
-    await expect(page.getByText(/^The login flow expired .* ago, please try again\.$/)).toBeVisible();
+    await expect(page.getByText(/^This sign-in page expired at .+\. Try again\.$/)).toBeVisible();
     await expect.poll(() => flowIdIn(page.url())).not.toBe(expiredFlow);
     await saveScreenshot(page, "login-expired");
     await submitPassword(page, user.email, user.password);

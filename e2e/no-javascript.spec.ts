@@ -2,7 +2,7 @@
 // to Kratos natively, so a person whose script has not arrived yet (a slow
 // link) or never runs can still sign in with a password.
 import { expect, test } from "./support/test.js";
-import { apiSession, submitPassword } from "./support/flows.js";
+import { apiSession, submitPassword, wrongCredentials } from "./support/flows.js";
 import { newIdentity } from "./support/identities.js";
 import { saveScreenshot } from "./support/screenshots.js";
 
@@ -19,7 +19,7 @@ test("with scripts off, a wrong password shows Kratos' message and the right one
   await submitPassword(page, user.email, `${user.password}-wrong`);
   // Kratos sends the browser back with the flow, which the server renders with Kratos' message.
   await expect(page).toHaveURL(/\/login\?flow=/);
-  await expect(page.getByText(/The provided credentials are invalid/)).toBeVisible();
+  await expect(page.getByText(wrongCredentials)).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue(user.email);
 
   await page.getByLabel("Password", { exact: true }).fill(user.password);

@@ -28,7 +28,9 @@ test("recover by emailed code, set a new password, sign in with it", async ({ pa
   await page.getByRole("button", { name: "Continue" }).click();
 
   await expect(page).toHaveURL(/\/changepwd\?flow=/);
-  await expect(page.getByText(/You successfully recovered your account/)).toBeVisible();
+  await expect(
+    page.getByText(/^Your account is recovered\. Change your password or add another way to sign in before .+\.$/),
+  ).toBeVisible();
   await expect(menu(page)).toBeVisible();
   const newPassword = `Pw-${randomUUID()}`;
   const card = page.getByRole("region", { name: "Change password" });

@@ -2,7 +2,7 @@
 // one), and with a one-time code from the mail.
 import { expect, test } from "./support/test.js";
 import { expectAccessible } from "./support/a11y.js";
-import { apiSession, menu, submitPassword } from "./support/flows.js";
+import { apiSession, menu, submitPassword, wrongCredentials } from "./support/flows.js";
 import { newIdentity } from "./support/identities.js";
 import { codeIn, waitForMail } from "./support/mail.js";
 import { saveScreenshot } from "./support/screenshots.js";
@@ -20,7 +20,7 @@ test("a wrong password shows Kratos' message; the right one signs in", async ({ 
   await saveScreenshot(page, "login");
 
   await submitPassword(page, user.email, `${user.password}-wrong`);
-  await expect(page.getByText(/The provided credentials are invalid/)).toBeVisible();
+  await expect(page.getByText(wrongCredentials)).toBeVisible();
   await expect(menu(page)).toHaveCount(0);
   await expectAccessible(page);
   await saveScreenshot(page, "login-wrong-password");
@@ -36,9 +36,9 @@ test("sign in with a code from the mail", async ({ page }) => {
   await page.goto("/login");
   await page.getByLabel("Email").fill(user.email);
   const since = Date.now();
-  await page.getByRole("button", { name: "Send sign in code" }).click();
+  await page.getByRole("button", { name: "Send sign-in code" }).click();
 
-  const code = page.getByLabel("Login code");
+  const code = page.getByLabel("Sign-in code");
   await expect(code).toBeVisible();
   await saveScreenshot(page, "login-code");
   const mail = await waitForMail(user.email, /login to your account/i, since);
@@ -79,7 +79,7 @@ test("after too many wrong passwords the form says when to try again, and the ri
       );
       await submitPassword(page, user.email, `${user.password}-guess-${guess}`);
       expect((await answered).status(), `guess ${guess} reaches Kratos`).toBe(400);
-      await expect(page.getByText(/The provided credentials are invalid/)).toBeVisible();
+      await expect(page.getByText(wrongCredentials)).toBeVisible();
     }
 
     await submitPassword(page, user.email, user.password);

@@ -4,6 +4,9 @@ import { expect, type Page } from "@playwright/test";
 
 export const menu = (page: Page) => page.getByRole("navigation", { name: "Main menu" });
 
+/** What the sign-in form says to a wrong password: Kratos' message 4000006 in our words (web/src/lib/i18n/kratos-en.ts). */
+export const wrongCredentials = "The sign-in details are not right. Check your email address and password for typos.";
+
 /** Fills the password form of the /login page the browser is on and sends it. */
 export async function submitPassword(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel("Email").fill(email);
@@ -30,7 +33,7 @@ export async function totpSecretOn(page: Page): Promise<string> {
   const card = page.getByRole("region", { name: "Authenticator app" });
   const secret = (
     await card
-      .getByRole("figure", { name: /authenticator app secret/i })
+      .getByRole("figure", { name: /authenticator app.s secret key/i })
       .locator("code")
       .textContent()
   )?.trim();
