@@ -444,6 +444,8 @@ export const en = {
     },
   },
   users: {
+    /** On the sign-in page, for an account an admin deactivated. */
+    signInDeactivated: "This account is deactivated: it cannot sign in. Ask an administrator of the portal to reactivate it.",
     title: "Manage Users",
     description: "The people who have an account: find one by email address, see its state and act on it.",
     searchLabel: "Users",
