@@ -20,3 +20,8 @@ export function withRoleChanged(metadata: unknown, role: string, change: RoleCha
   const rest = metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : {};
   return { ...rest, roles };
 }
+
+/** Whether the identity can act with the role: it has it and is not deactivated (an inactive identity cannot sign in). */
+export function actsWithRole(identity: { state?: string; metadata_public?: unknown }, role: string): boolean {
+  return identity.state !== "inactive" && rolesOf(identity.metadata_public).includes(role);
+}

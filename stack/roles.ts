@@ -4,7 +4,7 @@
 // The stack may not import the server (eslint boundaries), so the pure rules
 // live in the contract and this file only makes the calls.
 import { Configuration, IdentityApi } from "@ory/client";
-import { adminRole, rolesOf, withRoleChanged, type RoleChange } from "#contract/roles.js";
+import { actsWithRole, adminRole, rolesOf, withRoleChanged, type RoleChange } from "#contract/roles.js";
 
 export type { RoleChange };
 
@@ -12,7 +12,7 @@ async function anotherHasRole(identities: IdentityApi, id: string, role: string)
   let pageToken: string | undefined;
   do {
     const { data, headers } = await identities.listIdentities({ pageSize: 500, pageToken });
-    if (data.some((identity) => identity.id !== id && rolesOf(identity.metadata_public).includes(role))) return true;
+    if (data.some((identity) => identity.id !== id && actsWithRole(identity, role))) return true;
     const next = /<([^>]*)>\s*;\s*rel="?next"?/.exec(String(headers.link ?? ""));
     pageToken =
       data.length < 500 || !next ? undefined : (new URL(next[1], "http://kratos.invalid").searchParams.get("page_token") ?? undefined);

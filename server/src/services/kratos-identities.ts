@@ -3,7 +3,7 @@
 // code for it, extending one session. Only the server reaches this API; the browser never does.
 import { createHash } from "node:crypto";
 import type { Identity, IdentityApi, IdentityCredentials, RecoveryCodeForIdentity, Session } from "@ory/client";
-import { rolesOf, withRoleChanged, type RoleChange } from "#contract/roles.js";
+import { actsWithRole, withRoleChanged, type RoleChange } from "#contract/roles.js";
 import type { UserState } from "#contract/schemas/users.js";
 import { ClientError, notSignedIn } from "../errors.js";
 import { pageOf, type Page } from "./hydra-pages.js";
@@ -38,7 +38,7 @@ export interface KratosIdentities {
   revokeSessions(id: string): Promise<void>;
   /** Deletes the identity; already deleted is done too. */
   delete(id: string): Promise<void>;
-  /** Whether an identity other than this one has the role (pages through every identity). */
+  /** Whether an active identity other than this one has the role (pages through every identity). */
   anotherHasRole(id: string, role: string): Promise<boolean>;
   /** Extends a session by Kratos' session lifespan from now. */
   extendSession(sessionId: string): Promise<void>;
@@ -160,7 +160,7 @@ export function kratosIdentities(api: IdentityApi): KratosIdentities {
           const { data, headers } = await api.listIdentities({ pageSize, pageToken });
           return pageOf(data, pageSize, headers.link);
         });
-        if (page.items.some((identity) => identity.id !== id && rolesOf(identity.metadata_public).includes(role))) return true;
+        if (page.items.some((identity) => identity.id !== id && actsWithRole(identity, role))) return true;
         pageToken = page.nextPageToken;
       } while (pageToken);
       return false;
