@@ -49,12 +49,12 @@ export function UserPage() {
 
   return (
     <div className="card-wide">
-      <p className="mb-3">
-        <Link to={href("manageUsers")}>{t("users.back")}</Link>
-      </p>
       {problem && <PageProblemAlert problem={problem} onRetry={() => void user.refetch()} />}
       {notFound ? (
-        <Alert variant="warning">{t("users.notFound")}</Alert>
+        <Alert variant="warning">
+          <p>{t("users.notFound")}</p>
+          <BackLink />
+        </Alert>
       ) : user.isError && !problem ? (
         <Alert variant="danger" className="small">
           <p>{errorMessage(user.error)}</p>
@@ -69,6 +69,11 @@ export function UserPage() {
       )}
     </div>
   );
+}
+
+function BackLink() {
+  const { t } = useTranslation();
+  return <Link to={href("manageUsers")}>{t("users.back")}</Link>;
 }
 
 function UserSections({ detail, headingId }: { detail: UserDetail; headingId: string }) {
@@ -107,6 +112,9 @@ function UserSections({ detail, headingId }: { detail: UserDetail; headingId: st
     <>
       <Card as="section" aria-labelledby={headingId} className="shadow-sm mb-4">
         <Card.Body className="p-4">
+          <p className="small mb-2">
+            <BackLink />
+          </p>
           <h1 id={headingId} className="h4 mb-1">
             {user.name || user.email}
           </h1>
