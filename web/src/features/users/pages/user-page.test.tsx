@@ -68,7 +68,7 @@ describe("UserPage", () => {
     await waitFor(() => expect(toast.show).toHaveBeenCalledWith("Grace Hopper (grace@example.org) is now an admin.", "success"));
     const post = fetchStub.mock.calls.find(([, init]) => init?.method === "POST");
     expect(post?.[0]).toBe(`/api/users/${personId}/roles`);
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ role: "admin", change: "grant" });
+    expect(JSON.parse(post?.[1]?.body as string)).toEqual({ role: "admin", change: "grant" });
   });
 
   it("shows the server's refusal in the dialog, where the admin acted", async () => {
