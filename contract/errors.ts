@@ -12,8 +12,14 @@ export const errorCodes = [
   "role_required",
   /** 403: the work needs a recent sign-in (Kratos' privileged session); signing in again gives one. */
   "reauthentication_required",
-  /** 409: deleting the account would leave the portal without an admin. */
+  /** 409: deleting the account, or taking its admin role, would leave the portal without an admin. */
   "last_admin",
+  /** 409: an admin's change to their own account that Manage Users refuses (their admin role, deactivating, deleting). */
+  "self_action",
+  /** 404: no account has that id (Manage Users). */
+  "user_not_found",
+  /** 409: the account has no email address to verify, or it is verified already. */
+  "already_verified",
   /** 401: a call to Kratos' web hook routes without the shared secret (only Kratos calls them). */
   "hook_secret_invalid",
   /** 403: the OAuth2 request belongs to another account than the signed-in one. */

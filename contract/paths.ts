@@ -9,6 +9,10 @@ export const paths = {
   /** The password form alone; the menu's "Recovery" item opens it (the spec's name for setting a new password). */
   changePassword: "/changepwd",
   manageClients: "/manage-clients",
+  /** Manage Users: the search. */
+  manageUsers: "/manage-users",
+  /** One person's page on Manage Users: href("manageUser", { id }). */
+  manageUser: "/manage-users/user",
   login: "/login",
   logout: "/logout",
   /** Hydra's consent UI: signed in, but without the shell. */

@@ -22,9 +22,10 @@ const loginJsCssBudget = 140_000;
 
 /**
  * The same for /settings, whose code loads on demand and which the server names for preloading: the entry,
- * the shell and the settings page's chunks and their CSS (measured 167,294 bytes).
+ * the shell and the settings page's chunks and their CSS (measured 176,657 bytes with Manage Users, whose texts
+ * are in the entry's catalog and whose page is a lazy chunk of its own; 173,313 before).
  */
-const settingsJsCssBudget = 175_000;
+const settingsJsCssBudget = 185_000;
 
 /** The app's files that the page makes the browser load: the entry script, its preloads, the stylesheets. */
 function pageAssets(html: string): Set<string> {

@@ -179,11 +179,11 @@ test("Logout asks first; Cancel stays, Confirm signs out", async ({ page }) => {
   await expect(page).toHaveURL(/\/login\?/);
 });
 
-test("an admin sees Manage Clients; anyone else does not and is refused there", async ({ browser }) => {
+test("an admin sees Manage Clients and Manage Users; anyone else does not and is refused there", async ({ browser }) => {
   const adminPage = await (await browser.newContext()).newPage();
   await signInWithSecondFactorByApi(adminPage, await newIdentity({ roles: ["admin"] }));
   await adminPage.goto("/settings");
-  await expectMenu(adminPage, ["Verify Account", "Account Settings", "Recovery", "Manage Clients", "Logout"]);
+  await expectMenu(adminPage, ["Verify Account", "Account Settings", "Recovery", "Manage Clients", "Manage Users", "Logout"]);
   await menu(adminPage).getByRole("link", { name: "Manage Clients" }).click();
   await expect(adminPage.getByRole("heading", { name: "Manage Clients" })).toBeVisible();
 
@@ -193,7 +193,11 @@ test("an admin sees Manage Clients; anyone else does not and is refused there", 
   await expect(userPage.getByRole("heading", { name: "Not allowed" })).toBeVisible();
   await expect(userPage.getByRole("heading", { name: "Manage Clients" })).toHaveCount(0);
   await expect(menu(userPage).getByRole("link", { name: "Manage Clients" })).toHaveCount(0);
+  await expect(menu(userPage).getByRole("link", { name: "Manage Users" })).toHaveCount(0);
   await expectAccessible(userPage);
+  await userPage.goto("/manage-users");
+  await expect(userPage.getByRole("heading", { name: "Not allowed" })).toBeVisible();
+  await expect(userPage.getByRole("heading", { name: "Manage Users" })).toHaveCount(0);
 });
 
 test("with the identity service stopped the portal says so, and recovers when it is back", async ({ page }) => {

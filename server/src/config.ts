@@ -36,6 +36,8 @@ export interface AbuseLimits {
   accountDeletion: Limit;
   /** Session extensions ("Stay signed in"), per account. */
   sessionExtension: Limit;
+  /** Changes an admin makes on Manage Users (each writes an audit line, some send mail), per admin. */
+  adminAction: Limit;
   /** Calls of the Kratos hook route with a wrong or missing secret, per client IP. */
   hookRefusals: Limit;
 }
@@ -234,6 +236,7 @@ export function readLimits(env: Env): AbuseLimits {
     flowIp: readLimit(env, "LIMIT_FLOW_IP", "300/15m"),
     accountDeletion: readLimit(env, "LIMIT_ACCOUNT_DELETION", "5/15m"),
     sessionExtension: readLimit(env, "LIMIT_SESSION_EXTENSION", "10/1h"),
+    adminAction: readLimit(env, "LIMIT_ADMIN_ACTION", "60/15m"),
     hookRefusals: readLimit(env, "LIMIT_HOOK_REFUSALS", "10/15m"),
   };
 }

@@ -1,6 +1,6 @@
 // The portal's state in a shared Redis (PORTAL_REDIS_URL): two portals see
 // one outbox, and a mail queued at one is sent once, whichever sends it;
-// activity recorded at one is read at the other.
+// activity and admins' audit lines recorded at one are read at the other.
 import t from "tap";
 import { startRedis } from "../../stack/redis.js";
 import { Supervisor } from "../../stack/supervisor.js";
@@ -39,4 +39,26 @@ t.test("two portals share the outbox and the activity; each mail is sent once", 
   t.same([first.known, second.known].sort(), [false, true], "a device is new to exactly one of two portals at once");
   await a.state.forget(account);
   t.same(await b.state.activity.list(account), [], "forgotten at both");
+});
+
+t.test("two portals write Manage Users' audit trail at once and lose no line; deleting the account keeps it", async (t) => {
+  const env = { ...kratos.env, PORTAL_REDIS_URL: redis.url };
+  const [a, b] = [await build(t, env), await build(t, env)];
+  const subject = "5b0e8c1f-2a3d-4e5f-8a9b-0c1d2e3f4a5b";
+  await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      (i % 2 ? a : b).state.audit.add({
+        action: "sessions_revoked",
+        actor_id: `admin-${i}`,
+        actor_email: `admin-${i}@example.org`,
+        subject_id: subject,
+        at: new Date(i).toISOString(),
+        ip: "192.0.2.1",
+      }),
+    ),
+  );
+  const lines = await a.state.audit.list(subject);
+  t.same(lines.map(({ actor_id }) => actor_id).sort(), Array.from({ length: 20 }, (_, i) => `admin-${i}`).sort(), "every line, from both");
+  await b.state.forget(subject);
+  t.equal((await a.state.audit.list(subject)).length, 20, "the record of who acted outlives the account");
 });

@@ -46,4 +46,28 @@ export const en: MailCatalog = {
     text: ({ at }) =>
       `Your account was deleted on ${at}, as you asked. Its sessions ended and the applications you had connected lost their access. Nothing of it can be restored.\n\nIf you did not ask for this, reply to this mail.`,
   },
+  account_deleted_by_admin: {
+    subject: "Your account was deleted",
+    text: ({ at }) =>
+      `An administrator deleted your account on ${at}. Its sessions ended and the applications you had connected lost their access. Nothing of it can be restored.\n\nIf you did not expect this, reply to this mail.`,
+  },
+  role_granted: {
+    subject: "You were given a role in the portal",
+    text: ({ role, at, settingsUrl }) =>
+      `An administrator gave your account the role "${role}" on ${at}. It shows the next time you open the portal (${settingsUrl}).\n\nIf you did not expect this, reply to this mail.`,
+  },
+  role_revoked: {
+    subject: "A role of yours in the portal was removed",
+    text: ({ role, at }) =>
+      `An administrator took the role "${role}" away from your account on ${at}.\n\nIf you did not expect this, reply to this mail.`,
+  },
+  account_deactivated: {
+    subject: "Your account was deactivated",
+    text: ({ at }) =>
+      `An administrator deactivated your account on ${at}. It was signed out everywhere and cannot sign in until it is reactivated.\n\nIf you did not expect this, reply to this mail.`,
+  },
+  account_reactivated: {
+    subject: "Your account was reactivated",
+    text: ({ at, settingsUrl }) => `An administrator reactivated your account on ${at}. You can sign in again at ${settingsUrl}.`,
+  },
 };

@@ -20,6 +20,11 @@ export interface MailParams {
   email_changed: Common & { from: string; to: string };
   recovery_used: Common;
   account_deleted: Pick<Common, "at">;
+  account_deleted_by_admin: Pick<Common, "at">;
+  role_granted: Common & { role: string };
+  role_revoked: Common & { role: string };
+  account_deactivated: Pick<Common, "at">;
+  account_reactivated: Common;
 }
 
 export type MailId = keyof MailParams;

@@ -68,7 +68,7 @@ export interface AbuseLimitHooks {
 }
 
 /** The limits counted per account. */
-export type AccountRule = "accountDeletion" | "sessionExtension";
+export type AccountRule = "accountDeletion" | "sessionExtension" | "adminAction";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -163,6 +163,7 @@ function buildLimits(fastify: FastifyInstance, config: PortalConfig, store: Limi
   const perAccount: Record<AccountRule, Counted> = {
     accountDeletion: counted("account-deletion", limits.accountDeletion),
     sessionExtension: counted("session-extension", limits.sessionExtension),
+    adminAction: counted("admin-action", limits.adminAction),
   };
   const hookRefusals = perNetwork("hook-refusals", limits.hookRefusals);
 

@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { ClientError, secondFactorRequired } from "../errors.js";
-import { rolesOf } from "../kratos/roles.js";
+import { rolesOf } from "#contract/roles.js";
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -7,6 +7,7 @@ import { startOutbox, type Outbox, type OutboxOptions } from "../mail/outbox.js"
 import { accountDeletion, type AccountDeletion } from "../services/account-deletion.js";
 import { portalState, type PortalState } from "../services/portal-state.js";
 import { securityEvents, type SecurityEvents } from "../services/security-events.js";
+import { userAdmin, type UserAdmin } from "../services/user-admin.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -16,6 +17,8 @@ declare module "fastify" {
     accountDeletion: AccountDeletion;
     /** Records what Kratos' hooks report and mails the user about it. */
     securityEvents: SecurityEvents;
+    /** What admins do to others' accounts (Manage Users), with its guard rails and audit trail. */
+    userAdmin: UserAdmin;
   }
 }
 
@@ -31,7 +34,12 @@ export default fp<PortalStateOptions>(
     const outbox = startOutbox(state, config.mail, fastify.log, outboxOptions);
     fastify.decorate("state", state);
     fastify.decorate("outbox", outbox);
-    fastify.decorate("accountDeletion", accountDeletion({ kratos: fastify.kratos, hydra: fastify.hydra, state, outbox }));
+    const deletion = accountDeletion({ kratos: fastify.kratos, hydra: fastify.hydra, state, outbox });
+    fastify.decorate("accountDeletion", deletion);
+    fastify.decorate(
+      "userAdmin",
+      userAdmin({ kratos: fastify.kratos, state, outbox, accountDeletion: deletion, settingsUrl: `${config.origin}${paths.settings}` }),
+    );
     fastify.decorate("securityEvents", securityEvents(state, fastify.kratos.identities, outbox, `${config.origin}${paths.settings}`));
     fastify.addHook("onClose", async () => {
       await outbox.close();

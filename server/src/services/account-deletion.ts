@@ -8,7 +8,7 @@
 // 3. Kratos' sessions: every browser and app signed in is signed out.
 // 4. The portal's own record of the account (activity, devices).
 // 5. The identity itself; last, so that until then the user can sign in and try again.
-// 6. The confirmation mail, queued durably in the outbox.
+// 6. The confirmation mail, queued durably in the outbox (its words say whether the owner or an admin asked).
 import type { Outbox } from "../mail/outbox.js";
 import { mailTime, renderMail } from "../mail/messages.js";
 import type { HydraServices } from "../plugins/hydra.js";
@@ -17,7 +17,7 @@ import type { PortalState } from "./portal-state.js";
 
 export interface AccountDeletion {
   /** Deletes the identity and everything tied to it; `email` receives the confirmation. */
-  delete(identityId: string, email: string): Promise<void>;
+  delete(identityId: string, email: string, askedBy?: "owner" | "admin"): Promise<void>;
 }
 
 export interface AccountDeletionDeps {
@@ -29,13 +29,16 @@ export interface AccountDeletionDeps {
 
 export function accountDeletion({ kratos, hydra, state, outbox }: AccountDeletionDeps): AccountDeletion {
   return {
-    async delete(identityId, email) {
+    async delete(identityId, email, askedBy = "owner") {
       await hydra.consentSessions.revoke(identityId);
       await hydra.loginSessions.revoke(identityId);
       await kratos.identities.revokeSessions(identityId);
       await state.forget(identityId);
       await kratos.identities.delete(identityId);
-      await outbox.send(renderMail("account_deleted", email, { at: mailTime(new Date()) }));
+      const at = mailTime(new Date());
+      await outbox.send(
+        askedBy === "owner" ? renderMail("account_deleted", email, { at }) : renderMail("account_deleted_by_admin", email, { at }),
+      );
     },
   };
 }

@@ -1,10 +1,12 @@
-// Kratos' admin API for one identity: reading it, ending its sessions,
-// deleting it, extending one session. Only the server reaches this API; the browser never does.
+// Kratos' admin API for one identity: reading it, finding it by address,
+// ending its sessions, deleting it, changing its roles and state, a recovery
+// code for it, extending one session. Only the server reaches this API; the browser never does.
 import { createHash } from "node:crypto";
-import type { Identity, IdentityApi, IdentityCredentials } from "@ory/client";
-import { notSignedIn } from "../errors.js";
-import { rolesOf } from "../kratos/roles.js";
-import { pageOf } from "./hydra-pages.js";
+import type { Identity, IdentityApi, IdentityCredentials, RecoveryCodeForIdentity, Session } from "@ory/client";
+import { actsWithRole, withRoleChanged, type RoleChange } from "#contract/roles.js";
+import type { UserState } from "#contract/schemas/users.js";
+import { ClientError, notSignedIn } from "../errors.js";
+import { pageOf, type Page } from "./hydra-pages.js";
 import { callUpstream } from "./upstream-call.js";
 
 /**
@@ -30,14 +32,33 @@ export interface KratosIdentities {
   snapshot(id: string): Promise<CredentialSnapshot | undefined>;
   /** The identity, or undefined when Kratos has none with this id. */
   get(id: string): Promise<Identity | undefined>;
+  /** The identity with what secondFactorsOf reads, or undefined when Kratos has none with this id. */
+  getWithFactors(id: string): Promise<Identity | undefined>;
   /** Revokes every session of the identity; nothing to do for an unknown identity. */
   revokeSessions(id: string): Promise<void>;
   /** Deletes the identity; already deleted is done too. */
   delete(id: string): Promise<void>;
-  /** Whether an identity other than this one has the role (pages through every identity). */
+  /** Whether an active identity other than this one has the role (pages through every identity). */
   anotherHasRole(id: string, role: string): Promise<boolean>;
   /** Extends a session by Kratos' session lifespan from now. */
   extendSession(sessionId: string): Promise<void>;
+  /** A page of identities whose sign-in identifier is `email` (exact) or starts with it (prefix); everyone without one. */
+  search(query: IdentitySearch): Promise<Page<Identity>>;
+  /** The identity's active sessions (404 user_not_found without the identity). */
+  sessions(id: string): Promise<Session[]>;
+  /** Grants or revokes a role, keeping the rest of metadata_public; the identity as it is now. */
+  changeRole(id: string, role: string, change: RoleChange): Promise<Identity>;
+  /** Sets the identity's state; an inactive identity cannot sign in, and its sessions are revoked. */
+  setState(id: string, state: UserState): Promise<Identity>;
+  /** Kratos' admin recovery: a link and a code that sign the person in to set a new password. */
+  recoveryCode(id: string): Promise<RecoveryCodeForIdentity>;
+}
+
+export interface IdentitySearch {
+  email: string;
+  match: "exact" | "prefix";
+  pageSize: number;
+  pageToken?: string;
 }
 
 const pageSize = 500;
@@ -46,7 +67,45 @@ const digest = (value: string) => createHash("sha256").update(value).digest("bas
 
 const gone = () => undefined;
 
+/**
+ * The credentials whose configuration says whether a second factor is set up:
+ * Kratos keeps a webauthn credential for every identity whose address is a
+ * security-key identifier, and lookup_secret after the codes are all used.
+ * Never the password's hash or the TOTP secret.
+ */
+const factorCredentials: ("webauthn" | "passkey" | "lookup_secret")[] = ["webauthn", "passkey", "lookup_secret"];
+
+/** The second factors set up, from an identity read with factorCredentials. */
+export function secondFactorsOf(identity: Identity): string[] {
+  const credentials: Partial<Record<string, IdentityCredentials>> = identity.credentials ?? {};
+  const config = (type: string) => (credentials[type]?.config ?? {}) as Record<string, unknown>;
+  const listed = (type: string, field: string) => Array.isArray(config(type)[field]) && (config(type)[field] as unknown[]).length > 0;
+  return [
+    ...(credentials.totp ? ["totp"] : []),
+    ...(listed("webauthn", "credentials") ? ["webauthn"] : []),
+    ...(listed("passkey", "credentials") ? ["passkey"] : []),
+    ...(listed("lookup_secret", "lookup_secrets") ? ["lookup_secret"] : []),
+  ];
+}
+
+const userNotFound = () => {
+  throw new ClientError(404, "user_not_found");
+};
+
+/** How long an admin's recovery code lasts: long enough to tell the person, short enough to be worthless later. */
+const recoveryCodeLifespan = "1h";
+
 export function kratosIdentities(api: IdentityApi): KratosIdentities {
+  const revokeSessions = (id: string) =>
+    callUpstream(
+      "kratos",
+      "deleteIdentitySessions",
+      async () => {
+        await api.deleteIdentitySessions({ id });
+      },
+      { 404: gone },
+    );
+
   return {
     async snapshot(id) {
       const identity = await callUpstream(
@@ -77,15 +136,12 @@ export function kratosIdentities(api: IdentityApi): KratosIdentities {
 
     get: (id) => callUpstream("kratos", "getIdentity", async () => (await api.getIdentity({ id })).data, { 404: gone }),
 
-    revokeSessions: (id) =>
-      callUpstream(
-        "kratos",
-        "deleteIdentitySessions",
-        async () => {
-          await api.deleteIdentitySessions({ id });
-        },
-        { 404: gone },
-      ),
+    getWithFactors: (id) =>
+      callUpstream("kratos", "getIdentity", async () => (await api.getIdentity({ id, includeCredential: factorCredentials })).data, {
+        404: gone,
+      }),
+
+    revokeSessions,
 
     delete: (id) =>
       callUpstream(
@@ -104,11 +160,71 @@ export function kratosIdentities(api: IdentityApi): KratosIdentities {
           const { data, headers } = await api.listIdentities({ pageSize, pageToken });
           return pageOf(data, pageSize, headers.link);
         });
-        if (page.items.some((identity) => identity.id !== id && rolesOf(identity.metadata_public).includes(role))) return true;
+        if (page.items.some((identity) => identity.id !== id && actsWithRole(identity, role))) return true;
         pageToken = page.nextPageToken;
       } while (pageToken);
       return false;
     },
+
+    search: ({ email, match, pageSize, pageToken }) =>
+      callUpstream(
+        "kratos",
+        "listIdentities",
+        async () => {
+          const filter =
+            email === "" ? {} : match === "exact" ? { credentialsIdentifier: email } : { previewCredentialsIdentifierSimilar: email };
+          const { data, headers } = await api.listIdentities({ pageSize, pageToken, includeCredential: factorCredentials, ...filter });
+          return pageOf(data, pageSize, headers.link);
+        },
+        // A page token Kratos did not make.
+        { 400: () => ({ items: [] }) },
+      ),
+
+    sessions: (id) =>
+      callUpstream("kratos", "listIdentitySessions", async () => (await api.listIdentitySessions({ id, active: true })).data, {
+        404: userNotFound,
+      }),
+
+    async changeRole(id, role, change) {
+      const identity = await callUpstream("kratos", "getIdentity", async () => (await api.getIdentity({ id })).data, { 404: userNotFound });
+      return callUpstream(
+        "kratos",
+        "patchIdentity",
+        async () =>
+          (
+            await api.patchIdentity({
+              id,
+              jsonPatch: [{ op: "add", path: "/metadata_public", value: withRoleChanged(identity.metadata_public, role, change) }],
+            })
+          ).data,
+        { 404: userNotFound },
+      );
+    },
+
+    async setState(id, state) {
+      const identity = await callUpstream(
+        "kratos",
+        "patchIdentity",
+        async () => (await api.patchIdentity({ id, jsonPatch: [{ op: "replace", path: "/state", value: state }] })).data,
+        { 404: userNotFound },
+      );
+      // Kratos refuses an inactive identity's sessions at whoami already; revoking them also ends them in its lists.
+      if (state === "inactive") await revokeSessions(id);
+      return identity;
+    },
+
+    recoveryCode: (id) =>
+      callUpstream(
+        "kratos",
+        "createRecoveryCodeForIdentity",
+        async () =>
+          (
+            await api.createRecoveryCodeForIdentity({
+              createRecoveryCodeForIdentityBody: { identity_id: id, expires_in: recoveryCodeLifespan },
+            })
+          ).data,
+        { 404: userNotFound },
+      ),
 
     extendSession: (sessionId) =>
       callUpstream(

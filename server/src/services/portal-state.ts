@@ -1,6 +1,7 @@
 // What the portal keeps beyond a request and a process: mail waiting to be
 // sent (the outbox), each account's recent security activity, the devices
-// it signed in from and the snapshot its security mails compare with.
+// it signed in from, the snapshot its security mails compare with, and the
+// audit trail of what admins did to it (Manage Users).
 //
 // In a Redis that every portal shares (PORTAL_REDIS_URL, with persistence):
 // two portals see the same outbox, activity and devices, and each change is
@@ -16,6 +17,7 @@ import { join } from "node:path";
 import type { Redis } from "ioredis";
 import type { StateConfig } from "../config.js";
 import type { ActivityType } from "#contract/schemas/account.js";
+import type { AuditEntry } from "#contract/schemas/users.js";
 
 /** One mail, as the outbox keeps it: rendered, ready for SMTP. */
 export interface OutgoingMail {
@@ -48,6 +50,9 @@ export interface ActivityEvent {
 /** The newest this many events of an account are kept. */
 export const activityLength = 50;
 
+/** The newest this many admin actions on an account are kept. */
+export const auditLength = 200;
+
 export interface PortalState {
   outbox: {
     add(mail: OutgoingMail): Promise<void>;
@@ -68,9 +73,14 @@ export interface PortalState {
     /** The account's devices ("browser|system"), in no order. */
     list(account: string): Promise<string[]>;
   };
+  audit: {
+    /** Records an admin's action on the account (entry.subject_id), newest first, keeping the last auditLength. */
+    add(entry: AuditEntry): Promise<void>;
+    list(account: string): Promise<AuditEntry[]>;
+  };
   /** Keeps the account's latest credential snapshot (services/security-events.ts); returns the one before. */
   swapSnapshot(account: string, snapshot: object): Promise<object | undefined>;
-  /** Everything kept about an account, when it is deleted. */
+  /** Everything kept about an account, when it is deleted; its audit trail stays, the record of who deleted it. */
   forget(account: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -134,6 +144,19 @@ export async function redisState(url: string): Promise<PortalState> {
       },
       list: (account) => client.smembers(key("devices", account)),
     },
+    audit: {
+      async add(entry) {
+        const list = key("audit", entry.subject_id);
+        await client
+          .multi()
+          .lpush(list, JSON.stringify(entry))
+          .ltrim(list, 0, auditLength - 1)
+          .exec();
+      },
+      async list(account) {
+        return (await client.lrange(key("audit", account), 0, auditLength - 1)).map((raw) => JSON.parse(raw) as AuditEntry);
+      },
+    },
     async swapSnapshot(account, snapshot) {
       const previous = await client.getset(key("snapshot", account), JSON.stringify(snapshot));
       return previous === null ? undefined : (JSON.parse(previous) as object);
@@ -156,6 +179,7 @@ interface FileData {
   activity: Record<string, ActivityEvent[]>;
   devices: Record<string, string[]>;
   snapshots: Record<string, object>;
+  audit: Record<string, AuditEntry[]>;
 }
 
 const entriesOf = <T>(record: Record<string, T> | undefined) => new Map(Object.entries(record ?? {}));
@@ -174,12 +198,14 @@ export function fileState(dir: string): PortalState {
   const activity = entriesOf(stored.activity);
   const devices = entriesOf(stored.devices);
   const snapshots = entriesOf(stored.snapshots);
+  const audit = entriesOf(stored.audit);
   const save = () => {
     const data: FileData = {
       outbox: Object.fromEntries(outbox),
       activity: Object.fromEntries(activity),
       devices: Object.fromEntries(devices),
       snapshots: Object.fromEntries(snapshots),
+      audit: Object.fromEntries(audit),
     };
     writeFileSync(`${file}.tmp`, JSON.stringify(data), { mode: 0o600 });
     renameSync(`${file}.tmp`, file);
@@ -224,6 +250,13 @@ export function fileState(dir: string): PortalState {
         return { known: seen, before };
       },
       list: async (account) => devices.get(account) ?? [],
+    },
+    audit: {
+      async add(entry) {
+        audit.set(entry.subject_id, [entry, ...(audit.get(entry.subject_id) ?? [])].slice(0, auditLength));
+        save();
+      },
+      list: async (account) => audit.get(account) ?? [],
     },
     async swapSnapshot(account, snapshot) {
       const previous = snapshots.get(account);

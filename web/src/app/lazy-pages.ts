@@ -34,6 +34,7 @@ export const lazyPages = {
   ),
   changePassword: onDemand(() => import("../features/settings")),
   manageClients: onDemand(() => import("../features/clients")),
+  manageUsers: onDemand(() => import("../features/users")),
   consent: onDemand(() => import("../features/consent/pages/consent-page")),
 };
 
@@ -54,6 +55,8 @@ const pageSources: Partial<Record<string, string[]>> = {
   ],
   [paths.changePassword]: [shellSource, "src/features/settings/index.ts"],
   [paths.manageClients]: [shellSource, "src/features/clients/index.ts"],
+  [paths.manageUsers]: [shellSource, "src/features/users/index.ts"],
+  [paths.manageUser]: [shellSource, "src/features/users/index.ts"],
   [paths.consent]: ["src/features/consent/pages/consent-page.tsx"],
 };
 
@@ -66,6 +69,7 @@ const byPath: Partial<Record<string, () => Promise<unknown>>> = {
   [paths.settings]: lazyPages.settings,
   [paths.changePassword]: lazyPages.changePassword,
   [paths.manageClients]: lazyPages.manageClients,
+  [paths.manageUsers]: lazyPages.manageUsers,
   [paths.consent]: lazyPages.consent,
 };
 

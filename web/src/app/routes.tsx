@@ -82,6 +82,32 @@ export const routes: RouteObject[] = [
               };
             },
           },
+          {
+            path: paths.manageUsers,
+            lazy: async () => {
+              const { ManageUsersPage } = await lazyPages.manageUsers();
+              return {
+                element: (
+                  <RequireRole role="admin">
+                    <ManageUsersPage />
+                  </RequireRole>
+                ),
+              };
+            },
+          },
+          {
+            path: paths.manageUser,
+            lazy: async () => {
+              const { UserPage } = await lazyPages.manageUsers();
+              return {
+                element: (
+                  <RequireRole role="admin">
+                    <UserPage />
+                  </RequireRole>
+                ),
+              };
+            },
+          },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

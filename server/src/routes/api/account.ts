@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { PortalConfig } from "../../config.js";
 import { ClientError, FieldErrors } from "../../errors.js";
-import { rolesOf } from "../../kratos/roles.js";
+import { rolesOf } from "#contract/roles.js";
 import { sessionOf } from "../../plugins/guards.js";
 import { AccountActivity, AccountDeletionBody } from "#contract/schemas/account.js";
 import { errorResponses } from "#contract/schemas/error.js";

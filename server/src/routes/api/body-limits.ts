@@ -9,6 +9,8 @@ export const bodyLimits = {
   consentDecision: 16 * 1024,
   /** A typed confirmation (an email address) and nothing else. */
   confirmation: 1024,
+  /** A role or a state to set (Manage Users). */
+  userChange: 1024,
   /** A challenge and nothing else. */
   challenge: 4 * 1024,
 };

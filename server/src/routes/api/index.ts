@@ -8,6 +8,7 @@ import { bodyLimits } from "./body-limits.js";
 import clientsRoutes from "./clients/index.js";
 import oauth2Routes from "./oauth2/index.js";
 import sessionRoutes from "./session.js";
+import usersRoutes from "./users.js";
 
 const apiRoutes: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { config }) => {
   // Every route says how much body it reads: a route with a body schema names
@@ -20,6 +21,7 @@ const apiRoutes: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, 
   await fastify.register(sessionRoutes);
   await fastify.register(accountRoutes, { prefix: "/account", config });
   await fastify.register(clientsRoutes, { prefix: "/clients", config });
+  await fastify.register(usersRoutes, { prefix: "/users", config });
   await fastify.register(oauth2Routes, { prefix: "/oauth2" });
   // A route of its own, more specific than the SPA's /*, so that an unknown
   // /api path is never answered with index.html.

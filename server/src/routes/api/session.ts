@@ -3,7 +3,7 @@
 // aal2_required (one factor of two: the SPA goes on to the second), 503 when
 // Kratos is down, 502 when it answers what it should not.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { rolesOf } from "../../kratos/roles.js";
+import { rolesOf } from "#contract/roles.js";
 import { sessionOf, type SignedInSession } from "../../plugins/guards.js";
 import { SessionExtension } from "#contract/schemas/account.js";
 import { errorResponses } from "#contract/schemas/error.js";

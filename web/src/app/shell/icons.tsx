@@ -106,3 +106,13 @@ export function LockIcon() {
     </Icon>
   );
 }
+
+export function UsersIcon() {
+  return (
+    <Icon>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20c0-3.6 2.9-6.5 6.5-6.5s6.5 2.9 6.5 6.5" />
+      <path d="M15.5 4.8a3.5 3.5 0 0 1 0 6.4M18 13.9c2.1.9 3.5 3.1 3.5 6.1" />
+    </Icon>
+  );
+}

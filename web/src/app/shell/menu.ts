@@ -4,7 +4,7 @@
 import type { ComponentType } from "react";
 import { i18n } from "../../lib/i18n";
 import { paths } from "#contract/paths.js";
-import { ClientsIcon, KeyIcon, LogoutIcon, SettingsIcon, VerifyIcon } from "./icons";
+import { ClientsIcon, KeyIcon, LogoutIcon, SettingsIcon, UsersIcon, VerifyIcon } from "./icons";
 
 export interface MenuItem {
   key: number;
@@ -20,6 +20,8 @@ const menuItems = [
   { key: 4, label: "accountSettings", path: paths.settings, icon: SettingsIcon },
   { key: 6, label: "recovery", path: paths.changePassword, icon: KeyIcon },
   { key: 7, label: "manageClients", path: paths.manageClients, icon: ClientsIcon, role: "admin" },
+  // Not in the spec's menu: Manage Users (issue 22) comes after Manage Clients, with the next free key.
+  { key: 8, label: "manageUsers", path: paths.manageUsers, icon: UsersIcon, role: "admin" },
 ] as const;
 
 /** Logout sits apart at the bottom: it asks for confirmation instead of linking. */

@@ -95,6 +95,15 @@ export const isRefreshRequired = hasErrorId(kratosErrorIds.refreshRequired);
 export const isSessionAlreadyAvailable = hasErrorId(kratosErrorIds.sessionAlreadyAvailable);
 export const isSessionInactive = hasErrorId(kratosErrorIds.sessionInactive);
 
+/**
+ * A sign-in of an identity whose state is inactive (an admin deactivated it):
+ * Kratos v1.3.1 answers 401 with no error id, only session.ErrIdentityDisabled's message.
+ */
+export function isIdentityDisabled(body: unknown): boolean {
+  const error = errorBodyOf(body)?.error;
+  return error?.code === 401 && error.message === "identity is disabled";
+}
+
 /** Kratos' own words for an error, most specific first. */
 export function errorMessageOf(body: unknown): string | undefined {
   const error = errorBodyOf(body)?.error;

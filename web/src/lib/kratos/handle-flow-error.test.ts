@@ -135,6 +135,16 @@ describe("handleFlowError", () => {
     });
   });
 
+  it("says so in its own words when an admin deactivated the account (401 without an error id)", () => {
+    const disabled = {
+      error: { code: 401, status: "Unauthorized", reason: "This account was disabled.", message: "identity is disabled" },
+    };
+    expect(handleFlowError(answer(401, disabled), context)).toEqual({
+      kind: "fail",
+      message: "This account is deactivated: it cannot sign in. Ask an administrator of the portal to reactivate it.",
+    });
+  });
+
   it("starts a new flow when the flow id is unknown", () => {
     const missing = { error: { code: 404, status: "Not Found", message: "Unable to locate the resource" } };
     expect(handleFlowError(answer(404, missing), context)).toEqual({

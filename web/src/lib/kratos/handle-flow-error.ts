@@ -2,6 +2,7 @@
 // One place maps every answer to one action; the page only carries it out.
 import type { en } from "../i18n/en";
 import { errorMessage } from "../error-message";
+import { i18n } from "../i18n";
 import { href } from "#contract/paths.js";
 import { safeInAppPath } from "../redirect";
 import {
@@ -13,6 +14,7 @@ import {
   isFlow,
   isFlowExpired,
   isFlowReplaced,
+  isIdentityDisabled,
   isIdentityMismatch,
   isRefreshRequired,
   isSessionAlreadyAvailable,
@@ -83,6 +85,7 @@ export function handleFlowError(error: unknown, context: FlowErrorContext): Flow
   if (isSessionAlreadyAvailable(body)) {
     return { kind: "navigate", to: safeInAppPath(context.returnTo, new URL(context.currentUrl).origin) ?? href("settings") };
   }
+  if (isIdentityDisabled(body)) return { kind: "fail", message: i18n.t("users.signInDeactivated") };
   if (isSessionInactive(body) || status === 401) {
     return { kind: "navigate", to: href("login", { return_to: context.currentUrl }) };
   }

@@ -1,0 +1,102 @@
+// /api/users: the people who have accounts, for admins (Manage Users). Only
+// what the page shows goes out: never a credential, a hash or Kratos' admin
+// metadata.
+import { Type, type Static } from "@sinclair/typebox";
+
+const StringEnum = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: "string", enum: [...values] });
+
+/** Kratos' identity ids are UUIDs; nothing else reaches the path of its admin API. */
+export const UserParams = Type.Object({ id: Type.String({ format: "uuid" }) });
+export type UserParams = Static<typeof UserParams>;
+
+/**
+ * Kratos v1.3.1 finds an identity by a sign-in identifier only: the whole
+ * address (credentials_identifier) or its beginning (preview_credentials_identifier_similar).
+ * An empty `email` lists everyone, in Kratos' order (by id).
+ */
+export const searchMatches = ["exact", "prefix"] as const;
+export const UserListQuery = Type.Object({
+  email: Type.Optional(Type.String({ maxLength: 320 })),
+  match: Type.Optional(StringEnum(searchMatches)),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  page_token: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type UserListQuery = Static<typeof UserListQuery>;
+
+export const userStates = ["active", "inactive"] as const;
+export type UserState = (typeof userStates)[number];
+
+/** The roles an admin may grant and revoke on the page. */
+export const grantableRoles = ["admin"] as const;
+
+export const User = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  /** First and last name as the person gave them; "" without. */
+  name: Type.String(),
+  /** Whether the email address is verified. */
+  verified: Type.Boolean(),
+  roles: Type.Array(Type.String()),
+  state: StringEnum(userStates),
+  /** The second factors set up: totp, webauthn, passkey, lookup_secret. */
+  second_factors: Type.Array(Type.String()),
+  created_at: Type.Union([Type.String(), Type.Null()]),
+});
+export type User = Static<typeof User>;
+
+export const UserList = Type.Object({ items: Type.Array(User), next_page_token: Type.Union([Type.String(), Type.Null()]) });
+export type UserList = Static<typeof UserList>;
+
+export const UserSession = Type.Object({
+  id: Type.String(),
+  /** When it was signed in (Kratos keeps no later "last seen" than this and the device's last address). */
+  authenticated_at: Type.Union([Type.String(), Type.Null()]),
+  expires_at: Type.Union([Type.String(), Type.Null()]),
+  aal: Type.String(),
+  devices: Type.Array(Type.Object({ user_agent: Type.String(), ip_address: Type.String(), location: Type.String() })),
+});
+export type UserSession = Static<typeof UserSession>;
+
+export const auditActions = [
+  "role_granted",
+  "role_revoked",
+  "deactivated",
+  "reactivated",
+  "sessions_revoked",
+  "recovery_code_created",
+  "verification_sent",
+  "deleted",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** One admin action: who did what to whom, when and from where. */
+export const AuditEntry = Type.Object({
+  action: StringEnum(auditActions),
+  /** The admin's identity id and address when they acted. */
+  actor_id: Type.String(),
+  actor_email: Type.String(),
+  subject_id: Type.String(),
+  /** The role, for role_granted and role_revoked. */
+  role: Type.Optional(Type.String()),
+  at: Type.String(),
+  ip: Type.String(),
+});
+export type AuditEntry = Static<typeof AuditEntry>;
+
+/** One person's page: the account, its active sessions and what admins did to it, newest first. */
+export const UserDetail = Type.Object({ user: User, sessions: Type.Array(UserSession), audit: Type.Array(AuditEntry) });
+export type UserDetail = Static<typeof UserDetail>;
+
+export const RoleChangeBody = Type.Object({ role: StringEnum(grantableRoles), change: StringEnum(["grant", "revoke"] as const) });
+export type RoleChangeBody = Static<typeof RoleChangeBody>;
+
+export const StateChangeBody = Type.Object({ state: StringEnum(userStates) });
+export type StateChangeBody = Static<typeof StateChangeBody>;
+
+/** Kratos' admin recovery: a link and a code to give the person; shown once, to the admin. */
+export const RecoveryCode = Type.Object({
+  recovery_link: Type.String(),
+  recovery_code: Type.String(),
+  expires_at: Type.Union([Type.String(), Type.Null()]),
+});
+export type RecoveryCode = Static<typeof RecoveryCode>;

@@ -1,0 +1,161 @@
+// /api/users: Manage Users, for admins only. The access rules are hooks of
+// this plugin scope, as for /api/clients: same-origin JSON for changes
+// (CSRF), a session with the admin role, signed in with a second factor
+// (unless ADMIN_REQUIRE_AAL2=false). Every change counts against the admin's
+// limit and goes through services/user-admin.ts, which holds the guard rails
+// and writes the audit trail.
+import type { Identity, Session } from "@ory/client";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
+import { rolesOf } from "#contract/roles.js";
+import { errorResponses } from "#contract/schemas/error.js";
+import {
+  RecoveryCode,
+  RoleChangeBody,
+  StateChangeBody,
+  User,
+  UserDetail,
+  UserList,
+  UserListQuery,
+  UserParams,
+  type RoleChangeBody as RoleChangeInput,
+  type StateChangeBody as StateChangeInput,
+  type User as UserBody,
+  type UserListQuery as UserListInput,
+  type UserSession,
+} from "#contract/schemas/users.js";
+import type { PortalConfig } from "../../config.js";
+import { ClientError } from "../../errors.js";
+import { sessionOf } from "../../plugins/guards.js";
+import { secondFactorsOf } from "../../services/kratos-identities.js";
+import { emailOf, type Actor } from "../../services/user-admin.js";
+import { bodyLimits } from "./body-limits.js";
+
+function toUser(identity: Identity): UserBody {
+  const traits = (identity.traits ?? {}) as { name?: { first?: unknown; last?: unknown } };
+  const name = [traits.name?.first, traits.name?.last].filter((part): part is string => typeof part === "string" && part !== "").join(" ");
+  const email = emailOf(identity);
+  const address = identity.verifiable_addresses?.find((candidate) => candidate.value.toLowerCase() === email.toLowerCase());
+  return {
+    id: identity.id,
+    email,
+    name,
+    verified: address?.verified ?? false,
+    roles: rolesOf(identity.metadata_public),
+    state: identity.state === "inactive" ? "inactive" : "active",
+    second_factors: secondFactorsOf(identity),
+    created_at: identity.created_at ?? null,
+  };
+}
+
+const toSession = (session: Session): UserSession => ({
+  id: session.id,
+  authenticated_at: session.authenticated_at ?? null,
+  expires_at: session.expires_at ?? null,
+  aal: session.authenticator_assurance_level ?? "aal1",
+  devices: (session.devices ?? []).map((device) => ({
+    user_agent: device.user_agent ?? "",
+    ip_address: device.ip_address ?? "",
+    location: device.location ?? "",
+  })),
+});
+
+const pageSize = 25;
+
+const usersRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (fastify, { config }) => {
+  fastify.addHook("onRequest", fastify.guards.sameOriginJson);
+  fastify.addHook("onRequest", fastify.guards.role("admin"));
+  if (config.adminRequireAal2) fastify.addHook("onRequest", fastify.guards.secondFactor);
+  fastify.addHook("onSend", async (_request, reply) => {
+    // People's addresses and recovery codes are never cached.
+    reply.header("cache-control", "no-store");
+  });
+  const users = fastify.userAdmin;
+  const identities = fastify.kratos.identities;
+  /** Every change: counted per admin, after the access rules. */
+  const change = { preHandler: fastify.limits.account("adminAction") };
+
+  const actorOf = (request: FastifyRequest): Actor => {
+    const { identity } = sessionOf(request);
+    return { id: identity.id, email: emailOf(identity), ip: request.ip };
+  };
+
+  fastify.get("/", { schema: { querystring: UserListQuery, response: { 200: UserList, ...errorResponses } } }, async (request) => {
+    // The type provider reads the enum fields as unknown; the schema has checked them.
+    const { email = "", match = "prefix", page_size: size = pageSize, page_token: pageToken } = request.query as UserListInput;
+    const page = await identities.search({ email: email.trim(), match, pageSize: size, pageToken });
+    return { items: page.items.map(toUser), next_page_token: page.nextPageToken ?? null };
+  });
+
+  fastify.get("/:id", { schema: { params: UserParams, response: { 200: UserDetail, ...errorResponses } } }, async (request) => {
+    const { id } = request.params;
+    const [identity, sessions, audit] = await Promise.all([
+      identities.getWithFactors(id),
+      identities.sessions(id),
+      fastify.state.audit.list(id),
+    ]);
+    if (!identity) throw new ClientError(404, "user_not_found");
+    return { user: toUser(identity), sessions: sessions.map(toSession), audit };
+  });
+
+  fastify.delete(
+    "/:id/sessions",
+    { ...change, schema: { params: UserParams, response: { 204: { type: "null" }, ...errorResponses } } },
+    async (request, reply) => {
+      await users.revokeSessions(actorOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  fastify.post(
+    "/:id/roles",
+    {
+      ...change,
+      bodyLimit: bodyLimits.userChange,
+      schema: { params: UserParams, body: RoleChangeBody, response: { 200: User, ...errorResponses } },
+    },
+    async (request) => {
+      const { role, change: roleChange } = request.body as RoleChangeInput;
+      return toUser(await users.changeRole(actorOf(request), request.params.id, role, roleChange));
+    },
+  );
+
+  fastify.put(
+    "/:id/state",
+    {
+      ...change,
+      bodyLimit: bodyLimits.userChange,
+      schema: { params: UserParams, body: StateChangeBody, response: { 200: User, ...errorResponses } },
+    },
+    async (request) => toUser(await users.setState(actorOf(request), request.params.id, (request.body as StateChangeInput).state)),
+  );
+
+  fastify.post(
+    "/:id/recovery-code",
+    { ...change, schema: { params: UserParams, response: { 200: RecoveryCode, ...errorResponses } } },
+    async (request) => {
+      const code = await users.recoveryCode(actorOf(request), request.params.id);
+      return { recovery_link: code.recovery_link, recovery_code: code.recovery_code, expires_at: code.expires_at ?? null };
+    },
+  );
+
+  fastify.post(
+    "/:id/verification",
+    { ...change, schema: { params: UserParams, response: { 204: { type: "null" }, ...errorResponses } } },
+    async (request, reply) => {
+      await users.sendVerification(actorOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  fastify.delete(
+    "/:id",
+    { ...change, schema: { params: UserParams, response: { 204: { type: "null" }, ...errorResponses } } },
+    async (request, reply) => {
+      await users.delete(actorOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default usersRoutes;

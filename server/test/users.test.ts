@@ -1,0 +1,220 @@
+// /api/users (Manage Users) against the real Kratos, Hydra and mail catcher:
+// who may call each route, the guard rails, what an admin's changes do to the
+// person, and the audit trail, which a second portal on the same state reads.
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import t from "tap";
+import { createIdentity, uniqueEmail, type TestIdentity } from "../../stack/testing/identities.js";
+import { build } from "./helpers/build.js";
+import { Browser } from "./helpers/browser.js";
+import { useHydra } from "./helpers/hydra.js";
+import { waitForMail } from "./helpers/mail.js";
+
+const hydra = await useHydra(t);
+const origin = hydra.env.PORTAL_ORIGIN!;
+const stateDir = mkdtempSync(join(tmpdir(), "portal-users-state-"));
+t.teardown(() => {
+  rmSync(stateDir, { recursive: true, force: true });
+});
+const env = { ...hydra.env, PORTAL_STATE_DIR: stateDir };
+const app = await build(t, env);
+
+async function signedIn(user: TestIdentity, { secondFactor = false } = {}): Promise<Browser> {
+  const browser = new Browser(app);
+  const response = await browser.signIn(user.email, user.password);
+  if (response.statusCode !== 200) throw new Error(`sign-in: ${response.statusCode} ${response.body}`);
+  if (secondFactor) await browser.enrolTotp();
+  return browser;
+}
+
+const adminUser = await createIdentity(hydra.kratosAdminUrl, { roles: ["admin"] });
+const admin = await signedIn(adminUser, { secondFactor: true });
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+function call(method: Method, url: string, { as, payload, on = app }: { as?: Browser; payload?: unknown; on?: FastifyInstance } = {}) {
+  const headers: Record<string, string> = { accept: "application/json", origin };
+  if (as) headers.cookie = as.cookieHeader();
+  if (payload !== undefined) headers["content-type"] = "application/json";
+  return on.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }) });
+}
+
+const ok = (response: LightMyRequestResponse, status = 200) => {
+  if (response.statusCode !== status) throw new Error(`${status} expected: ${response.statusCode} ${response.body}`);
+  return response;
+};
+
+const someId = randomUUID();
+const routes: { method: Method; url: string; payload?: unknown }[] = [
+  { method: "GET", url: "/api/users?email=someone" },
+  { method: "GET", url: `/api/users/${someId}` },
+  { method: "DELETE", url: `/api/users/${someId}/sessions` },
+  { method: "POST", url: `/api/users/${someId}/roles`, payload: { role: "admin", change: "grant" } },
+  { method: "PUT", url: `/api/users/${someId}/state`, payload: { state: "inactive" } },
+  { method: "POST", url: `/api/users/${someId}/recovery-code` },
+  { method: "POST", url: `/api/users/${someId}/verification` },
+  { method: "DELETE", url: `/api/users/${someId}` },
+];
+
+t.test("every route refuses the signed-out (401), a user without the admin role (403) and an admin without a second factor", async (t) => {
+  const user = await signedIn(await createIdentity(hydra.kratosAdminUrl, { roles: ["auditor"] }));
+  const oneFactorAdmin = await signedIn(await createIdentity(hydra.kratosAdminUrl, { roles: ["admin"] }));
+  for (const { method, url, payload } of routes) {
+    t.equal((await call(method, url, { payload })).statusCode, 401, `${method} ${url} signed out`);
+    const refused = await call(method, url, { as: user, payload });
+    t.same([refused.statusCode, refused.json()], [403, { code: "role_required" }], `${method} ${url} without the role`);
+    const aal1 = await call(method, url, { as: oneFactorAdmin, payload });
+    t.same([aal1.statusCode, aal1.json()], [403, { code: "aal2_required" }], `${method} ${url} as an admin with one factor`);
+  }
+});
+
+t.test("changes come only from the portal's own pages", async (t) => {
+  for (const { method, url, payload } of routes.filter((route) => route.method !== "GET")) {
+    const foreign = await app.inject({
+      method,
+      url,
+      headers: { cookie: admin.cookieHeader(), origin: "https://evil.example", "content-type": "application/json" },
+      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+    });
+    t.same([foreign.statusCode, foreign.json()], [403, { code: "cross_origin" }], `${method} ${url}`);
+  }
+});
+
+t.test("an admin finds a person by the whole address or its beginning", async (t) => {
+  const email = uniqueEmail("findme");
+  const person = await createIdentity(hydra.kratosAdminUrl, { email, name: { first: "Ada", last: "Lovelace" }, verified: true });
+  const exact = ok(await call("GET", `/api/users?email=${encodeURIComponent(email.toUpperCase())}&match=exact`, { as: admin })).json();
+  t.same(exact.items, [
+    {
+      id: person.id,
+      email,
+      name: "Ada Lovelace",
+      verified: true,
+      roles: [],
+      state: "active",
+      second_factors: [],
+      created_at: exact.items[0].created_at,
+    },
+  ]);
+  const prefix = ok(await call("GET", `/api/users?email=${encodeURIComponent(email.slice(0, 14))}`, { as: admin })).json();
+  t.ok(
+    prefix.items.some((item: { id: string }) => item.id === person.id),
+    "the beginning of the address finds it",
+  );
+  const middle = ok(await call("GET", `/api/users?email=${encodeURIComponent(email.slice(3))}`, { as: admin })).json();
+  t.notOk(
+    middle.items.some((item: { id: string }) => item.id === person.id),
+    "a part from the middle does not",
+  );
+  const bad = await call("GET", "/api/users?match=contains", { as: admin });
+  t.equal(bad.statusCode, 400);
+  const missing = await call("GET", `/api/users/${randomUUID()}`, { as: admin });
+  t.same([missing.statusCode, missing.json()], [404, { code: "user_not_found" }]);
+  t.equal((await call("GET", "/api/users/not-a-uuid", { as: admin })).statusCode, 400);
+});
+
+t.test("the guard rails: an admin cannot take their own admin role, deactivate or delete themselves", async (t) => {
+  const self = `/api/users/${adminUser.id}`;
+  for (const [method, url, payload] of [
+    ["POST", `${self}/roles`, { role: "admin", change: "revoke" }],
+    ["PUT", `${self}/state`, { state: "inactive" }],
+    ["DELETE", self, undefined],
+  ] as const) {
+    const refused = await call(method, url, { as: admin, payload });
+    t.same([refused.statusCode, refused.json()], [409, { code: "self_action" }], `${method} ${url}`);
+  }
+  const detail = ok(await call("GET", self, { as: admin })).json();
+  t.same([detail.user.roles, detail.user.state], [["admin"], "active"], "nothing changed");
+  t.same(detail.user.second_factors, ["totp"], "the authenticator app the admin set up");
+  t.ok(detail.sessions.length >= 1, "the admin's own session is listed");
+});
+
+t.test("grant and revoke admin: the person's roles change, they get a mail, the audit trail records it", async (t) => {
+  const person = await createIdentity(hydra.kratosAdminUrl);
+  const granted = ok(
+    await call("POST", `/api/users/${person.id}/roles`, { as: admin, payload: { role: "admin", change: "grant" } }),
+  ).json();
+  t.same(granted.roles, ["admin"]);
+  const browser = await signedIn(person);
+  t.same((await browser.request("GET", "/api/session")).json().roles, ["admin"], "the person's session sees the role");
+  await waitForMail(hydra.mailUrl, person.email, /You were given a role/);
+
+  ok(await call("POST", `/api/users/${person.id}/roles`, { as: admin, payload: { role: "admin", change: "revoke" } }));
+  await waitForMail(hydra.mailUrl, person.email, /role of yours in the portal was removed/);
+  const { audit } = ok(await call("GET", `/api/users/${person.id}`, { as: admin })).json();
+  t.same(
+    audit.map(({ action, actor_id, actor_email, subject_id, role }: Record<string, string>) => ({
+      action,
+      actor_id,
+      actor_email,
+      subject_id,
+      role,
+    })),
+    [
+      { action: "role_revoked", actor_id: adminUser.id, actor_email: adminUser.email, subject_id: person.id, role: "admin" },
+      { action: "role_granted", actor_id: adminUser.id, actor_email: adminUser.email, subject_id: person.id, role: "admin" },
+    ],
+  );
+  t.match(audit[0], { ip: /\d/, at: /^\d{4}-\d\d-\d\dT/ });
+});
+
+t.test("deactivating ends the person's sessions and refuses their sign-in; reactivating lets them in again", async (t) => {
+  const person = await createIdentity(hydra.kratosAdminUrl);
+  const browser = await signedIn(person);
+  ok(await browser.request("GET", "/api/session"));
+
+  const inactive = ok(await call("PUT", `/api/users/${person.id}/state`, { as: admin, payload: { state: "inactive" } })).json();
+  t.equal(inactive.state, "inactive");
+  t.equal((await browser.request("GET", "/api/session")).statusCode, 401, "the session ended");
+  t.same(ok(await call("GET", `/api/users/${person.id}`, { as: admin })).json().sessions, [], "no session is left");
+  const refused = await new Browser(app).signIn(person.email, person.password);
+  t.not(refused.statusCode, 200, "sign-in is refused");
+  await waitForMail(hydra.mailUrl, person.email, /Your account was deactivated/);
+
+  t.equal(ok(await call("PUT", `/api/users/${person.id}/state`, { as: admin, payload: { state: "active" } })).json().state, "active");
+  t.equal((await new Browser(app).signIn(person.email, person.password)).statusCode, 200, "signs in again");
+  await waitForMail(hydra.mailUrl, person.email, /Your account was reactivated/);
+});
+
+t.test("sign out everywhere, a recovery code, a verification mail, and deleting", async (t) => {
+  const person = await createIdentity(hydra.kratosAdminUrl);
+  const browser = await signedIn(person);
+  ok(await call("DELETE", `/api/users/${person.id}/sessions`, { as: admin }), 204);
+  t.equal((await browser.request("GET", "/api/session")).statusCode, 401, "signed out");
+
+  const code = ok(await call("POST", `/api/users/${person.id}/recovery-code`, { as: admin })).json();
+  t.match(code, { recovery_link: new RegExp(`^${origin}/recovery\\?flow=`), recovery_code: /^\d{6}$/ });
+
+  ok(await call("POST", `/api/users/${person.id}/verification`, { as: admin }), 204);
+  await waitForMail(hydra.mailUrl, person.email, /verif/i);
+  const verified = await createIdentity(hydra.kratosAdminUrl, { verified: true });
+  const already = await call("POST", `/api/users/${verified.id}/verification`, { as: admin });
+  t.same([already.statusCode, already.json()], [409, { code: "already_verified" }]);
+
+  ok(await call("DELETE", `/api/users/${person.id}`, { as: admin }), 204);
+  t.same(ok(await call("GET", `/api/users?email=${encodeURIComponent(person.email)}&match=exact`, { as: admin })).json().items, []);
+  await waitForMail(hydra.mailUrl, person.email, /Your account was deleted/);
+});
+
+t.test("the audit trail survives a restart: another portal on the same state shows it", async (t) => {
+  const person = await createIdentity(hydra.kratosAdminUrl);
+  ok(await call("DELETE", `/api/users/${person.id}/sessions`, { as: admin }), 204);
+  const other = await build(t, env);
+  const { audit } = ok(await call("GET", `/api/users/${person.id}`, { as: admin, on: other })).json();
+  t.same(
+    audit.map(({ action, actor_email }: Record<string, string>) => ({ action, actor_email })),
+    [{ action: "sessions_revoked", actor_email: adminUser.email }],
+  );
+});
+
+t.test("an admin's changes are limited (LIMIT_ADMIN_ACTION)", async (t) => {
+  const limited = await build(t, { ...hydra.env, LIMIT_ADMIN_ACTION: "2/15m" });
+  const person = await createIdentity(hydra.kratosAdminUrl);
+  for (let i = 0; i < 2; i++) ok(await call("DELETE", `/api/users/${person.id}/sessions`, { as: admin, on: limited }), 204);
+  const refused = await call("DELETE", `/api/users/${person.id}/sessions`, { as: admin, on: limited });
+  t.same([refused.statusCode, refused.json()], [429, { code: "rate_limited" }]);
+  ok(await call("GET", `/api/users/${person.id}`, { as: admin, on: limited }), 200);
+});

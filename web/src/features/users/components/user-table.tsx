@@ -1,0 +1,72 @@
+// The accounts found, each linking to its page, and "Load more" while Kratos has more.
+import Badge from "react-bootstrap/Badge";
+import Button from "react-bootstrap/Button";
+import Spinner from "react-bootstrap/Spinner";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import { href } from "#contract/paths.js";
+import { ListTable } from "../../../lib/components/list-table";
+import { formatDate } from "../../../lib/format";
+import type { User } from "../api/user-types";
+import { StateBadge, SecondFactors } from "./user-facts";
+
+export interface UserTableProps {
+  users: readonly User[];
+  more: { available: boolean; loading: boolean; load: () => void };
+}
+
+export function UserTable({ users, more }: UserTableProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ListTable
+        label={t("users.table")}
+        columns={[
+          t("users.columns.name"),
+          t("users.columns.email"),
+          t("users.columns.verified"),
+          t("users.columns.roles"),
+          t("users.columns.state"),
+          t("users.columns.secondFactors"),
+          t("users.columns.created"),
+        ]}
+      >
+        {users.map((user) => (
+          <tr key={user.id}>
+            <td>{user.name || <span className="text-body-secondary">{t("users.noName")}</span>}</td>
+            <td className="text-break">{user.email}</td>
+            <td>{user.verified ? t("users.yes") : t("users.no")}</td>
+            <td>
+              {user.roles.length > 0
+                ? user.roles.map((role) => (
+                    <Badge key={role} bg="secondary" className="me-1">
+                      {role}
+                    </Badge>
+                  ))
+                : t("users.noRoles")}
+            </td>
+            <td>
+              <StateBadge state={user.state} />
+            </td>
+            <td>
+              <SecondFactors factors={user.second_factors} />
+            </td>
+            <td>{formatDate(user.created_at)}</td>
+            <td className="text-end">
+              <Link to={href("manageUser", { id: user.id })} aria-label={`${t("users.open")} ${user.email}`}>
+                {t("users.open")}
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
+      {users.length === 0 && <p className="text-body-secondary small">{t("users.noMatch")}</p>}
+      {more.available && (
+        <Button variant="outline-secondary" size="sm" onClick={more.load} disabled={more.loading}>
+          {more.loading && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          {t("users.loadMore")}
+        </Button>
+      )}
+    </>
+  );
+}

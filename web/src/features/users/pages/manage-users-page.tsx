@@ -1,0 +1,74 @@
+// Manage Users: find an account by email address. The server enforces the
+// admin role (and a second factor); this page only shows what it answers.
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useEffect, useId } from "react";
+import Alert from "react-bootstrap/Alert";
+import Button from "react-bootstrap/Button";
+import Card from "react-bootstrap/Card";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router-dom";
+import { apiProblemOf } from "../../../lib/api-problem";
+import { Loading } from "../../../lib/components/loading";
+import { concernsSession, problemOf } from "../../../lib/components/page-problem";
+import { useCurrentSession } from "../../../lib/current-session";
+import { errorMessage } from "../../../lib/error-message";
+import { usersQueryOptions, type UserSearch as Search } from "../api/list-users";
+import { UsersProblemAlert } from "../components/page-problem";
+import { UserSearch } from "../components/user-search";
+import { UserTable } from "../components/user-table";
+
+export function ManageUsersPage() {
+  const { t } = useTranslation();
+  const { refresh } = useCurrentSession();
+  // The search is in the URL, so that "All users" on a person's page comes back to it.
+  const [params, setParams] = useSearchParams();
+  const search: Search = { email: params.get("email") ?? "", match: params.get("match") === "exact" ? "exact" : "prefix" };
+  const users = useInfiniteQuery(usersQueryOptions(search));
+  const headingId = useId();
+  const problem = problemOf(users.error);
+
+  const listConcernsSession = concernsSession(apiProblemOf(users.error));
+  useEffect(() => {
+    if (listConcernsSession) void refresh();
+  }, [listConcernsSession, refresh]);
+
+  const retry = () => void users.refetch();
+
+  return (
+    <Card as="section" aria-labelledby={headingId} className="card-wide shadow-sm">
+      <Card.Body className="p-4">
+        <h1 id={headingId} className="h4 mb-3">
+          {t("users.title")}
+        </h1>
+        <p className="text-body-secondary small">{t("users.description")}</p>
+
+        {problem && <UsersProblemAlert problem={problem} onRetry={retry} />}
+        {users.isError && !problem && (
+          <Alert variant="danger" className="small">
+            <p>{errorMessage(users.error)}</p>
+            <Button variant="outline-danger" size="sm" onClick={retry}>
+              {t("common.tryAgain")}
+            </Button>
+          </Alert>
+        )}
+
+        <UserSearch
+          search={search}
+          onSearch={(next) => setParams(next.email ? { email: next.email, match: next.match } : {}, { replace: true })}
+        />
+
+        {users.isPending ? (
+          <Loading label={t("users.loading")} />
+        ) : (
+          users.data &&
+          !problem && (
+            <UserTable
+              users={users.data.pages.flatMap((page) => page.items)}
+              more={{ available: users.hasNextPage, loading: users.isFetchingNextPage, load: () => void users.fetchNextPage() }}
+            />
+          )
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

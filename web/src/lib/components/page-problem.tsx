@@ -1,0 +1,94 @@
+// Why an admin page (Manage Clients, Manage Users) cannot be used right now,
+// in place of its content: its service unreachable, the admin role missing,
+// or (for an admin signed in without one) a second factor needed. Each page
+// gives its own words for its service and its work.
+import Alert from "react-bootstrap/Alert";
+import Button from "react-bootstrap/Button";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import { href } from "#contract/paths.js";
+import { apiProblemOf, type ApiProblem } from "../api-problem";
+import { useCurrentSession } from "../current-session";
+import { errorMessage } from "../error-message";
+
+export type PageProblem = { kind: "unavailable" | "not-allowed" | "second-factor"; message: string };
+
+/** A failure that concerns the whole page rather than one action, or null. */
+export function problemOf(error: unknown): PageProblem | null {
+  const problem = apiProblemOf(error);
+  switch (problem?.kind) {
+    case "unavailable":
+    case "not-allowed":
+    case "second-factor":
+      return { kind: problem.kind, message: errorMessage(error) };
+    default:
+      return null;
+  }
+}
+
+/** The session ended or lost the admin role since the page opened: the session check should look again. */
+export const concernsSession = (problem: ApiProblem | undefined) => problem?.kind === "signed-out" || problem?.kind === "not-allowed";
+
+/** The page's own words for each case. */
+export interface PageProblemTexts {
+  unavailableTitle: string;
+  /** Says the service's failure (`message`) and that the rest of the portal works. */
+  unavailableText: (message: string) => string;
+  notAllowed: string;
+  secondFactorTitle: string;
+  secondFactorText: string;
+  setUpSecondFactor: string;
+  useSecondFactor: string;
+}
+
+export function PageProblemAlert({ problem, onRetry, texts }: { problem: PageProblem; onRetry: () => void; texts: PageProblemTexts }) {
+  const { t } = useTranslation();
+  const { session } = useCurrentSession();
+  switch (problem.kind) {
+    case "unavailable":
+      return (
+        <Alert variant="warning">
+          <Alert.Heading as="h2" className="h6">
+            {texts.unavailableTitle}
+          </Alert.Heading>
+          <p className="small">{texts.unavailableText(problem.message)}</p>
+          <Button variant="outline-dark" size="sm" onClick={onRetry}>
+            {t("common.retry")}
+          </Button>
+        </Alert>
+      );
+    case "not-allowed":
+      return (
+        <Alert variant="danger">
+          <Alert.Heading as="h2" className="h6">
+            {texts.notAllowed}
+          </Alert.Heading>
+          <p className="small mb-0">{problem.message}</p>
+        </Alert>
+      );
+    case "second-factor":
+      return (
+        <Alert variant="warning">
+          <Alert.Heading as="h2" className="h6">
+            {texts.secondFactorTitle}
+          </Alert.Heading>
+          <p className="small">{texts.secondFactorText}</p>
+          <ul className="small mb-0">
+            <li>
+              <Link to={href("settings")} className="alert-link">
+                {texts.setUpSecondFactor}
+              </Link>
+            </li>
+            {/* This session was signed in with one factor: an admin who has a second one steps up with it and comes back. */}
+            {session.aal !== "aal2" && (
+              <li>
+                <Link to={href("login", { aal: "aal2", return_to: window.location.href })} className="alert-link">
+                  {texts.useSecondFactor}
+                </Link>
+              </li>
+            )}
+          </ul>
+        </Alert>
+      );
+  }
+}
