@@ -2,7 +2,8 @@
 // requests would fetch already inside it (contract/schemas/app-page.ts), as JSON that
 // never runs, so the CSP stays strict: the runtime configuration, the session
 // check's answer and, on a page that shows a Kratos flow, that flow (a new
-// one with its anti-CSRF cookie, or the one ?flow= names). The public pages
+// one with its anti-CSRF cookie, or the one ?flow= names), and on Hydra's
+// consent and logout pages the answer of their /api request. The public pages
 // come rendered (server-render.ts: the app's own components), so a visitor on
 // a slow link sees and can submit the sign-in form before any script
 // arrives; the app then hydrates it. Whatever Kratos does not answer within a
@@ -10,7 +11,7 @@
 import { stat, readFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { bootElementId } from "#contract/boot.js";
+import { bootElementId, pageApiReads } from "#contract/boot.js";
 import { flowQueryOf, type StartedFlowKind } from "#contract/flows.js";
 import { paths } from "#contract/paths.js";
 import type { BootData } from "#contract/schemas/app-page.js";
@@ -87,6 +88,16 @@ function appTemplate(webRoot: string): () => Promise<Template> {
   };
 }
 
+/** The visitor's headers that the page's requests on their behalf pass on. */
+function visitorHeaders(request: FastifyRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of ["cookie", "user-agent", "accept-language"] as const) {
+    const value = request.headers[name];
+    if (typeof value === "string") headers[name] = value;
+  }
+  return headers;
+}
+
 /** Resolves with undefined once the page has waited long enough. */
 function inTime<T>(work: Promise<T>): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
@@ -121,11 +132,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
     const kind = flowPages[path];
     if (!kind) return undefined;
     const search = new URLSearchParams(request.url.slice(path.length + 1));
-    const headers: Record<string, string> = { ...forwarded(request.ip) };
-    for (const name of ["cookie", "user-agent", "accept-language"] as const) {
-      const value = request.headers[name];
-      if (typeof value === "string") headers[name] = value;
-    }
+    const headers = { ...forwarded(request.ip), ...visitorHeaders(request) };
     try {
       const id = search.get("flow");
       // Kratos sends the browser back here with the flow after a form the browser posted itself (the
@@ -154,13 +161,37 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
     }
   }
 
+  /**
+   * The 200 answers of the page's GET /api requests, asked of the portal's own routes with the visitor's
+   * cookies and address, so that their rules (session, limits) apply as to the browser's own request.
+   */
+  async function pageAnswers(request: FastifyRequest, path: string): Promise<BootData["answers"]> {
+    const urls = pageApiReads(path, new URLSearchParams(request.url.slice(path.length + 1)));
+    if (urls.length === 0) return undefined;
+    const headers = visitorHeaders(request);
+    const answers: NonNullable<BootData["answers"]> = {};
+    await Promise.all(
+      urls.map(async (url) => {
+        const answer = await fastify.inject({ method: "GET", url, headers, remoteAddress: request.ip });
+        if (answer.statusCode === 200) answers[url] = answer.json();
+      }),
+    );
+    return answers;
+  }
+
   async function appPageFor(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> {
-    const [page, session, flow] = await Promise.all([
+    const [page, session, flow, answers] = await Promise.all([
       template(),
       request.method === "GET" ? inTime(sessionAnswer(request)) : undefined,
       request.method === "GET" ? inTime(pageFlow(request, reply, path)) : undefined,
+      request.method === "GET" ? inTime(pageAnswers(request, path)) : undefined,
     ]);
-    const boot: BootData = { config: appConfig, ...(session ? { session } : {}), ...(flow ? { flow } : {}) };
+    const boot: BootData = {
+      config: appConfig,
+      ...(session ? { session } : {}),
+      ...(flow ? { flow } : {}),
+      ...(answers ? { answers } : {}),
+    };
     const rendered = request.method === "GET" ? await renderer.render(request.url, config.origin, boot) : undefined;
     if (rendered) boot.hydration = rendered.hydration;
     return (
