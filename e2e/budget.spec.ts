@@ -71,6 +71,18 @@ test.describe("before any script runs", () => {
       expect(bytes).toBeLessThanOrEqual(formBudget);
     });
   }
+  test("/verification: the server's page and its stylesheet make the code form usable, within the byte budget", async ({ page }) => {
+    await signInByApi(page, await newIdentity());
+    const answers = recordAnswers(page);
+    await page.goto("/verification");
+    await expect(page.getByRole("region", { name: "Verify an address" }).getByLabel("Email")).toBeEditable();
+    await Promise.all(answers.map((answer) => answer.finished()));
+    const loaded = answers.map((answer) => answer.request());
+    expect(loaded.map((request) => request.resourceType()).sort()).toEqual(["document", "stylesheet"]);
+    const bytes = await sum(loaded, wireBytes);
+    console.log(`/verification, no script: ${loaded.length} answers, ${bytes} bytes, headers included`);
+    expect(bytes).toBeLessThanOrEqual(formBudget);
+  });
 });
 
 test("the sign-in page needs only its entry files, within the byte budget", async ({ page, request }) => {

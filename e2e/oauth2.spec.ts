@@ -17,6 +17,7 @@ import { expectAccessible } from "./support/a11y.js";
 import { recordCspViolations } from "./support/csp.js";
 import { apiSession, signOut, submitPassword, totpSecretOn } from "./support/flows.js";
 import { newIdentity, signInByApi, type TestIdentity } from "./support/identities.js";
+import { recordPageErrors } from "./support/page-errors.js";
 import { saveScreenshot } from "./support/screenshots.js";
 import { stack } from "./support/stack.js";
 import { expectToast } from "./support/toasts.js";
@@ -180,16 +181,6 @@ test(
   },
 );
 
-/** Errors the page reports: React reports a server render that hydration found different as one. */
-function recordErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
-
 /** The page at the same address in a browser without scripts, with the same cookies: what a slow link shows first. */
 async function withoutScript(page: Page, check: (scriptless: Page) => Promise<void>): Promise<void> {
   const browser = page.context().browser()!;
@@ -211,7 +202,7 @@ test("OAuth2: the consent and logout pages come rendered by the server; their bu
 }) => {
   const user = await newIdentity({ verified: true });
   const client = await newClient();
-  const errors = recordErrors(page);
+  const errors = recordPageErrors(page);
 
   const authorization = await startAuthorization(page, client);
   await submitPassword(page, user.email, user.password);

@@ -13,7 +13,7 @@ export const BootData = Type.Object({
   /** GET /api/session's answer for this page's cookies; absent when Kratos did not answer in time. */
   session: Type.Optional(Type.Object({ status: Type.Integer(), body: Type.Union([SessionBody, ErrorBody]) })),
   /**
-   * On /login, /registration and /recovery: the flow named by ?flow= (its `id`),
+   * On /login, /registration, /recovery and /verification: the flow named by ?flow= (its `id`),
    * or without it the flow Kratos started for them, with the query it was started with.
    */
   flow: Type.Optional(

@@ -30,6 +30,7 @@ export const flowPages: Partial<Record<string, StartedFlowKind>> = {
   [paths.login]: "login",
   [paths.registration]: "registration",
   [paths.recovery]: "recovery",
+  [paths.verification]: "verification",
 };
 
 /** How long the page waits for Kratos before it goes out without what is missing. */

@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to={paths.settings} replace /> },
           {
             path: paths.verification,
+            handle: serverRenderedRoute,
             lazy: async () => ({ Component: (await lazyPages.verification()).VerificationPage }),
           },
           {
