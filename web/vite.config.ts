@@ -32,7 +32,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   // the server's production dependencies, and these are the app's.
   ssr: { noExternal: true },
   build: isSsrBuild
-    ? { outDir: "dist/ssr", emptyOutDir: false, copyPublicDir: false }
+    ? {
+        outDir: "dist/ssr",
+        emptyOutDir: false,
+        copyPublicDir: false,
+        // One file: the server loads it under a new URL after each build (routes/server-render.ts), and a lazy
+        // page's chunk importing the entry back under its plain URL would get a second copy of the app's
+        // modules (other React contexts, no page data), so the consent and verification pages would not render.
+        rolldownOptions: { output: { codeSplitting: false } },
+      }
     : {
         outDir: "dist",
         emptyOutDir: true,
