@@ -8,8 +8,7 @@
 // a slow link sees and can submit the sign-in form before any script
 // arrives; the app then hydrates it. Whatever Kratos does not answer within a
 // moment is left out, and the app asks for it itself.
-import { stat, readFile } from "node:fs/promises";
-import { extname, join } from "node:path";
+import { extname } from "node:path";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { bootElementId, pageApiReads } from "#contract/boot.js";
 import { flowQueryOf, type StartedFlowKind } from "#contract/flows.js";
@@ -23,7 +22,7 @@ import { errorAnswer } from "../plugins/error-handler.js";
 import { forwardingHeaders } from "../kratos/forwarding.js";
 import { toSessionBody } from "./api/session.js";
 import { runtimeConfig } from "./runtime-config.js";
-import { serverRenderer } from "./server-render.js";
+import type { WebApp } from "../web-app.js";
 
 /** The pages that start a Kratos flow when opened without ?flow=. */
 export const flowPages: Partial<Record<string, StartedFlowKind>> = {
@@ -46,7 +45,7 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-/** index.html as the build wrote it, cut where the page's own parts go; read again only when a build replaced it. */
+/** index.html cut where the page's own parts go. */
 interface Template {
   /** Up to the end of <head>, where the page's module preloads go. */
   head: string;
@@ -59,33 +58,20 @@ interface Template {
 
 const rootElement = '<div id="root">';
 
-function appTemplate(webRoot: string): () => Promise<Template> {
-  const file = join(webRoot, "index.html");
-  let cached: { stamp: string; template: Template } | undefined;
-  return async () => {
-    const { mtimeMs, size } = await stat(file);
-    const stamp = `${mtimeMs}:${size}`;
-    if (cached?.stamp !== stamp) {
-      const html = await readFile(file, "utf8");
-      const at = (marker: string, from: number, fallback: number) => {
-        const index = html.indexOf(marker, from);
-        return index < 0 ? fallback : index;
-      };
-      const headEnd = at("</head>", 0, 0);
-      const root = at(rootElement, headEnd, -1);
-      const rootStart = root < 0 ? headEnd : root + rootElement.length;
-      const bodyEnd = html.lastIndexOf("</body>") < 0 ? html.length : html.lastIndexOf("</body>");
-      cached = {
-        stamp,
-        template: {
-          head: html.slice(0, headEnd),
-          open: html.slice(headEnd, rootStart),
-          close: html.slice(rootStart, bodyEnd),
-          tail: html.slice(bodyEnd),
-        },
-      };
-    }
-    return cached.template;
+function templateOf(html: string): Template {
+  const at = (marker: string, from: number, fallback: number) => {
+    const index = html.indexOf(marker, from);
+    return index < 0 ? fallback : index;
+  };
+  const headEnd = at("</head>", 0, 0);
+  const root = at(rootElement, headEnd, -1);
+  const rootStart = root < 0 ? headEnd : root + rootElement.length;
+  const bodyEnd = html.lastIndexOf("</body>") < 0 ? html.length : html.lastIndexOf("</body>");
+  return {
+    head: html.slice(0, headEnd),
+    open: html.slice(headEnd, rootStart),
+    close: html.slice(rootStart, bodyEnd),
+    tail: html.slice(bodyEnd),
   };
 }
 
@@ -113,11 +99,16 @@ function inTime<T>(work: Promise<T>): Promise<T | undefined> {
   });
 }
 
-const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { config }) => {
-  const template = appTemplate(config.webRoot);
+const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async (fastify, { config, web }) => {
+  // The last page cut, which is the same page while no build replaced it.
+  let cut: { html: string; template: Template } | undefined;
+  const template = async (url: string) => {
+    const html = await web.page(url);
+    if (cut?.html !== html) cut = { html, template: templateOf(html) };
+    return cut.template;
+  };
   const forwarded = forwardingHeaders(config.origin);
   const appConfig = runtimeConfig(config);
-  const renderer = serverRenderer(config.webRoot, fastify.log);
 
   async function sessionAnswer(request: FastifyRequest): Promise<BootData["session"]> {
     try {
@@ -182,7 +173,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
 
   async function appPageFor(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> {
     const [page, session, flow, answers] = await Promise.all([
-      template(),
+      template(request.url),
       request.method === "GET" ? inTime(sessionAnswer(request)) : undefined,
       request.method === "GET" ? inTime(pageFlow(request, reply, path)) : undefined,
       request.method === "GET" ? inTime(pageAnswers(request, path)) : undefined,
@@ -193,7 +184,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
       ...(flow ? { flow } : {}),
       ...(answers ? { answers } : {}),
     };
-    const rendered = request.method === "GET" ? await renderer.render(request.url, config.origin, boot) : undefined;
+    const rendered = request.method === "GET" ? await web.render(request.url, config.origin, boot) : undefined;
     if (rendered) boot.hydration = rendered.hydration;
     return (
       reply
@@ -201,7 +192,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
         // It holds this browser's session and a fresh flow: never stored, never shared.
         .header("cache-control", "no-store")
         .send(
-          `${page.head}${await renderer.preloads(path)}${page.open}${rendered?.html ?? ""}${page.close}` +
+          `${page.head}${await web.preloads(path)}${page.open}${rendered?.html ?? ""}${page.close}` +
             `<script type="application/json" id="${bootElementId}">${scriptJson(boot)}</script>${page.tail}`,
         )
     );
