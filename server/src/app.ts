@@ -32,7 +32,7 @@ export interface AppOptions {
   metrics?: PortalMetrics;
   /** The outbox's timing (retry pauses), shorter in tests. */
   outboxOptions?: OutboxOptions;
-  /** The app it serves; by default the build in WEB_ROOT. `npm start` passes Vite's dev server (stack/dev-web.ts). */
+  /** The app it serves; by default the build in WEB_ROOT. `npm start` passes Vite's dev server (dev-web.ts). */
   web?: (fastify: FastifyInstance) => WebApp;
 }
 

@@ -1,7 +1,7 @@
 // Where the server gets the app it serves: the build in WEB_ROOT (the image,
 // `npm test`: plugins/spa.ts and routes/server-render.ts), or, under
 // `npm start`, Vite's dev server compiling the sources as they change
-// (stack/dev-web.ts). The server's own code never imports Vite.
+// (dev-web.ts, which only dev-server.ts loads: the image has no Vite).
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
