@@ -1,3 +1,23 @@
 // The element of index.html in which the app page (server/src/routes/app-page.ts)
 // puts the app's start-up data (schemas/app-page.ts), and the app reads it.
+import { paths, withQuery } from "./paths.js";
+
 export const bootElementId = "portal-boot";
+
+/** The GET /api requests of Hydra's pages, by the URL the app asks and the app page answers in advance. */
+export const apiReads = {
+  consentRequest: (challenge: string) => withQuery("/api/oauth2/consent", { consent_challenge: challenge }),
+  logoutRequest: (challenge: string) => withQuery("/api/oauth2/logout", { logout_challenge: challenge }),
+};
+
+/**
+ * The GET /api requests a page's first render makes: the app page asks its own routes for them and puts their
+ * answers into the page (BootData's `answers`), so that the server can render the page with them.
+ */
+export function pageApiReads(pathname: string, search: { get(name: string): string | null }): string[] {
+  const consent = search.get("consent_challenge");
+  const logout = search.get("logout_challenge");
+  if (pathname === paths.consent && consent) return [apiReads.consentRequest(consent)];
+  if (pathname === paths.logout && logout) return [apiReads.logoutRequest(logout)];
+  return [];
+}

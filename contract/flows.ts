@@ -8,7 +8,7 @@ export const flowKinds = ["login", "registration", "recovery", "verification", "
 export type FlowKind = (typeof flowKinds)[number];
 
 /** The flows whose page the server starts one for when opened without ?flow=. */
-export const startedFlowKinds = ["login", "registration", "recovery"] as const satisfies readonly FlowKind[];
+export const startedFlowKinds = ["login", "registration", "recovery", "verification"] as const satisfies readonly FlowKind[];
 export type StartedFlowKind = (typeof startedFlowKinds)[number];
 
 /** What a flow page's URL asks of a new flow, as the URL spells it. */

@@ -8,8 +8,9 @@ import { newIdentity, signInByApi } from "./support/identities.js";
 /**
  * The most a public page may weigh on the wire before its form is usable, headers included: the page the
  * server rendered and its stylesheet, which is all the browser needs to show the form and post it (issue 19's
- * target for /login is 40 KiB; measured: /login 16,582 bytes, /registration 15,891, /recovery 15,734). Raise it
- * only with a reason: on a slow phone every byte of it comes before the form.
+ * target for /login is 40 KiB; measured: /login 16,582 bytes, /registration 15,891, /recovery 15,734; /verification,
+ * signed in, with the shell around it: 16,520). Raise it only with a reason: on a slow phone every byte of it comes
+ * before the form.
  */
 const formBudget = 20_000;
 
@@ -72,6 +73,18 @@ test.describe("before any script runs", () => {
       expect(bytes).toBeLessThanOrEqual(formBudget);
     });
   }
+  test("/verification: the server's page and its stylesheet make the code form usable, within the byte budget", async ({ page }) => {
+    await signInByApi(page, await newIdentity());
+    const answers = recordAnswers(page);
+    await page.goto("/verification");
+    await expect(page.getByRole("region", { name: "Verify an address" }).getByLabel("Email")).toBeEditable();
+    await Promise.all(answers.map((answer) => answer.finished()));
+    const loaded = answers.map((answer) => answer.request());
+    expect(loaded.map((request) => request.resourceType()).sort()).toEqual(["document", "stylesheet"]);
+    const bytes = await sum(loaded, wireBytes);
+    console.log(`/verification, no script: ${loaded.length} answers, ${bytes} bytes, headers included`);
+    expect(bytes).toBeLessThanOrEqual(formBudget);
+  });
 });
 
 test("the sign-in page needs only its entry files, within the byte budget", async ({ page, request }) => {

@@ -14,8 +14,10 @@ import { TOTP } from "otpauth";
 import { expect, test } from "./support/test.js";
 import { hydraApplication } from "../stack/testing/oauth2-application.js";
 import { expectAccessible } from "./support/a11y.js";
+import { recordCspViolations } from "./support/csp.js";
 import { apiSession, signOut, submitPassword, totpSecretOn } from "./support/flows.js";
 import { newIdentity, signInByApi, type TestIdentity } from "./support/identities.js";
+import { recordPageErrors } from "./support/page-errors.js";
 import { saveScreenshot } from "./support/screenshots.js";
 import { stack } from "./support/stack.js";
 import { expectToast } from "./support/toasts.js";
@@ -178,6 +180,56 @@ test(
     expect(await apiSession(page), "the portal session ended too").toMatchObject({ status: 401 });
   },
 );
+
+/** The page at the same address in a browser without scripts, with the same cookies: what a slow link shows first. */
+async function withoutScript(page: Page, check: (scriptless: Page) => Promise<void>): Promise<void> {
+  const browser = page.context().browser()!;
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const csp = await recordCspViolations(context, { javaScriptEnabled: false });
+  try {
+    const scriptless = await context.newPage();
+    await scriptless.goto(page.url());
+    await check(scriptless);
+    await csp.settle();
+    expect(csp.violations, "Content-Security-Policy violations").toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+test("OAuth2: the consent and logout pages come rendered by the server; their buttons wait for the script, which takes them over", async ({
+  page,
+}) => {
+  const user = await newIdentity({ verified: true });
+  const client = await newClient();
+  const errors = recordPageErrors(page);
+
+  const authorization = await startAuthorization(page, client);
+  await submitPassword(page, user.email, user.password);
+  await expect(consentHeading(page, client)).toBeVisible();
+  const consentHtml = await (await page.request.get(page.url())).text();
+  expect(consentHtml).toContain(`>${client.name} wants to use your account</h1>`);
+  // Only the portal's /api can answer Hydra: without the script the buttons say that they wait for it.
+  await withoutScript(page, async (scriptless) => {
+    await expect(consentHeading(scriptless, client)).toBeVisible();
+    await expect(scriptless.getByRole("button", { name: "Allow (loading…)" })).toBeDisabled();
+    await expect(scriptless.getByRole("button", { name: "Deny (loading…)" })).toBeDisabled();
+  });
+  await page.getByRole("button", { name: "Allow" }).click();
+  const tokens = await tokensAtCallback(page, client, authorization);
+
+  await page.goto(oidc.buildEndSessionUrl(client.oidc, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: signedOutUri }).href);
+  const logoutHeading = page.getByRole("heading", { name: `Sign out of ${client.name}?` });
+  await expect(logoutHeading).toBeVisible();
+  expect(await (await page.request.get(page.url())).text()).toContain(`>Sign out of ${client.name}?</h1>`);
+  await withoutScript(page, async (scriptless) => {
+    await expect(scriptless.getByRole("heading", { name: `Sign out of ${client.name}?` })).toBeVisible();
+    await expect(scriptless.getByRole("button", { name: "Sign out (loading…)" })).toBeDisabled();
+  });
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await page.waitForURL((url) => url.href.startsWith(signedOutUri));
+  expect(errors).toEqual([]);
+});
 
 test("OAuth2: Deny sends the application access_denied", async ({ page }) => {
   const user = await newIdentity({ verified: true });

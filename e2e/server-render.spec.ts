@@ -2,6 +2,8 @@
 // with the app's own components, and the app takes that markup over
 // (hydration) without React finding a difference, which it would report as
 // an error and answer by drawing the page again.
+import { newIdentity, signInByApi } from "./support/identities.js";
+import { recordPageErrors } from "./support/page-errors.js";
 import { expect, test } from "./support/test.js";
 
 for (const [path, heading] of [
@@ -15,12 +17,7 @@ for (const [path, heading] of [
     const html = await (await request.get(path)).text();
     expect(html).toContain(`>${heading}</h1>`);
 
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      // Chromium's own line for an answer that is not 2xx (Kratos does not know this error id) is not the app's.
-      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
+    const errors = recordPageErrors(page);
     await page.goto(path);
     await expect(page.getByRole("heading", { name: heading })).toBeVisible();
     if (path === "/login") {
@@ -32,3 +29,26 @@ for (const [path, heading] of [
     expect(errors).toEqual([]);
   });
 }
+
+test("/verification comes rendered inside the shell for a signed-in user, and the app takes it over without a mismatch", async ({
+  page,
+}) => {
+  const user = await newIdentity();
+  await signInByApi(page, user);
+  const html = await (await page.request.get("/verification")).text();
+  expect(html).toContain(">Verify Account</h1>");
+  expect(html).toContain(user.email);
+
+  const errors = recordPageErrors(page);
+  await page.goto("/verification");
+  await expect(page.getByRole("heading", { name: "Verify Account" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // Hydrated: the footer that needs the browser's time zone is there.
+  await expect(page.getByText(/Your session is valid until/)).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("/verification without a session is not rendered by the server: the app sends the visitor to sign in", async ({ request }) => {
+  const html = await (await request.get("/verification")).text();
+  expect(html).not.toContain("Verify Account</h1>");
+});

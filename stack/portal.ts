@@ -1,6 +1,7 @@
 // Runs the portal server as a supervised process: from its TypeScript sources
-// (server/src/server.ts through tsx), or as the Docker image runs it (a
-// release folder's compiled server on the image's Node).
+// (server/src/server.ts through tsx) with the built app, or with the app from
+// its sources through Vite (`npm start`: server/src/dev-server.ts), or as the Docker
+// image runs it (a release folder's compiled server on the image's Node).
 import { join } from "node:path";
 import type { KratosUrls } from "./kratos.js";
 import { rootDir, type StackSettings } from "./settings.js";
@@ -13,19 +14,26 @@ export interface PortalOptions {
   release?: { dir: string; node: string };
   /** More variables for the server, e.g. RATE_LIMIT_REDIS_URL. */
   env?: Record<string, string>;
+  /** The app from its sources through Vite's dev server, with hot updates (server/src/dev-web.ts), instead of the build. */
+  dev?: boolean;
 }
 
 export async function startPortal(
   supervisor: Supervisor,
   settings: StackSettings,
   kratos: KratosUrls,
-  { label = "portal", release, env = {} }: PortalOptions = {},
+  { label = "portal", release, env = {}, dev = false }: PortalOptions = {},
 ): Promise<string> {
   const { host, port, origin } = settings.portal;
   // The image's environment is its own (NODE_ENV=production), not this process's (a test runner's NODE_OPTIONS).
   const [command, args, cwd, base] = release
     ? [release.node, [join(release.dir, "server", "dist", "server.js")], release.dir, { PATH: process.env.PATH, NODE_ENV: "production" }]
-    : [process.execPath, ["--import", "tsx", join(rootDir, "server", "src", "server.ts")], rootDir, { ...process.env, WEB_ROOT: webDist }];
+    : [
+        process.execPath,
+        ["--import", "tsx", dev ? join(rootDir, "server", "src", "dev-server.ts") : join(rootDir, "server", "src", "server.ts")],
+        rootDir,
+        { ...process.env, WEB_ROOT: webDist },
+      ];
   supervisor.start(label, command, args, {
     cwd,
     env: {

@@ -1,5 +1,7 @@
 // `npm start`: builds what is missing, then runs the mail catcher, Kratos and
 // its courier, Hydra and the portal until Ctrl-C or SIGTERM, or until one of them dies.
+// The portal serves the app from its sources through Vite (server/src/dev-web.ts):
+// a change shows in the browser without a build.
 import { buildLauncher, hydraLauncher, kratosLauncher } from "./go-build.js";
 import { startHydra } from "./hydra.js";
 import { startCourier, startKratos } from "./kratos.js";
@@ -7,7 +9,6 @@ import { startMailCatcher } from "./mail-catcher.js";
 import { startPortal } from "./portal.js";
 import { readSettings } from "./settings.js";
 import { assertPortFree, Supervisor } from "./supervisor.js";
-import { buildWeb } from "./web-build.js";
 
 const supervisor = new Supervisor();
 const say = (line: string) => {
@@ -50,7 +51,7 @@ try {
     const kratos = await buildLauncher(kratosLauncher, buildLog);
     return { kratos, hydra: await buildLauncher(hydraLauncher, buildLog) };
   })();
-  const [binaries] = await Promise.all([goBuilds, buildWeb(supervisor)]);
+  const binaries = await goBuilds;
   await startMailCatcher(supervisor, settings);
   // Kratos and Hydra call each other's admin APIs only per request: they can start together.
   const [kratos, hydra] = await Promise.all([
@@ -58,7 +59,7 @@ try {
     startHydra(supervisor, settings, { binary: binaries.hydra }),
   ]);
   startCourier(supervisor, settings, { binary: binaries.kratos });
-  const portal = await startPortal(supervisor, settings, kratos);
+  const portal = await startPortal(supervisor, settings, kratos, { dev: true });
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   say(`  portal        ${portal}`);
   say(`  mail catcher  http://localhost:${settings.mail.webPort}  (verification and recovery codes arrive here)`);

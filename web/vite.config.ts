@@ -11,15 +11,16 @@ function themeCss(): Plugin {
   const resolved = `\0${id}`;
   return {
     name: "portal-theme-css",
-    resolveId: (source) => (source === id ? resolved : undefined),
-    load: (loaded) => (loaded === resolved ? themeStylesheet() : undefined),
+    resolveId: (source) => (source === id ? resolved : source.startsWith(`${resolved}?`) ? source : undefined),
+    // With a query too: `npm start` links the stylesheet as Vite's compiled CSS (`?direct`, server/src/dev-web.ts).
+    load: (loaded) => (loaded.split("?")[0] === resolved ? themeStylesheet() : undefined),
   };
 }
 
 // Two builds: the app for the browser into dist/ (`vite build`), and the same app for the server's first
 // render of the public pages into dist/ssr/ (`vite build --ssr src/entry-server.tsx`, after the first, which
 // empties dist/). The server never serves dist/ssr/ (server/src/plugins/spa.ts).
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: "web",
   // Brotli and gzip copies of every asset, made once at build time: the server sends the one the browser
   // accepts. Not of index.html, which the server fills in for each page (server/src/routes/app-page.ts).
@@ -29,10 +30,19 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild ? [] : [compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css|svg|json)$/ })]),
   ],
   // The server bundle carries its libraries (React, the router, react-bootstrap…): the image installs only
-  // the server's production dependencies, and these are the app's.
-  ssr: { noExternal: true },
+  // the server's production dependencies, and these are the app's. `npm start`'s server (Vite's dev server,
+  // server/src/dev-web.ts) loads them from node_modules as Node does.
+  ssr: command === "build" ? { noExternal: true } : {},
   build: isSsrBuild
-    ? { outDir: "dist/ssr", emptyOutDir: false, copyPublicDir: false }
+    ? {
+        outDir: "dist/ssr",
+        emptyOutDir: false,
+        copyPublicDir: false,
+        // One file: the server loads it under a new URL after each build (routes/server-render.ts), and a lazy
+        // page's chunk importing the entry back under its plain URL would get a second copy of the app's
+        // modules (other React contexts, no page data), so the consent and verification pages would not render.
+        rolldownOptions: { output: { codeSplitting: false } },
+      }
     : {
         outDir: "dist",
         emptyOutDir: true,

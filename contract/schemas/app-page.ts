@@ -13,7 +13,7 @@ export const BootData = Type.Object({
   /** GET /api/session's answer for this page's cookies; absent when Kratos did not answer in time. */
   session: Type.Optional(Type.Object({ status: Type.Integer(), body: Type.Union([SessionBody, ErrorBody]) })),
   /**
-   * On /login, /registration and /recovery: the flow named by ?flow= (its `id`),
+   * On /login, /registration, /recovery and /verification: the flow named by ?flow= (its `id`),
    * or without it the flow Kratos started for them, with the query it was started with.
    */
   flow: Type.Optional(
@@ -26,6 +26,11 @@ export const BootData = Type.Object({
       flow: Type.Unknown(),
     }),
   ),
+  /**
+   * On Hydra's consent and logout pages: the 200 answers of the GET /api requests the page's first render makes
+   * (contract/boot.ts: pageApiReads), by their URL.
+   */
+  answers: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   /**
    * When the server rendered the page (a public page): React Router's state after that render, which the
    * browser's router starts from instead of React Router's own inline script (the CSP allows none).
@@ -43,7 +48,7 @@ export type BootData = Static<typeof BootData>;
 /**
  * The app's server entry (web/src/entry-server.tsx, built into `$WEB_ROOT/ssr/`): the page's markup for the
  * `#root` element, rendered with the same components as in the browser, and the router's state to hydrate
- * it; undefined for a page the server does not render (a signed-in page: its code loads on demand).
+ * it; undefined for a page the server does not render (most signed-in pages: the browser renders them).
  */
 export interface ServerRender {
   render(url: string, origin: string, boot: BootData): Promise<{ html: string; hydration: NonNullable<BootData["hydration"]> } | undefined>;

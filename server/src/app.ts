@@ -1,6 +1,6 @@
 // The whole portal server as one Fastify plugin: server.ts starts it, the
 // tests build it with the same options.
-import type { FastifyPluginAsync, FastifyServerOptions } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
 import type { PortalConfig } from "./config.js";
 import { logController, loggerOptions } from "./logging.js";
@@ -14,7 +14,6 @@ import kratos from "./plugins/kratos.js";
 import metricsRecorder from "./plugins/metrics.js";
 import portalState from "./plugins/portal-state.js";
 import securityHeaders from "./plugins/security-headers.js";
-import spa from "./plugins/spa.js";
 import apiRoutes from "./routes/api/index.js";
 import appPage from "./routes/app-page.js";
 import healthRoutes from "./routes/health.js";
@@ -23,6 +22,7 @@ import kratosProxy from "./routes/kratos-proxy.js";
 import runtimeConfigRoute from "./routes/runtime-config.js";
 import type { OutboxOptions } from "./mail/outbox.js";
 import type { LimiterStore } from "./services/limit-stores.js";
+import { builtWeb, type WebApp } from "./web-app.js";
 
 export interface AppOptions {
   config: PortalConfig;
@@ -32,6 +32,8 @@ export interface AppOptions {
   metrics?: PortalMetrics;
   /** The outbox's timing (retry pauses), shorter in tests. */
   outboxOptions?: OutboxOptions;
+  /** The app it serves; by default the build in WEB_ROOT. `npm start` passes Vite's dev server (dev-web.ts). */
+  web?: (fastify: FastifyInstance) => WebApp;
 }
 
 export function serverOptions(config: PortalConfig): FastifyServerOptions {
@@ -56,7 +58,10 @@ export function serverOptions(config: PortalConfig): FastifyServerOptions {
   };
 }
 
-const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, limiterStore, metrics = createMetrics(), outboxOptions }) => {
+const app: FastifyPluginAsync<AppOptions> = async (
+  fastify,
+  { config, limiterStore, metrics = createMetrics(), outboxOptions, web: webApp = (instance) => builtWeb(config, instance.log) },
+) => {
   await fastify.register(metricsRecorder, { metrics });
   await fastify.register(errorHandler);
   await fastify.register(securityHeaders, { config });
@@ -78,8 +83,9 @@ const app: FastifyPluginAsync<AppOptions> = async (fastify, { config, limiterSto
   // Kratos' web hooks: not under /kratos (the browser's proxy), and refused without the shared secret.
   await fastify.register(kratosHooks, { prefix: "/internal/kratos-hooks", config });
   await fastify.register(kratosProxy, { prefix: "/kratos", config });
-  await fastify.register(spa, { config });
-  await fastify.register(appPage, { config });
+  const web = webApp(fastify);
+  await fastify.register(web.files);
+  await fastify.register(appPage, { config, web });
 };
 
 // Not encapsulated: the error handler and decorators hold for every route of the instance.

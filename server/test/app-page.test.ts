@@ -62,10 +62,11 @@ t.test("with Kratos up", async (t) => {
     t.equal((boot.flow?.flow as { return_to?: string }).return_to, returnTo, "Kratos started it with that query");
   });
 
-  t.test("/registration and /recovery come with theirs; a page with ?flow= and other pages with none", async (t) => {
+  t.test("/registration, /recovery and /verification come with theirs; a page with ?flow= and other pages with none", async (t) => {
     t.equal(bootData(await app.inject("/registration")).flow?.kind, "registration");
     t.equal(bootData(await app.inject("/recovery")).flow?.kind, "recovery");
-    for (const url of ["/login?flow=6c5e8f0a-0000-4000-8000-000000000000", "/settings", "/verification", "/"]) {
+    t.equal(bootData(await app.inject("/verification")).flow?.kind, "verification");
+    for (const url of ["/login?flow=6c5e8f0a-0000-4000-8000-000000000000", "/settings", "/"]) {
       const boot = bootData(await app.inject(url));
       t.equal(boot.flow, undefined, url);
       t.ok(boot.config, `${url} has the configuration`);

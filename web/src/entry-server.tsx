@@ -11,7 +11,7 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import type { ServerRender } from "#contract/schemas/app-page.js";
 import { AppRoot, createAppQueryClient } from "./app/app-root";
 import { pageSourcesOf } from "./app/lazy-pages";
-import { isPublicMatch } from "./app/route-access";
+import { isServerRenderedMatch } from "./app/route-access";
 import { routes } from "./app/routes";
 import { withServerPage } from "./lib/boot-data";
 
@@ -20,9 +20,9 @@ const handler = createStaticHandler(routes);
 export const render: ServerRender["render"] = async (url, origin, boot) => {
   const location = new URL(url, origin);
   const matches = matchRoutes(routes, location) ?? [];
-  // Only the public pages of the entry bundle: a page whose code loads on demand (lazy) or that needs a
-  // session is rendered by the browser, as before.
-  if (!isPublicMatch(matches) || matches.some(({ route }) => route.lazy)) return undefined;
+  // The public pages, and the signed-in pages that say so when the page comes with a session (Hydra's consent);
+  // the others (the shell's) are rendered by the browser. The handler loads the code of a lazy route.
+  if (!isServerRenderedMatch(matches, boot.session?.status === 200)) return undefined;
   const context = await handler.query(new Request(location));
   if (context instanceof Response) return undefined;
   const router = createStaticRouter(handler.dataRoutes, context);

@@ -3,7 +3,7 @@ import "./app/app.css";
 import "virtual:theme.css";
 import "./lib/i18n";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { RouterProvider, createBrowserRouter, type HydrationState } from "react-router-dom";
+import { RouterProvider, createBrowserRouter, matchRoutes, type HydrationState } from "react-router-dom";
 import { AppRoot, createAppQueryClient } from "./app/app-root";
 import { FullScreenSpinner } from "./app/pages/full-screen-spinner";
 import { preloadPagesWhenIdle } from "./app/lazy-pages";
@@ -20,6 +20,8 @@ async function start(container: HTMLElement) {
   const root = hydration ? undefined : createRoot(container);
   root?.render(<FullScreenSpinner />);
   configureKratos((await loadRuntimeConfig()).KRATOS_PUBLIC_URL);
+  // Code that fails to load here fails again in the router, which shows that page's error.
+  if (hydration) await loadLazyMatches().catch(() => undefined);
   const app = (
     <AppRoot queryClient={createAppQueryClient(window.location)}>
       <RouterProvider router={createBrowserRouter(routes, hydration ? { hydrationData: hydration } : {})} />
@@ -28,6 +30,20 @@ async function start(container: HTMLElement) {
   if (root) root.render(app);
   else hydrateRoot(container, app);
   preloadPagesWhenIdle(lazyShell);
+}
+
+/**
+ * The server rendered a page whose code loads on demand (the consent page) with that code: the browser loads
+ * it before the router starts, so that the router's first render is the server's rather than its fallback.
+ */
+async function loadLazyMatches() {
+  const lazy = (matchRoutes(routes, window.location) ?? []).filter(({ route }) => route.lazy);
+  await Promise.all(
+    lazy.map(async ({ route }) => {
+      if (typeof route.lazy !== "function") return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
 }
 
 const container = document.getElementById("root");

@@ -2,15 +2,15 @@
 // requests would fetch already inside it (contract/schemas/app-page.ts), as JSON that
 // never runs, so the CSP stays strict: the runtime configuration, the session
 // check's answer and, on a page that shows a Kratos flow, that flow (a new
-// one with its anti-CSRF cookie, or the one ?flow= names). The public pages
+// one with its anti-CSRF cookie, or the one ?flow= names), and on Hydra's
+// consent and logout pages the answer of their /api request. The public pages
 // come rendered (server-render.ts: the app's own components), so a visitor on
 // a slow link sees and can submit the sign-in form before any script
 // arrives; the app then hydrates it. Whatever Kratos does not answer within a
 // moment is left out, and the app asks for it itself.
-import { stat, readFile } from "node:fs/promises";
-import { extname, join } from "node:path";
+import { extname } from "node:path";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { bootElementId } from "#contract/boot.js";
+import { bootElementId, pageApiReads } from "#contract/boot.js";
 import { flowQueryOf, type StartedFlowKind } from "#contract/flows.js";
 import { paths } from "#contract/paths.js";
 import type { BootData } from "#contract/schemas/app-page.js";
@@ -22,13 +22,14 @@ import { errorAnswer } from "../plugins/error-handler.js";
 import { forwardingHeaders } from "../kratos/forwarding.js";
 import { toSessionBody } from "./api/session.js";
 import { runtimeConfig } from "./runtime-config.js";
-import { serverRenderer } from "./server-render.js";
+import type { WebApp } from "../web-app.js";
 
 /** The pages that start a Kratos flow when opened without ?flow=. */
 export const flowPages: Partial<Record<string, StartedFlowKind>> = {
   [paths.login]: "login",
   [paths.registration]: "registration",
   [paths.recovery]: "recovery",
+  [paths.verification]: "verification",
 };
 
 /** How long the page waits for Kratos before it goes out without what is missing. */
@@ -44,7 +45,7 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-/** index.html as the build wrote it, cut where the page's own parts go; read again only when a build replaced it. */
+/** index.html cut where the page's own parts go. */
 interface Template {
   /** Up to the end of <head>, where the page's module preloads go. */
   head: string;
@@ -57,34 +58,31 @@ interface Template {
 
 const rootElement = '<div id="root">';
 
-function appTemplate(webRoot: string): () => Promise<Template> {
-  const file = join(webRoot, "index.html");
-  let cached: { stamp: string; template: Template } | undefined;
-  return async () => {
-    const { mtimeMs, size } = await stat(file);
-    const stamp = `${mtimeMs}:${size}`;
-    if (cached?.stamp !== stamp) {
-      const html = await readFile(file, "utf8");
-      const at = (marker: string, from: number, fallback: number) => {
-        const index = html.indexOf(marker, from);
-        return index < 0 ? fallback : index;
-      };
-      const headEnd = at("</head>", 0, 0);
-      const root = at(rootElement, headEnd, -1);
-      const rootStart = root < 0 ? headEnd : root + rootElement.length;
-      const bodyEnd = html.lastIndexOf("</body>") < 0 ? html.length : html.lastIndexOf("</body>");
-      cached = {
-        stamp,
-        template: {
-          head: html.slice(0, headEnd),
-          open: html.slice(headEnd, rootStart),
-          close: html.slice(rootStart, bodyEnd),
-          tail: html.slice(bodyEnd),
-        },
-      };
-    }
-    return cached.template;
+function templateOf(html: string): Template {
+  const at = (marker: string, from: number, fallback: number) => {
+    const index = html.indexOf(marker, from);
+    return index < 0 ? fallback : index;
   };
+  const headEnd = at("</head>", 0, 0);
+  const root = at(rootElement, headEnd, -1);
+  const rootStart = root < 0 ? headEnd : root + rootElement.length;
+  const bodyEnd = html.lastIndexOf("</body>") < 0 ? html.length : html.lastIndexOf("</body>");
+  return {
+    head: html.slice(0, headEnd),
+    open: html.slice(headEnd, rootStart),
+    close: html.slice(rootStart, bodyEnd),
+    tail: html.slice(bodyEnd),
+  };
+}
+
+/** The visitor's headers that the page's requests on their behalf pass on. */
+function visitorHeaders(request: FastifyRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of ["cookie", "user-agent", "accept-language"] as const) {
+    const value = request.headers[name];
+    if (typeof value === "string") headers[name] = value;
+  }
+  return headers;
 }
 
 /** Resolves with undefined once the page has waited long enough. */
@@ -101,11 +99,16 @@ function inTime<T>(work: Promise<T>): Promise<T | undefined> {
   });
 }
 
-const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { config }) => {
-  const template = appTemplate(config.webRoot);
+const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async (fastify, { config, web }) => {
+  // The last page cut, which is the same page while no build replaced it.
+  let cut: { html: string; template: Template } | undefined;
+  const template = async (url: string) => {
+    const html = await web.page(url);
+    if (cut?.html !== html) cut = { html, template: templateOf(html) };
+    return cut.template;
+  };
   const forwarded = forwardingHeaders(config.origin);
   const appConfig = runtimeConfig(config);
-  const renderer = serverRenderer(config.webRoot, fastify.log);
 
   async function sessionAnswer(request: FastifyRequest): Promise<BootData["session"]> {
     try {
@@ -121,11 +124,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
     const kind = flowPages[path];
     if (!kind) return undefined;
     const search = new URLSearchParams(request.url.slice(path.length + 1));
-    const headers: Record<string, string> = { ...forwarded(request.ip) };
-    for (const name of ["cookie", "user-agent", "accept-language"] as const) {
-      const value = request.headers[name];
-      if (typeof value === "string") headers[name] = value;
-    }
+    const headers = { ...forwarded(request.ip), ...visitorHeaders(request) };
     try {
       const id = search.get("flow");
       // Kratos sends the browser back here with the flow after a form the browser posted itself (the
@@ -154,14 +153,38 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
     }
   }
 
+  /**
+   * The 200 answers of the page's GET /api requests, asked of the portal's own routes with the visitor's
+   * cookies and address, so that their rules (session, limits) apply as to the browser's own request.
+   */
+  async function pageAnswers(request: FastifyRequest, path: string): Promise<BootData["answers"]> {
+    const urls = pageApiReads(path, new URLSearchParams(request.url.slice(path.length + 1)));
+    if (urls.length === 0) return undefined;
+    const headers = visitorHeaders(request);
+    const answers: NonNullable<BootData["answers"]> = {};
+    await Promise.all(
+      urls.map(async (url) => {
+        const answer = await fastify.inject({ method: "GET", url, headers, remoteAddress: request.ip });
+        if (answer.statusCode === 200) answers[url] = answer.json();
+      }),
+    );
+    return answers;
+  }
+
   async function appPageFor(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> {
-    const [page, session, flow] = await Promise.all([
-      template(),
+    const [page, session, flow, answers] = await Promise.all([
+      template(request.url),
       request.method === "GET" ? inTime(sessionAnswer(request)) : undefined,
       request.method === "GET" ? inTime(pageFlow(request, reply, path)) : undefined,
+      request.method === "GET" ? inTime(pageAnswers(request, path)) : undefined,
     ]);
-    const boot: BootData = { config: appConfig, ...(session ? { session } : {}), ...(flow ? { flow } : {}) };
-    const rendered = request.method === "GET" ? await renderer.render(request.url, config.origin, boot) : undefined;
+    const boot: BootData = {
+      config: appConfig,
+      ...(session ? { session } : {}),
+      ...(flow ? { flow } : {}),
+      ...(answers ? { answers } : {}),
+    };
+    const rendered = request.method === "GET" ? await web.render(request.url, config.origin, boot) : undefined;
     if (rendered) boot.hydration = rendered.hydration;
     return (
       reply
@@ -169,7 +192,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
         // It holds this browser's session and a fresh flow: never stored, never shared.
         .header("cache-control", "no-store")
         .send(
-          `${page.head}${await renderer.preloads(path)}${page.open}${rendered?.html ?? ""}${page.close}` +
+          `${page.head}${await web.preloads(path)}${page.open}${rendered?.html ?? ""}${page.close}` +
             `<script type="application/json" id="${bootElementId}">${scriptJson(boot)}</script>${page.tail}`,
         )
     );

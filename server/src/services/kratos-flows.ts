@@ -37,12 +37,14 @@ export function kratosFlows(frontend: FrontendApi, started: (kind: StartedFlowKi
     login: (query, options) => frontend.createBrowserLoginFlow(browserFlowParameters(query), options),
     registration: (query, options) => frontend.createBrowserRegistrationFlow(browserFlowParameters(query), options),
     recovery: (query, options) => frontend.createBrowserRecoveryFlow(browserFlowParameters(query), options),
+    verification: (query, options) => frontend.createBrowserVerificationFlow(browserFlowParameters(query), options),
   };
 
   const getters: Record<StartedFlowKind, (id: string, options: RawAxiosRequestConfig) => Promise<AxiosResponse>> = {
     login: (id, options) => frontend.getLoginFlow({ id }, options),
     registration: (id, options) => frontend.getRegistrationFlow({ id }, options),
     recovery: (id, options) => frontend.getRecoveryFlow({ id }, options),
+    verification: (id, options) => frontend.getVerificationFlow({ id }, options),
   };
 
   return {

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Test } from "tap";
-import app, { serverOptions } from "../../src/app.js";
+import app, { serverOptions, type AppOptions } from "../../src/app.js";
 import { readConfig } from "../../src/config.js";
 import type { OutboxOptions } from "../../src/mail/outbox.js";
 import type { PortalMetrics } from "../../src/metrics.js";
@@ -80,13 +80,15 @@ export interface BuildOptions {
   logs?: LogLines;
   /** Where the app records its metrics, as server.ts hands them to the server of METRICS_PORT. */
   metrics?: PortalMetrics;
+  /** The app it serves, instead of a fake build in WEB_ROOT (app.ts' option). */
+  web?: AppOptions["web"];
 }
 
 export async function build(
   t: Test,
   env: Env = {},
   extend?: (instance: FastifyInstance) => void,
-  { limiterStore, logs, metrics, outboxOptions }: BuildOptions = {},
+  { limiterStore, logs, metrics, outboxOptions, web }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const config = readConfig({
     LOG_LEVEL: logs ? "info" : "silent",
@@ -97,7 +99,7 @@ export async function build(
   const options = serverOptions(config);
   // The server's own logger options (its serializers above all), only with another stream.
   const instance = Fastify(logs ? { ...options, logger: { ...(options.logger as object), stream: logs } } : options);
-  await instance.register(app, { config, limiterStore, metrics, outboxOptions });
+  await instance.register(app, { config, limiterStore, metrics, outboxOptions, ...(web ? { web } : {}) });
   extend?.(instance);
   await instance.ready();
   t.teardown(() => instance.close());

@@ -17,7 +17,7 @@ import { RouteErrorPage } from "./pages/route-error-page";
 import { PublicLayout } from "./public-layout";
 import { RequireRole } from "./require-role";
 import { RootLayout } from "./root-layout";
-import { publicRoute } from "./route-access";
+import { publicRoute, serverRenderedRoute } from "./route-access";
 
 export const routes: RouteObject[] = [
   {
@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
           { path: paths.error, element: <ErrorPage />, handle: publicRoute },
           {
             path: paths.consent,
+            handle: serverRenderedRoute,
             lazy: async () => ({ Component: (await lazyPages.consent()).ConsentPage }),
           },
         ],
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to={paths.settings} replace /> },
           {
             path: paths.verification,
+            handle: serverRenderedRoute,
             lazy: async () => ({ Component: (await lazyPages.verification()).VerificationPage }),
           },
           {

@@ -79,3 +79,12 @@ export function takeBootFlow(kind: FlowKind, query: FlowQuery, flowId?: string):
   delete boot.flow;
   return fetched.flow;
 }
+
+/** The answer of a GET /api request (its URL, contract/boot.ts: apiReads) that came with the page, once. */
+export function takeBootAnswer(url: string): unknown {
+  const boot = read();
+  const answer = boot.answers?.[url];
+  // A copy without it: the server's render must not change the data that goes into its page.
+  boot.answers = Object.fromEntries(Object.entries(boot.answers ?? {}).filter(([key]) => key !== url));
+  return answer;
+}

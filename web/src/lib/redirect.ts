@@ -5,6 +5,8 @@
 // new lines vanish), so `/\evil.example` or `//evil.example` are seen for what
 // they are; the normalised URL is what the caller follows, never the raw text.
 
+import { pageOrigin } from "./boot-data";
+
 export type RedirectTargets =
   /** The portal itself; relative values resolve against it. */
   | { kind: "same-origin"; alsoOrigins?: readonly (string | undefined)[] }
@@ -17,7 +19,7 @@ const sameOrigin: RedirectTargets = { kind: "same-origin" };
 export function safeRedirect(
   value: string | null | undefined,
   targets: RedirectTargets = sameOrigin,
-  base = window.location.origin,
+  base = pageOrigin(),
 ): string | undefined {
   if (!value) return undefined;
   let url: URL;
@@ -33,7 +35,7 @@ export function safeRedirect(
 }
 
 /** The same check for a route inside the SPA: its path, query and hash, ready for the router. */
-export function safeInAppPath(value: string | null | undefined, base = window.location.origin): string | undefined {
+export function safeInAppPath(value: string | null | undefined, base = pageOrigin()): string | undefined {
   const href = safeRedirect(value, sameOrigin, base);
   if (!href) return undefined;
   const url = new URL(href);

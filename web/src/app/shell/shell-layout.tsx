@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router-dom";
 import { displayName, useCurrentSession } from "../../lib/current-session";
 import { narrowViewportQuery } from "../../lib/theme";
+import { useHydrated } from "../../lib/use-hydrated";
 import { SessionWatch } from "../session/session-watch";
 import { Header } from "./header";
 import { Sidebar } from "./sidebar";
@@ -17,6 +18,8 @@ export function ShellLayout() {
   const { session } = useCurrentSession();
   const narrow = useMediaQuery(narrowViewportQuery);
   const { collapsed, toggle, collapse } = useCollapsed();
+  // In the browser's time zone, which the server that rendered the page does not know.
+  const hydrated = useHydrated();
   const classes = ["shell", collapsed && "shell--collapsed", narrow && "shell--narrow"].filter(Boolean).join(" ");
 
   return (
@@ -31,7 +34,7 @@ export function ShellLayout() {
         <main id={mainId} className="shell-main" tabIndex={-1}>
           <Outlet />
         </main>
-        {session.expires_at && (
+        {hydrated && session.expires_at && (
           <footer className="shell-footer">{t("app.sessionValidUntil", { expiresAt: new Date(session.expires_at) })}</footer>
         )}
         <SessionWatch />

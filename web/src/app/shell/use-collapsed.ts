@@ -1,9 +1,12 @@
 // Whether the side menu is collapsed. The user's choice is kept
 // in localStorage under Collapsed; a narrow screen always starts collapsed,
-// because an expanded menu would cover most of it.
+// because an expanded menu would cover most of it. The server knows neither
+// (it renders the verification page), so the menu starts expanded in its page
+// and while the browser hydrates it, and takes its place right after.
 import { useState } from "react";
 import { readCollapsed, writeCollapsed } from "../../lib/storage";
 import { narrowViewportQuery } from "../../lib/theme";
+import { useHydrated } from "../../lib/use-hydrated";
 
 export interface Collapsed {
   collapsed: boolean;
@@ -14,15 +17,17 @@ export interface Collapsed {
 }
 
 export function useCollapsed(): Collapsed {
-  const [collapsed, setCollapsed] = useState(() => window.matchMedia(narrowViewportQuery).matches || readCollapsed() === true);
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<boolean>();
+  const collapsed = chosen ?? (hydrated && (window.matchMedia(narrowViewportQuery).matches || readCollapsed() === true));
   return {
     collapsed,
     toggle() {
       writeCollapsed(!collapsed);
-      setCollapsed(!collapsed);
+      setChosen(!collapsed);
     },
     collapse() {
-      setCollapsed(true);
+      setChosen(true);
     },
   };
 }

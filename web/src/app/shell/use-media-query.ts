@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from "react";
 
+/** Whether the viewport matches; false on the server and while the browser hydrates the server's page. */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
@@ -9,5 +10,9 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
 }

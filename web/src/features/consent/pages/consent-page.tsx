@@ -15,6 +15,7 @@ import { displayName, useCurrentSession } from "../../../lib/current-session";
 import { errorMessage } from "../../../lib/error-message";
 import { href } from "#contract/paths.js";
 import { safeRedirect } from "../../../lib/redirect";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { acceptConsent } from "../api/accept-consent";
 import { consentRequestQueryOptions, type ConsentRequest } from "../api/get-consent-request";
 import { rejectConsent } from "../api/reject-consent";
@@ -69,6 +70,7 @@ function ConsentQuestion({ request }: { request: ConsentRequest }) {
   const { t } = useTranslation();
   const { session } = useCurrentSession();
   const [remember, setRemember] = useState(false);
+  const hydrated = useHydrated();
   const listId = useId();
   const rememberHelpId = useId();
   const decide = useMutation({
@@ -83,6 +85,10 @@ function ConsentQuestion({ request }: { request: ConsentRequest }) {
   if (decide.isSuccess) return <Waiting label={t("consent.leaving")} />;
 
   const busy = decide.isPending;
+  // The server's page is drawn before the script arrives, and only the script can answer: until then the
+  // buttons say that they are loading.
+  const scriptless = !hydrated;
+  const label = (text: string) => (scriptless ? t("flows.scriptLoading", { label: text }) : text);
   const { application } = request;
   const name = application.client_name;
   const logo = safeRedirect(application.logo_uri, { kind: "web" });
@@ -123,7 +129,7 @@ function ConsentQuestion({ request }: { request: ConsentRequest }) {
         <Form.Check
           id="consent-remember"
           checked={remember}
-          disabled={busy}
+          disabled={busy || scriptless}
           onChange={(event) => setRemember(event.currentTarget.checked)}
           label={t("consent.remember")}
           aria-describedby={rememberHelpId}
@@ -131,11 +137,11 @@ function ConsentQuestion({ request }: { request: ConsentRequest }) {
         <Form.Text id={rememberHelpId}>{t("consent.rememberHelp", { name })}</Form.Text>
       </div>
       <div className="d-flex flex-wrap gap-2">
-        <Button disabled={busy} onClick={() => decide.mutate(true)}>
-          {t("consent.allow")}
+        <Button disabled={busy || scriptless} onClick={() => decide.mutate(true)}>
+          {label(t("consent.allow"))}
         </Button>
-        <Button variant="outline-secondary" disabled={busy} onClick={() => decide.mutate(false)}>
-          {t("consent.deny")}
+        <Button variant="outline-secondary" disabled={busy || scriptless} onClick={() => decide.mutate(false)}>
+          {label(t("consent.deny"))}
         </Button>
       </div>
     </RequestCard>

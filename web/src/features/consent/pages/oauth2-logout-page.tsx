@@ -8,6 +8,7 @@ import { Link } from "react-router-dom";
 import { FormAlerts } from "../../../lib/components/cards";
 import { apiProblemOf, isRetryable } from "../../../lib/api-problem";
 import { errorMessage } from "../../../lib/error-message";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { href } from "#contract/paths.js";
 import { acceptLogout } from "../api/accept-logout";
 import { logoutRequestQueryOptions } from "../api/get-logout-request";
@@ -16,6 +17,7 @@ import { RequestCard, RequestFailed, Waiting } from "../components/request-statu
 export function OAuth2LogoutPage({ challenge }: { challenge: string }) {
   const { t } = useTranslation();
   const request = useQuery(logoutRequestQueryOptions(challenge));
+  const hydrated = useHydrated();
   const signOut = useMutation({ mutationFn: () => acceptLogout(challenge), onSuccess: (url) => window.location.assign(url) });
 
   if (request.isError) {
@@ -43,8 +45,9 @@ export function OAuth2LogoutPage({ challenge }: { challenge: string }) {
       <p>{name ? t("oauth2Logout.text", { name }) : t("oauth2Logout.textUnnamed")}</p>
       <FormAlerts failure={signOut.error ? errorMessage(signOut.error) : undefined} />
       <div className="d-flex flex-wrap gap-2">
-        <Button disabled={signOut.isPending} onClick={() => signOut.mutate()}>
-          {t("oauth2Logout.signOut")}
+        {/* Only the script can answer Hydra: in the server's page, before it arrives, the button says so. */}
+        <Button disabled={signOut.isPending || !hydrated} onClick={() => signOut.mutate()}>
+          {hydrated ? t("oauth2Logout.signOut") : t("flows.scriptLoading", { label: t("oauth2Logout.signOut") })}
         </Button>
         <Link to={href("home")} className="btn btn-outline-secondary">
           {t("oauth2Logout.stay")}

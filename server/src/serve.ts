@@ -1,0 +1,51 @@
+// Runs the portal server process: configuration, logger, listen, graceful
+// close. server.ts runs it as the image does; `npm start` runs it with Vite's
+// dev server as the app's source (dev-server.ts).
+import Fastify from "fastify";
+import app, { serverOptions, type AppOptions } from "./app.js";
+import { ConfigError } from "#contract/env-values.js";
+import { readConfig, type PortalConfig } from "./config.js";
+import { createMetrics, metricsServer } from "./metrics.js";
+
+/** Reads the configuration, listens, and closes on SIGINT or SIGTERM; exits on a configuration error. */
+export async function serve({ web }: Pick<AppOptions, "web"> = {}): Promise<void> {
+  let config: PortalConfig;
+  try {
+    config = readConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`portal: configuration error: ${error.message}`);
+    process.exit(1);
+  }
+
+  const metrics = createMetrics();
+  const server = Fastify(serverOptions(config));
+  server.register(app, { config, metrics, ...(web ? { web } : {}) });
+  // Apart from the public server, on a port of its own that the proxy in front never serves.
+  const metricsListener = config.metrics && { server: metricsServer(metrics), ...config.metrics };
+
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      server.log.info(`${signal} received, closing`);
+      Promise.all([server.close(), metricsListener?.server.close()]).then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+
+  try {
+    await server.listen({ host: config.host, port: config.port });
+    if (metricsListener) {
+      await metricsListener.server.listen({ host: metricsListener.host, port: metricsListener.port });
+      server.log.info(`metrics at http://${metricsListener.host}:${metricsListener.port}/metrics`);
+    }
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`portal: configuration error: ${error.message}`);
+    } else {
+      server.log.fatal({ err: error }, "the portal could not start");
+    }
+    process.exit(1);
+  }
+}
