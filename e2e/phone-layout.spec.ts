@@ -34,6 +34,7 @@ test("the public pages fit 360 px", async ({ page }) => {
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 }), path).toContainText(heading);
+    await expect(page.getByRole("combobox", { name: "Theme" })).toBeVisible();
     await expectNoSidewaysScroll(page, path);
   }
   await saveScreenshot(page, "phone-error");

@@ -1,6 +1,7 @@
 // Every client-side route of the SPA gets index.html, with what its first
 // requests would fetch already inside it (contract/schemas/app-page.ts), as JSON that
-// never runs, so the CSP stays strict: the runtime configuration, the session
+// never runs, so the CSP stays strict: the runtime configuration, the reader's
+// theme (also on <html>, page-theme.ts), the session
 // check's answer and, on a page that shows a Kratos flow, that flow (a new
 // one with its anti-CSRF cookie, or the one ?flow= names). The public pages
 // come rendered (server-render.ts: the app's own components), so a visitor on
@@ -15,6 +16,7 @@ import { flowQueryOf, type StartedFlowKind } from "#contract/flows.js";
 import { paths } from "#contract/paths.js";
 import type { BootData } from "#contract/schemas/app-page.js";
 import type { ErrorBody } from "#contract/schemas/error.js";
+import { themeOfCookies } from "#contract/theme.js";
 import type { PortalConfig } from "../config.js";
 import { ClientError, UpstreamError } from "../errors.js";
 import { hasIdentity } from "../plugins/guards.js";
@@ -22,6 +24,7 @@ import { errorAnswer } from "../plugins/error-handler.js";
 import { forwardingHeaders } from "../kratos/forwarding.js";
 import { toSessionBody } from "./api/session.js";
 import { runtimeConfig } from "./runtime-config.js";
+import { themedHead } from "./page-theme.js";
 import { serverRenderer } from "./server-render.js";
 
 /** The pages that start a Kratos flow when opened without ?flow=. */
@@ -160,7 +163,13 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
       request.method === "GET" ? inTime(sessionAnswer(request)) : undefined,
       request.method === "GET" ? inTime(pageFlow(request, reply, path)) : undefined,
     ]);
-    const boot: BootData = { config: appConfig, ...(session ? { session } : {}), ...(flow ? { flow } : {}) };
+    const theme = themeOfCookies(request.headers.cookie);
+    const boot: BootData = {
+      config: appConfig,
+      ...(theme ? { theme } : {}),
+      ...(session ? { session } : {}),
+      ...(flow ? { flow } : {}),
+    };
     const rendered = request.method === "GET" ? await renderer.render(request.url, config.origin, boot) : undefined;
     if (rendered) boot.hydration = rendered.hydration;
     return (
@@ -169,7 +178,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
         // It holds this browser's session and a fresh flow: never stored, never shared.
         .header("cache-control", "no-store")
         .send(
-          `${page.head}${await renderer.preloads(path)}${page.open}${rendered?.html ?? ""}${page.close}` +
+          `${themedHead(page.head, theme)}${await renderer.preloads(path)}${page.open}${rendered?.html ?? ""}${page.close}` +
             `<script type="application/json" id="${bootElementId}">${scriptJson(boot)}</script>${page.tail}`,
         )
     );
