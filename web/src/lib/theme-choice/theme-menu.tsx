@@ -4,6 +4,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { chooseTheme, themeChoices, useThemeChoice, type ThemeChoice } from "./theme-choice";
+import "./theme-menu.css";
 
 export function ThemeMenu() {
   const { t } = useTranslation();
