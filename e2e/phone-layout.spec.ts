@@ -63,6 +63,12 @@ test("a user's pages fit 360 px; the sessions table shows every column and the m
     await expectNoSidewaysScroll(page, path);
   }
 
+  // Hydra's consent page stands alone, like the public pages (here without a request to answer).
+  await page.goto("/consent");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("The application's request cannot be answered");
+  await expectNoSidewaysScroll(page, "/consent");
+
+  await page.goto("/settings");
   const sessions = page.getByRole("region", { name: "Active sessions" });
   await expect(sessions.getByRole("button", { name: /^Sign out the session on/ })).toBeVisible();
   await expectNoSidewaysScroll(page, "/settings with its lists");

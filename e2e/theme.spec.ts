@@ -107,6 +107,7 @@ test("Dark chosen in the menu: every signed-in page and the dialog are dark and 
   for (const [path, heading] of [
     ["/verification", "Verify Account"],
     ["/changepwd", "Recovery"],
+    ["/consent", "The application's request cannot be answered"],
     ["/settings", "Account Settings"],
   ] as const) {
     const html = await (await page.request.get(path)).text();
