@@ -4,6 +4,7 @@
 // these types only.
 import { Type, type Static } from "@sinclair/typebox";
 import { startedFlowKinds } from "../flows.js";
+import { explicitThemes } from "../theme.js";
 import { ErrorBody } from "./error.js";
 import { RuntimeConfig } from "./runtime-config.js";
 import { SessionBody } from "./session.js";
@@ -12,6 +13,8 @@ export const BootData = Type.Object({
   config: RuntimeConfig,
   /** GET /api/session's answer for this page's cookies; absent when Kratos did not answer in time. */
   session: Type.Optional(Type.Object({ status: Type.Integer(), body: Type.Union([SessionBody, ErrorBody]) })),
+  /** The reader's explicit theme (contract/theme.ts), which <html> carries too; absent: as the system. */
+  theme: Type.Optional(Type.Union(explicitThemes.map((theme) => Type.Literal(theme)))),
   /**
    * On /login, /registration, /recovery and /verification: the flow named by ?flow= (its `id`),
    * or without it the flow Kratos started for them, with the query it was started with.

@@ -104,6 +104,26 @@ t.test("with Kratos up", async (t) => {
     t.equal(bootData(broken).hydration, undefined);
   });
 
+  t.test("the theme cookie's choice is in the page's head and start-up data; any other value is no choice", async (t) => {
+    const webRoot = fakeWebRoot(t);
+    writeFileSync(
+      join(webRoot, "index.html"),
+      '<!doctype html><html lang="en"><head><meta name="color-scheme" content="light dark" /></head><body><div id="root"></div></body></html>',
+    );
+    const themed = await build(t, { ...kratos.env, WEB_ROOT: webRoot });
+    for (const theme of ["dark", "light"] as const) {
+      const page = await themed.inject({ url: "/login", headers: { cookie: `other=1; portal_theme=${theme}` } });
+      t.match(page.body, `<html lang="en" data-bs-theme="${theme}"><head><meta name="color-scheme" content="${theme}" />`, theme);
+      t.equal(bootData(page).theme, theme);
+    }
+    for (const cookie of [undefined, 'portal_theme="><script>alert(1)</script>', "portal_theme=Dark", "my_portal_theme=dark"]) {
+      const page = await themed.inject({ url: "/settings", headers: cookie === undefined ? {} : { cookie } });
+      t.match(page.body, '<html lang="en"><head><meta name="color-scheme" content="light dark" />', String(cookie));
+      t.notMatch(page.body, /data-bs-theme|<script>alert/, String(cookie));
+      t.equal(bootData(page).theme, undefined, String(cookie));
+    }
+  });
+
   t.test("a signed-in page comes with the session; /login with no flow, which Kratos refuses to a session", async (t) => {
     const user = await createIdentity(kratos.adminUrl);
     const browser = new Browser(app);

@@ -1,6 +1,7 @@
 // Every client-side route of the SPA gets index.html, with what its first
 // requests would fetch already inside it (contract/schemas/app-page.ts), as JSON that
-// never runs, so the CSP stays strict: the runtime configuration, the session
+// never runs, so the CSP stays strict: the runtime configuration, the reader's
+// theme (also on <html>, page-theme.ts), the session
 // check's answer and, on a page that shows a Kratos flow, that flow (a new
 // one with its anti-CSRF cookie, or the one ?flow= names), and on Hydra's
 // consent and logout pages the answer of their /api request. The public pages
@@ -15,6 +16,7 @@ import { flowQueryOf, type StartedFlowKind } from "#contract/flows.js";
 import { paths } from "#contract/paths.js";
 import type { BootData } from "#contract/schemas/app-page.js";
 import type { ErrorBody } from "#contract/schemas/error.js";
+import { themeOfCookies } from "#contract/theme.js";
 import type { PortalConfig } from "../config.js";
 import { ClientError, UpstreamError } from "../errors.js";
 import { hasIdentity } from "../plugins/guards.js";
@@ -23,6 +25,7 @@ import { forwardingHeaders } from "../kratos/forwarding.js";
 import { toSessionBody } from "./api/session.js";
 import { runtimeConfig } from "./runtime-config.js";
 import type { WebApp } from "../web-app.js";
+import { themedHead } from "./page-theme.js";
 
 /** The pages that start a Kratos flow when opened without ?flow=. */
 export const flowPages: Partial<Record<string, StartedFlowKind>> = {
@@ -178,8 +181,10 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
       request.method === "GET" ? inTime(pageFlow(request, reply, path)) : undefined,
       request.method === "GET" ? inTime(pageAnswers(request, path)) : undefined,
     ]);
+    const theme = themeOfCookies(request.headers.cookie);
     const boot: BootData = {
       config: appConfig,
+      ...(theme ? { theme } : {}),
       ...(session ? { session } : {}),
       ...(flow ? { flow } : {}),
       ...(answers ? { answers } : {}),
@@ -192,7 +197,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
         // It holds this browser's session and a fresh flow: never stored, never shared.
         .header("cache-control", "no-store")
         .send(
-          `${page.head}${await web.preloads(path)}${page.open}${rendered?.html ?? ""}${page.close}` +
+          `${themedHead(page.head, theme)}${await web.preloads(path)}${page.open}${rendered?.html ?? ""}${page.close}` +
             `<script type="application/json" id="${bootElementId}">${scriptJson(boot)}</script>${page.tail}`,
         )
     );

@@ -52,6 +52,11 @@ export function bootConfig(): BootData["config"] | undefined {
   return read().config;
 }
 
+/** The reader's explicit theme (the theme cookie) when the page was made; undefined: as the system. */
+export function bootTheme(): BootData["theme"] {
+  return read().theme;
+}
+
 /** React Router's state for hydrating the server's render; present only when the server rendered the page. */
 export function bootHydration(): BootData["hydration"] {
   return read().hydration;

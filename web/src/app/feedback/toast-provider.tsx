@@ -15,7 +15,8 @@ interface ShownToast {
   show: boolean;
 }
 
-const lightText: Record<ToastVariant, boolean> = { success: true, info: false };
+/** Each background's text colour, the same in both themes: the backgrounds do not change with the theme. */
+const textOn: Record<ToastVariant, string> = { success: "text-white", info: "text-dark" };
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ShownToast[]>([]);
@@ -50,7 +51,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               onClose={() => hide(toast.id)}
               onExited={() => remove(toast.id)}
             >
-              <Toast.Body className={lightText[toast.variant] ? "text-white" : undefined}>{toast.message}</Toast.Body>
+              <Toast.Body className={textOn[toast.variant]}>{toast.message}</Toast.Body>
             </Toast>
           ))}
         </ToastContainer>

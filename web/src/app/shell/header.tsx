@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { ThemeMenu } from "../../lib/theme-choice/theme-menu";
 import { SidebarIcon } from "./icons";
 import { sidebarId } from "./sidebar";
 
@@ -21,14 +22,17 @@ export function Header({ userName, collapsed, onToggleMenu }: HeaderProps) {
       >
         <SidebarIcon />
       </button>
-      <div className="shell-user">
-        <span className="avatar" aria-hidden="true">
-          {initials(userName)}
-        </span>
-        <span className="shell-user-name">
-          <span className="visually-hidden">{t("app.signedInAs")}</span>
-          {userName}
-        </span>
+      <div className="shell-tools">
+        <ThemeMenu />
+        <div className="shell-user">
+          <span className="avatar" aria-hidden="true">
+            {initials(userName)}
+          </span>
+          <span className="shell-user-name">
+            <span className="visually-hidden">{t("app.signedInAs")}</span>
+            {userName}
+          </span>
+        </div>
       </div>
     </header>
   );

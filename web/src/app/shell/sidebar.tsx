@@ -37,37 +37,39 @@ export function Sidebar({ collapsed, roles, onNavigate }: SidebarProps) {
 
   return (
     <nav id={sidebarId} aria-label={t("app.mainMenu")} className="sidebar">
-      <div className="sidebar-brand">
-        <BrandIcon />
-        <span className={labelClass}>{t("app.name")}</span>
-      </div>
-      <div className="sidebar-body">
-        <ul className="sidebar-menu">
-          {menuFor(roles).map((item) => (
-            <li key={item.key}>
-              <WithTooltip label={item.label} enabled={collapsed}>
-                <NavLink
-                  to={item.path}
-                  className="sidebar-link"
-                  onClick={onNavigate}
-                  // Reaching a link starts loading its page, so that following it does not wait for the network.
-                  onMouseEnter={() => preloadPage(item.path)}
-                  onFocus={() => preloadPage(item.path)}
-                >
-                  <item.icon />
-                  <span className={labelClass}>{item.label}</span>
-                </NavLink>
-              </WithTooltip>
-            </li>
-          ))}
-        </ul>
-        <div className="sidebar-bottom">
-          <WithTooltip label={logoutLabel} enabled={collapsed}>
-            <button type="button" className="sidebar-link" onClick={() => void confirmLogout()}>
-              <logoutItem.icon />
-              <span className={labelClass}>{logoutLabel}</span>
-            </button>
-          </WithTooltip>
+      <div className="sidebar-panel">
+        <div className="sidebar-brand">
+          <BrandIcon />
+          <span className={labelClass}>{t("app.name")}</span>
+        </div>
+        <div className="sidebar-body">
+          <ul className="sidebar-menu">
+            {menuFor(roles).map((item) => (
+              <li key={item.key}>
+                <WithTooltip label={item.label} enabled={collapsed}>
+                  <NavLink
+                    to={item.path}
+                    className="sidebar-link"
+                    onClick={onNavigate}
+                    // Reaching a link starts loading its page, so that following it does not wait for the network.
+                    onMouseEnter={() => preloadPage(item.path)}
+                    onFocus={() => preloadPage(item.path)}
+                  >
+                    <item.icon />
+                    <span className={labelClass}>{item.label}</span>
+                  </NavLink>
+                </WithTooltip>
+              </li>
+            ))}
+          </ul>
+          <div className="sidebar-bottom">
+            <WithTooltip label={logoutLabel} enabled={collapsed}>
+              <button type="button" className="sidebar-link" onClick={() => void confirmLogout()}>
+                <logoutItem.icon />
+                <span className={labelClass}>{logoutLabel}</span>
+              </button>
+            </WithTooltip>
+          </div>
         </div>
       </div>
       {dialog}

@@ -1,6 +1,8 @@
 // The tables of the portal's lists (sessions, credentials, apps, clients): on
-// a narrow screen the table scrolls, not the page; each is named for screen
-// readers; the last column holds the row's actions under a hidden header.
+// a narrow screen the table scrolls, not the page, and on a phone each row
+// stacks its cells, each under its column's name (a cell's data-label); each
+// table is named for screen readers; the last column holds the row's actions
+// under a hidden header.
 import type { ReactNode } from "react";
 import Table from "react-bootstrap/Table";
 import { useTranslation } from "react-i18next";
@@ -18,7 +20,12 @@ interface ListTableProps {
 export function ListTable({ label, columns, className, children }: ListTableProps) {
   const { t } = useTranslation();
   return (
-    <Table responsive size="sm" className={className ? `align-middle ${className}` : "align-middle"} aria-label={label}>
+    <Table
+      responsive
+      size="sm"
+      className={className ? `align-middle list-table ${className}` : "align-middle list-table"}
+      aria-label={label}
+    >
       <thead>
         <tr>
           {columns.map((column) => (

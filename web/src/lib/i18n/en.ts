@@ -135,6 +135,14 @@ export const en = {
     },
     logout: { title: "Signing out", failed: "We could not sign you out. Please try again." },
   },
+  theme: {
+    label: "Theme",
+    system: "As my system",
+    light: "Light",
+    dark: "Dark",
+    settingsTitle: "Appearance",
+    settingsDescription: "Light or dark colours for the portal in this browser. As my system follows your device's setting.",
+  },
   flows: {
     or: "or",
     scriptLoading: "{{label}} (loading…)",

@@ -77,7 +77,7 @@ export function ActivityCard() {
             >
               {activity.data.events.map((event, index) => (
                 <tr key={`${event.at}-${String(index)}`}>
-                  <td>
+                  <td data-label={t("account.activity.what")}>
                     {t(`account.activity.events.${event.type}`, {
                       method: event.method ? t(`account.activity.methods.${event.method}`, { defaultValue: event.method }) : "",
                     })}{" "}
@@ -87,9 +87,9 @@ export function ActivityCard() {
                       </Badge>
                     )}
                   </td>
-                  <td>{event.type === "sign_in" ? deviceOf(event) : ""}</td>
-                  <td>{event.ip ?? ""}</td>
-                  <td>{formatDateTime(event.at)}</td>
+                  <td data-label={t("account.activity.device")}>{event.type === "sign_in" ? deviceOf(event) : ""}</td>
+                  <td data-label={t("account.activity.ipAddress")}>{event.ip ?? ""}</td>
+                  <td data-label={t("account.activity.when")}>{formatDateTime(event.at)}</td>
                 </tr>
               ))}
             </ListTable>

@@ -29,12 +29,16 @@ export function ClientRow({
   );
   return (
     <tr>
-      <td>{client.client_name || <span className="text-body-secondary">{t("clients.noName")}</span>}</td>
-      <td>
+      <td data-label={t("clients.columns.name")}>
+        {client.client_name || <span className="text-body-secondary">{t("clients.noName")}</span>}
+      </td>
+      <td data-label={t("clients.columns.clientId")}>
         <code className="small text-break">{client.client_id}</code>
       </td>
-      <td className="small">{client.grant_types.join(", ")}</td>
-      <td className="small text-nowrap">
+      <td className="small" data-label={t("clients.columns.grantTypes")}>
+        {client.grant_types.join(", ")}
+      </td>
+      <td className="small text-nowrap" data-label={t("clients.columns.created")}>
         {client.created_at ? <time dateTime={client.created_at}>{formatDate(client.created_at)}</time> : t("common.none")}
       </td>
       <td>

@@ -70,11 +70,11 @@ export function ConnectedAppsCard() {
           >
             {apps.data.map((app) => (
               <tr key={app.client_id}>
-                <td>{app.client_name}</td>
-                <td>
+                <td data-label={t("connectedApps.application")}>{app.client_name}</td>
+                <td data-label={t("connectedApps.can")}>
                   <ScopeList scopes={app.scopes} className="list-unstyled small mb-0" />
                 </td>
-                <td>{formatDateTime(app.granted_at)}</td>
+                <td data-label={t("connectedApps.allowed")}>{formatDateTime(app.granted_at)}</td>
                 <td className="text-end">
                   <Button
                     variant="outline-danger"

@@ -88,7 +88,7 @@ function SessionRow({ session, current, busy, onEnd }: { session: Session; curre
   const device = session.devices?.[0];
   return (
     <tr>
-      <td>
+      <td data-label={t("sessions.device")}>
         <div>
           {deviceOf(session)}{" "}
           {current && (
@@ -104,9 +104,9 @@ function SessionRow({ session, current, busy, onEnd }: { session: Session; curre
           </details>
         )}
       </td>
-      <td>{device?.ip_address || t("common.none")}</td>
-      <td>{formatDateTime(session.authenticated_at)}</td>
-      <td>{formatDateTime(session.expires_at)}</td>
+      <td data-label={t("sessions.ipAddress")}>{device?.ip_address || t("common.none")}</td>
+      <td data-label={t("sessions.signedIn")}>{formatDateTime(session.authenticated_at)}</td>
+      <td data-label={t("sessions.expires")}>{formatDateTime(session.expires_at)}</td>
       <td className="text-end">
         {!current && (
           <Button

@@ -58,8 +58,8 @@ export function CredentialList({ kind, credentials, busy }: { kind: CredentialKi
         const lastOne = credential.attributes.disabled ? t(`settings.${kind}.lastOne`) : undefined;
         return (
           <tr key={String(credential.attributes.value)}>
-            <td>{nameOf(credential)}</td>
-            <td>{formatDate(credential.addedAt)}</td>
+            <td data-label={t("settings.credentials.name")}>{nameOf(credential)}</td>
+            <td data-label={t("settings.credentials.added")}>{formatDate(credential.addedAt)}</td>
             <td className="text-end">
               <SubmitButton
                 node={credential.node}

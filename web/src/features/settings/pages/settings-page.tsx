@@ -1,5 +1,5 @@
 // /settings (Account Settings): profile, two-factor methods and passkeys from
-// the settings flow, one card per group; the app adds the cards of other
+// the settings flow, one card per group, then the theme; the app adds the cards of other
 // features (sessions, connected apps) as children. Password and backup codes
 // live on the page the menu calls Recovery (paths.changePassword).
 import { useState, type ReactNode } from "react";
@@ -11,6 +11,7 @@ import { FlowMessages } from "../../../lib/flows/flow-messages";
 import { FlowStatus } from "../../../lib/flows/flow-status";
 import { verificationFlowId } from "../../../lib/kratos/continue-with";
 import { href } from "#contract/paths.js";
+import { AppearanceCard } from "../components/appearance-card";
 import { CredentialGroupCard } from "../components/credential-group-card";
 import { GroupCard, groupsOf } from "../components/group-card";
 import { useSettingsFlow } from "../hooks/use-settings-flow";
@@ -82,6 +83,7 @@ export function SettingsPage({ children }: { children?: ReactNode }) {
           );
         }}
       </FlowStatus>
+      <AppearanceCard />
       {children}
     </div>
   );

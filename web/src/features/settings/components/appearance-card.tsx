@@ -1,0 +1,28 @@
+// Account Settings' Appearance card: the same choice as the headers' theme menu, as radio buttons.
+import Form from "react-bootstrap/Form";
+import { useTranslation } from "react-i18next";
+import { SectionCard } from "../../../lib/components/cards";
+import { chooseTheme, themeChoices, useThemeChoice } from "../../../lib/theme-choice/theme-choice";
+
+export function AppearanceCard() {
+  const { t } = useTranslation();
+  const choice = useThemeChoice();
+  return (
+    <SectionCard title={t("theme.settingsTitle")} description={t("theme.settingsDescription")}>
+      <fieldset>
+        <legend className="visually-hidden">{t("theme.label")}</legend>
+        {themeChoices.map((option) => (
+          <Form.Check
+            key={option}
+            type="radio"
+            id={`theme-${option}`}
+            name="theme"
+            label={t(`theme.${option}`)}
+            checked={choice === option}
+            onChange={() => chooseTheme(option)}
+          />
+        ))}
+      </fieldset>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,47 @@
+// The reader's choice of colours: light, dark, or as the system prefers (the
+// default). An explicit choice lives in a cookie (contract/theme.ts) that the
+// server reads before it renders, so every page arrives in the chosen colours;
+// "as my system" is no cookie, and the stylesheet follows the system by itself.
+// Choosing here applies at once, without a reload.
+import { useSyncExternalStore } from "react";
+import { themeCookieName, type ExplicitTheme } from "#contract/theme.js";
+import { bootTheme } from "../boot-data";
+
+export type ThemeChoice = ExplicitTheme | "system";
+
+export const themeChoices: readonly ThemeChoice[] = ["system", "light", "dark"];
+
+/** A year: long enough to be a setting, within every browser's cap on cookie lifetimes. */
+const cookieSeconds = 365 * 24 * 60 * 60;
+
+let chosen: ThemeChoice | undefined;
+const listeners = new Set<() => void>();
+
+/** This page's choice: the one made here, else the one the page came with (the server's render sees the same). */
+function currentChoice(): ThemeChoice {
+  return chosen ?? bootTheme() ?? "system";
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useThemeChoice(): ThemeChoice {
+  return useSyncExternalStore(subscribe, currentChoice, currentChoice);
+}
+
+export function chooseTheme(choice: ThemeChoice): void {
+  chosen = choice;
+  const root = document.documentElement;
+  const attributes = `Path=/; SameSite=Lax${window.location.protocol === "https:" ? "; Secure" : ""}`;
+  if (choice === "system") {
+    delete root.dataset.bsTheme;
+    document.cookie = `${themeCookieName}=; Max-Age=0; ${attributes}`;
+  } else {
+    root.dataset.bsTheme = choice;
+    document.cookie = `${themeCookieName}=${choice}; Max-Age=${cookieSeconds}; ${attributes}`;
+  }
+  document.querySelector('meta[name="color-scheme"]')?.setAttribute("content", choice === "system" ? "light dark" : choice);
+  for (const listener of listeners) listener();
+}
