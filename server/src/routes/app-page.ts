@@ -11,12 +11,14 @@ import { stat, readFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { bootElementId } from "#contract/boot.js";
+import { directionOf, type Language } from "#contract/languages.js";
 import { flowQueryOf, type StartedFlowKind } from "#contract/flows.js";
 import { paths } from "#contract/paths.js";
 import type { BootData } from "#contract/schemas/app-page.js";
 import type { ErrorBody } from "#contract/schemas/error.js";
 import type { PortalConfig } from "../config.js";
 import { ClientError, UpstreamError } from "../errors.js";
+import { chooseLanguage } from "../language.js";
 import { hasIdentity } from "../plugins/guards.js";
 import { errorAnswer } from "../plugins/error-handler.js";
 import { forwardingHeaders } from "../kratos/forwarding.js";
@@ -56,6 +58,9 @@ interface Template {
 }
 
 const rootElement = '<div id="root">';
+
+/** The page's <html> element: its language and the direction that language is written in. */
+const htmlElement = (language: Language) => `<html lang="${language}" dir="${directionOf(language)}">`;
 
 function appTemplate(webRoot: string): () => Promise<Template> {
   const file = join(webRoot, "index.html");
@@ -160,7 +165,12 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
       request.method === "GET" ? inTime(sessionAnswer(request)) : undefined,
       request.method === "GET" ? inTime(pageFlow(request, reply, path)) : undefined,
     ]);
-    const boot: BootData = { config: appConfig, ...(session ? { session } : {}), ...(flow ? { flow } : {}) };
+    const language = chooseLanguage({
+      cookie: request.headers.cookie,
+      acceptLanguage: request.headers["accept-language"],
+      traits: session?.status === 200 && "identity" in session.body ? session.body.identity.traits : undefined,
+    });
+    const boot: BootData = { config: appConfig, language, ...(session ? { session } : {}), ...(flow ? { flow } : {}) };
     const rendered = request.method === "GET" ? await renderer.render(request.url, config.origin, boot) : undefined;
     if (rendered) boot.hydration = rendered.hydration;
     return (
@@ -168,8 +178,9 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { 
         .type("text/html; charset=utf-8")
         // It holds this browser's session and a fresh flow: never stored, never shared.
         .header("cache-control", "no-store")
+        .header("content-language", language)
         .send(
-          `${page.head}${await renderer.preloads(path)}${page.open}${rendered?.html ?? ""}${page.close}` +
+          `${page.head.replace(/<html\b[^>]*>/, htmlElement(language))}${await renderer.preloads(path, language)}${page.open}${rendered?.html ?? ""}${page.close}` +
             `<script type="application/json" id="${bootElementId}">${scriptJson(boot)}</script>${page.tail}`,
         )
     );

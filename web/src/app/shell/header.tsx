@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { LanguageMenu } from "../language-menu";
 import { SidebarIcon } from "./icons";
 import { sidebarId } from "./sidebar";
 
@@ -21,6 +22,7 @@ export function Header({ userName, collapsed, onToggleMenu }: HeaderProps) {
       >
         <SidebarIcon />
       </button>
+      <LanguageMenu />
       <div className="shell-user">
         <span className="avatar" aria-hidden="true">
           {initials(userName)}

@@ -1,0 +1,45 @@
+// The language menu, on every page (public pages and the shell's header). The
+// choice is kept in a cookie, which the server reads before it renders the
+// next page (server/src/language.ts); a signed-in user's account keeps its own
+// choice in Account Settings (the `language` trait), for other devices and mail.
+import { useId } from "react";
+import Form from "react-bootstrap/Form";
+import { useTranslation } from "react-i18next";
+import { isLanguage, languageCookie, languageNames, languages, type Language } from "#contract/languages.js";
+import { switchLanguage } from "../lib/i18n";
+
+const aYear = 365 * 24 * 60 * 60;
+
+function saveChoice(language: Language): void {
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${languageCookie}=${language}; Path=/; Max-Age=${aYear}; SameSite=Lax${secure}`;
+}
+
+export function LanguageMenu() {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  return (
+    <div className="language-menu">
+      <label htmlFor={id} className="visually-hidden">
+        {t("app.language")}
+      </label>
+      <Form.Select
+        id={id}
+        size="sm"
+        value={i18n.language}
+        onChange={(event) => {
+          const language = event.target.value;
+          if (!isLanguage(language)) return;
+          saveChoice(language);
+          void switchLanguage(language);
+        }}
+      >
+        {languages.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {languageNames[language]}
+          </option>
+        ))}
+      </Form.Select>
+    </div>
+  );
+}
