@@ -190,7 +190,7 @@ export const en = {
     otherGroup: "Sign-in method: {{group}}",
     profile: {
       title: "Profile",
-      description: "Your name and the email address you sign in with.",
+      description: "Your name, the email address you sign in with, and your language.",
       unverified: "{{addresses}} is not verified yet.",
       verifyIt: "Verify it",
       saved: "Your profile was saved.",

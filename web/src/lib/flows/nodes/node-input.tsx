@@ -34,7 +34,9 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
   const text = useKratosText();
   const labelText = labelOf(node);
   // A trait's label is the identity schema's title, in English: the catalog words it in the page's language.
-  const traitKey = attributes.name.startsWith("traits.") ? `flows.${attributes.name}` : undefined;
+  // The sign-in form's `identifier` is the schema's one identifier, the email trait.
+  const traitPath = attributes.name === "identifier" ? "traits.email" : attributes.name;
+  const traitKey = traitPath.startsWith("traits.") ? `flows.${traitPath}` : undefined;
   const label = traitKey && i18n.exists(traitKey) ? t(traitKey as never) : labelText && text(labelText, node.group);
   const value = valueOf(attributes.value);
   const invalid = hasError(node.messages);
