@@ -6,8 +6,10 @@ import { languages, type Language } from "#contract/languages.js";
 
 type Tree = { [key: string]: string | Tree };
 
-const appFiles = import.meta.glob<Record<string, Tree>>(["./[a-z][a-z].ts", "./[a-z][a-z]-[A-Z][A-Z].ts"], { eager: true });
-const kratosFiles = import.meta.glob<Record<string, Tree>>(["./kratos-[a-z][a-z].ts", "./kratos-[a-z][a-z]-[A-Z][A-Z].ts"], {
+type Files = Partial<Record<string, Record<string, unknown>>>;
+
+const appFiles: Files = import.meta.glob<Record<string, unknown>>(["./[a-z][a-z].ts", "./[a-z][a-z]-[A-Z][A-Z].ts"], { eager: true });
+const kratosFiles: Files = import.meta.glob<Record<string, unknown>>(["./kratos-[a-z][a-z].ts", "./kratos-[a-z][a-z]-[A-Z][A-Z].ts"], {
   eager: true,
 });
 
@@ -25,13 +27,13 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
 
 /** The names of a text's placeholders: {{count}}, {{expiresAt, datetime(…)}} → count, expiresAt. */
 function placeholders(text: string): string[] {
-  return [...new Set([...text.matchAll(/\{\{\s*([\w.]+)/g)].map((match) => match[1] ?? ""))].sort();
+  return [...new Set([...text.matchAll(/\{\{\s*([\w.]+)/g)].map((match) => match[1]))].sort();
 }
 
-function catalogOf(files: Record<string, Record<string, Tree>>, file: string): Tree | undefined {
-  const module = files[file];
+function catalogOf(files: Files, file: string): Tree | undefined {
   // Each file exports one catalog (de, ptBR, kratosDe…).
-  return module && (Object.values(module).find((value) => typeof value === "object") as Tree | undefined);
+  const catalog = Object.values(files[file] ?? {}).find((value) => typeof value === "object");
+  return catalog as Tree | undefined;
 }
 
 /** What is wrong with a language's catalog, compared with English's; empty when nothing is. */
