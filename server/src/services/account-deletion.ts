@@ -10,6 +10,7 @@
 // 5. The identity itself; last, so that until then the user can sign in and try again.
 // 6. The confirmation mail, queued durably in the outbox.
 import type { Outbox } from "../mail/outbox.js";
+import type { Language } from "#contract/languages.js";
 import { mailTime, renderMail } from "../mail/messages.js";
 import type { HydraServices } from "../plugins/hydra.js";
 import type { KratosServices } from "../plugins/kratos.js";
@@ -17,7 +18,8 @@ import type { PortalState } from "./portal-state.js";
 
 export interface AccountDeletion {
   /** Deletes the identity and everything tied to it; `email` receives the confirmation. */
-  delete(identityId: string, email: string): Promise<void>;
+  /** Deletes the account and tells its address, in the account's language. */
+  delete(identityId: string, email: string, language: Language): Promise<void>;
 }
 
 export interface AccountDeletionDeps {
@@ -29,13 +31,13 @@ export interface AccountDeletionDeps {
 
 export function accountDeletion({ kratos, hydra, state, outbox }: AccountDeletionDeps): AccountDeletion {
   return {
-    async delete(identityId, email) {
+    async delete(identityId, email, language) {
       await hydra.consentSessions.revoke(identityId);
       await hydra.loginSessions.revoke(identityId);
       await kratos.identities.revokeSessions(identityId);
       await state.forget(identityId);
       await kratos.identities.delete(identityId);
-      await outbox.send(renderMail("account_deleted", email, { at: mailTime(new Date()) }));
+      await outbox.send(renderMail("account_deleted", email, { at: mailTime(new Date(), language) }, language));
     },
   };
 }
