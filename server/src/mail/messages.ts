@@ -33,7 +33,15 @@ export const mailCatalogs: Partial<Record<Language, MailCatalog>> = { en, de };
 
 /** A mail time as the reader's language writes it, in UTC, to the minute: the reader's zone is not known. */
 export const mailTime = (date: Date, language: Language): string =>
-  new Intl.DateTimeFormat(language, { dateStyle: "long", timeStyle: "short", timeZone: "UTC", timeZoneName: "short" }).format(date);
+  new Intl.DateTimeFormat(language, {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(date);
 
 /** A mail in the account's language (its `language` trait, server/src/language.ts), else English. */
 export function renderMail<Id extends MailId>(id: Id, to: string, params: MailParams[Id], language: Language): OutgoingMail {
