@@ -5,15 +5,8 @@
 import { useId } from "react";
 import Form from "react-bootstrap/Form";
 import { useTranslation } from "react-i18next";
-import { isLanguage, languageCookie, languageNames, languages, type Language } from "#contract/languages.js";
-import { switchLanguage } from "../lib/i18n";
-
-const aYear = 365 * 24 * 60 * 60;
-
-function saveChoice(language: Language): void {
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${languageCookie}=${language}; Path=/; Max-Age=${aYear}; SameSite=Lax${secure}`;
-}
+import { isLanguage, languageNames, languages } from "#contract/languages.js";
+import { chooseLanguage } from "../lib/i18n";
 
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
@@ -29,9 +22,7 @@ export function LanguageMenu() {
         value={i18n.language}
         onChange={(event) => {
           const language = event.target.value;
-          if (!isLanguage(language)) return;
-          saveChoice(language);
-          void switchLanguage(language);
+          if (isLanguage(language)) void chooseLanguage(language);
         }}
       >
         {languages.map((language) => (

@@ -10,7 +10,7 @@
 // (<link rel="modulepreload">), so it arrives with the entry.
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import { defaultLanguage, directionOf, isLanguage, type Language } from "#contract/languages.js";
+import { defaultLanguage, directionOf, isLanguage, languageCookie, type Language } from "#contract/languages.js";
 import type { KratosCatalog } from "./kratos-en";
 import type { Translation } from "./translation";
 
@@ -80,4 +80,17 @@ export async function switchLanguage(language: Language): Promise<void> {
   setLanguageNow(language);
   document.documentElement.lang = language;
   document.documentElement.dir = directionOf(language);
+}
+
+const aYear = 365 * 24 * 60 * 60;
+
+/**
+ * The visitor chose a language (the language menu, or the account's language in Account Settings): it is kept
+ * in the cookie the server reads before it renders the next page (server/src/language.ts), and the page
+ * switches to it now.
+ */
+export async function chooseLanguage(language: Language): Promise<void> {
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${languageCookie}=${language}; Path=/; Max-Age=${aYear}; SameSite=Lax${secure}`;
+  await switchLanguage(language);
 }
