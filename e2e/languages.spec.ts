@@ -43,17 +43,22 @@ test.describe("German, from the browser's Accept-Language", () => {
     await expect(page.getByRole("form", { name: "Konto erstellen" }).getByLabel("Sprache")).toHaveValue("de");
     await page.getByRole("button", { name: "Weiter" }).click();
     await page.getByLabel("Passwort", { exact: true }).fill(password);
+    const signedUp = Date.now();
     await page.getByRole("button", { name: "Mit Passwort registrieren" }).click();
 
     await expect(mainMenu(page, "Hauptmenü")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Konto bestätigen" })).toBeVisible();
     await expectAccessible(page);
+    // Kratos' own mail, from the portal's courier templates, in the language the sign-up was in.
+    const verification = await waitForMail(email, /^Bestätigen Sie Ihre E-Mail-Adresse$/, signedUp);
+    expect(verification.text).toMatch(/Ihr Code zur Bestätigung dieser E-Mail-Adresse: \d{6}/);
 
     // Account Settings, in German; a changed password is told by mail, in German.
     await mainMenu(page, "Hauptmenü").getByRole("link", { name: "Kontoeinstellungen" }).click();
     await expect(page.getByRole("heading", { name: "Kontoeinstellungen", level: 1 })).toBeVisible();
     await expect(page.getByRole("region", { name: "Profil" }).getByLabel("Sprache", { exact: true })).toHaveValue("de");
     await expectAccessible(page);
+    await page.goto("/changepwd");
     const card = page.getByRole("region", { name: "Passwort ändern" });
     const since = Date.now();
     const newPassword = `Pw-${randomUUID()}`;

@@ -16,17 +16,11 @@ export const kratosEn = {
   "1010009": "Sign in with authenticator app",
   "1010010": "Sign in with backup code",
   "1010011": "Sign in with security key",
-  // Sign-in and sign-up: the buttons and fields of the first screens.
-  "1010015": "Send a sign-in code",
-  "1010021": "Sign in with a passkey",
+  // Sign-in, sign-up and Account Settings: the password and its buttons.
   "1010022": "Sign in with password",
-  "1040007": "Sign up with a passkey",
   "1040008": "Back",
   "1070001": "Password",
   "1070003": "Save",
-  "4000006": "The email address or password is not right. Check both and try again.",
-  "4000032": "The password needs at least {{min_length}} characters; this one has {{actual_length}}.",
-  "1050001": "Your changes were saved.",
   // Registration, second screen: say what each way in is.
   "1040006": "Sign up with a code sent to your email",
   "1040009": "Choose how you will sign in to your new account.",
