@@ -13,7 +13,7 @@ import { pageSourcesOf } from "./app/lazy-pages";
 import { isPublicMatch } from "./app/route-access";
 import { routes } from "./app/routes";
 import { withServerPage } from "./lib/boot-data";
-import { loadLanguage, setLanguageNow } from "./lib/i18n";
+import { catalogLanguage, loadLanguage, setLanguageNow } from "./lib/i18n";
 import { languageChunkName } from "./lib/i18n/language-chunk";
 
 const handler = createStaticHandler(routes);
@@ -42,4 +42,4 @@ export const render: ServerRender["render"] = async (url, origin, boot) => {
 
 export const preloadSources: ServerRender["preloadSources"] = pageSourcesOf;
 
-export const languageChunk: ServerRender["languageChunk"] = languageChunkName;
+export const languageChunk: ServerRender["languageChunk"] = (language) => languageChunkName(catalogLanguage(language));

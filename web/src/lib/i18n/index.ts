@@ -35,7 +35,8 @@ export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
   lng: defaultLanguage,
-  fallbackLng: defaultLanguage,
+  // Each language is complete (catalogs.test.ts), and only the page's is loaded.
+  fallbackLng: false,
   resources: {},
   ns: ["translation", "kratos"],
   defaultNS: "translation",
@@ -45,19 +46,23 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
 });
 
-/** Loads a language's two catalogs into i18next, once; English too, which every other language falls back to. */
+/**
+ * The language whose files hold a language's texts: its own, or English while the language has none (a
+ * language being added). Only that one file is loaded: catalogs.test.ts keeps every language complete, so
+ * nothing falls back to English key by key, and a page never loads two languages.
+ */
+export function catalogLanguage(language: Language): Language {
+  return appCatalogs[`./${language}.ts`] ? language : defaultLanguage;
+}
+
+/** Loads a language's two catalogs into i18next, once. */
 export async function loadLanguage(language: Language): Promise<void> {
-  const wanted: Language[] = language === defaultLanguage ? [language] : [language, defaultLanguage];
-  await Promise.all(
-    wanted
-      .filter((tag) => !i18n.hasResourceBundle(tag, "translation"))
-      .map(async (tag) => {
-        const names = exportNames(tag);
-        const [app, kratos] = await Promise.all([appCatalogs[`./${tag}.ts`]?.(), kratosCatalogs[`./kratos-${tag}.ts`]?.()]);
-        i18n.addResourceBundle(tag, "kratos", kratos?.[names.kratos] ?? {});
-        i18n.addResourceBundle(tag, "translation", app?.[names.app] ?? {});
-      }),
-  );
+  if (i18n.hasResourceBundle(language, "translation")) return;
+  const source = catalogLanguage(language);
+  const names = exportNames(source);
+  const [app, kratos] = await Promise.all([appCatalogs[`./${source}.ts`]?.(), kratosCatalogs[`./kratos-${source}.ts`]?.()]);
+  i18n.addResourceBundle(language, "kratos", kratos?.[names.kratos] ?? {});
+  i18n.addResourceBundle(language, "translation", app?.[names.app] ?? {});
 }
 
 /**
