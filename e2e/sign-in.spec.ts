@@ -41,7 +41,7 @@ test("sign in with a code from the mail", async ({ page }) => {
   const code = page.getByLabel("Sign-in code");
   await expect(code).toBeVisible();
   await saveScreenshot(page, "login-code");
-  const mail = await waitForMail(user.email, /login to your account/i, since);
+  const mail = await waitForMail(user.email, /your sign-in code/i, since);
   await code.fill(codeIn(mail));
   await page.getByRole("button", { name: "Continue" }).click();
 

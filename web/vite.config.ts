@@ -1,7 +1,10 @@
 import react from "@vitejs/plugin-react";
+import postcssRtlcss from "postcss-rtlcss";
+import { Mode } from "postcss-rtlcss/options";
 import type { Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { defineConfig } from "vitest/config";
+import { languageChunkOf } from "./src/lib/i18n/language-chunk.ts";
 import { themeStylesheet } from "./src/lib/theme.ts";
 
 /** `import "virtual:theme.css"`: the theme's custom properties (src/lib/theme.ts) as a stylesheet of the app. */
@@ -54,7 +57,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // Everything the entry loads at start (tag $initial) in one file: left alone, Rolldown puts what the
             // entry shares with the lazy pages into chunks of their own, each one more request and response
             // headers before the sign-in page shows. The lazy pages import from that file.
-            codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] },
+            // Each language's two catalogs (src/lib/i18n/<tag>.ts and kratos-<tag>.ts) in one file of its own, loaded
+            // only for a page in that language (server/src/routes/server-render.ts names it for preloading).
+            codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }, { name: languageChunkOf }] },
           },
         },
         // Every browser the portal supports preloads modules by itself (Safari since 17); an older one still runs
@@ -65,6 +70,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         chunkSizeWarningLimit: 600,
       },
   css: {
+    // Right to left from the same stylesheet: for every rule that depends on the direction (margins, padding,
+    // float, text-align…, Bootstrap's and ours), rtlcss adds its mirror under [dir="rtl"], which the server
+    // puts on <html> for a language written right to left (contract/languages.ts).
+    postcss: { plugins: [postcssRtlcss({ mode: Mode.override })] },
     preprocessorOptions: {
       scss: {
         // Bootstrap 5.3's Sass is written for the @import era: Dart Sass warns hundreds of times about its @import,

@@ -5,12 +5,15 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { startedFlowKinds } from "../flows.js";
 import { explicitThemes } from "../theme.js";
+import { languages } from "../languages.js";
 import { ErrorBody } from "./error.js";
 import { RuntimeConfig } from "./runtime-config.js";
 import { SessionBody } from "./session.js";
 
 export const BootData = Type.Object({
   config: RuntimeConfig,
+  /** The language the server chose for the page (server/src/i18n/language.ts); also <html lang>. */
+  language: Type.Union(languages.map((language) => Type.Literal(language))),
   /** GET /api/session's answer for this page's cookies; absent when Kratos did not answer in time. */
   session: Type.Optional(Type.Object({ status: Type.Integer(), body: Type.Union([SessionBody, ErrorBody]) })),
   /** The reader's explicit theme (contract/theme.ts), which <html> carries too; absent: as the system. */
@@ -57,4 +60,6 @@ export interface ServerRender {
   render(url: string, origin: string, boot: BootData): Promise<{ html: string; hydration: NonNullable<BootData["hydration"]> } | undefined>;
   /** The source files (keys of Vite's manifest) of the code a page of this path loads on demand. */
   preloadSources(path: string): readonly string[];
+  /** The name (in Vite's manifest) of the file that holds a language's catalogs, which a page in it loads. */
+  languageChunk(language: BootData["language"]): string;
 }

@@ -12,6 +12,8 @@ export const KratosHookBody = Type.Object({
   ip: Type.Optional(Text(64)),
   /** Login: the factors the session has used so far (Kratos calls the hook once per factor of one sign-in). */
   factors_used: Type.Optional(Type.Integer({ minimum: 0, maximum: 16 })),
+  /** The account's `language` trait, which the mails are written in (English when it is not one of the portal's). */
+  language: Type.Optional(Text(16)),
 });
 export type KratosHookBody = Static<typeof KratosHookBody>;
 

@@ -32,6 +32,6 @@ export function builtWeb(config: PortalConfig, log: FastifyBaseLogger): WebApp {
       return cached.html;
     },
     render: (url, origin, boot) => renderer.render(url, origin, boot),
-    preloads: (path) => renderer.preloads(path),
+    preloads: (path, language) => renderer.preloads(path, language),
   };
 }

@@ -166,6 +166,22 @@ t.test("with Kratos up", async (t) => {
     t.equal(whoami.headers["content-encoding"], undefined, "the hot path spends no CPU on a few hundred bytes");
   });
 
+  t.test("the page is in the visitor's language: the cookie, the account's, Accept-Language, English", async (t) => {
+    const languageOf = (page: LightMyRequestResponse) => [bootData(page).language, page.headers["content-language"]];
+    t.same(languageOf(await app.inject("/login")), ["en", "en"], "English without any sign");
+    const portuguese = await app.inject({ url: "/login", headers: { "accept-language": "pt-PT,pt;q=0.9,en;q=0.5" } });
+    t.same(languageOf(portuguese), ["pt-BR", "pt-BR"], "the best match of Accept-Language: pt is Brazilian Portuguese here");
+    const chosen = await app.inject({ url: "/login", headers: { cookie: "portal_language=ar", "accept-language": "de" } });
+    t.same(languageOf(chosen), ["ar", "ar"], "the cookie before Accept-Language");
+    const unknown = await app.inject({ url: "/login", headers: { cookie: "portal_language=xx", "accept-language": "ja-JP" } });
+    t.same(languageOf(unknown), ["ja", "ja"], "a cookie that names no language of the portal is ignored");
+
+    const user = await createIdentity(kratos.adminUrl, { language: "de" });
+    const browser = new Browser(app);
+    await browser.signIn(user.email, user.password);
+    t.same(languageOf(await browser.request("GET", "/settings")), ["de", "de"], "the account's language on a device without the cookie");
+  });
+
   t.test("a request that is not a GET of an app route is not the app", async (t) => {
     const post = await app.inject({ method: "POST", url: "/login" });
     t.equal(post.statusCode, 404);

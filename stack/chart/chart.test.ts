@@ -347,6 +347,9 @@ t.test("with-ory: Kratos and Hydra are configured as config/ configures them for
     "identity.schemas",
     "courier.smtp.connection_uri",
     "courier.smtp.from_address",
+    // Where the courier's mail templates are (config/kratos/courier-templates): a path of the deployment's files.
+    // The with-ory chart does not mount them yet, so its Kratos sends its own English code mails.
+    "courier.template_override_path",
   ];
   t.same(
     without(kratosValues.kratos.config, kratosPerDeployment),

@@ -14,7 +14,15 @@ export function uniqueEmail(prefix = "user"): string {
 
 export async function createIdentity(
   adminUrl: string,
-  options: { email?: string; password?: string; roles?: string[]; verified?: boolean; name?: { first: string; last: string } } = {},
+  options: {
+    email?: string;
+    password?: string;
+    roles?: string[];
+    verified?: boolean;
+    name?: { first: string; last: string };
+    /** The account's `language` trait (a tag of contract/languages.ts). */
+    language?: string;
+  } = {},
 ): Promise<TestIdentity> {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? `pw-${randomUUID()}`;
@@ -22,7 +30,7 @@ export async function createIdentity(
   const { data } = await identities.createIdentity({
     createIdentityBody: {
       schema_id: "default",
-      traits: { email, name: options.name ?? { first: "Test", last: "User" } },
+      traits: { email, name: options.name ?? { first: "Test", last: "User" }, ...(options.language ? { language: options.language } : {}) },
       credentials: { password: { config: { password } } },
       metadata_public: options.roles ? { roles: options.roles } : undefined,
       verifiable_addresses: options.verified ? [{ value: email, via: "email", verified: true, status: "completed" }] : undefined,

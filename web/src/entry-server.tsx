@@ -5,7 +5,6 @@
 // and the app then hydrates it. React Router's own hydration script is
 // inline, which the CSP forbids: hydrate={false}, and the router's state goes
 // into the page's JSON instead (bootHydration in lib/boot-data.ts).
-import "./lib/i18n";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from "react-router-dom";
 import type { ServerRender } from "#contract/schemas/app-page.js";
@@ -14,6 +13,8 @@ import { pageSourcesOf } from "./app/lazy-pages";
 import { isServerRenderedMatch } from "./app/route-access";
 import { routes } from "./app/routes";
 import { withServerPage } from "./lib/boot-data";
+import { catalogLanguage, loadLanguage, setLanguageNow } from "./lib/i18n";
+import { languageChunkName } from "./lib/i18n/language-chunk";
 
 const handler = createStaticHandler(routes);
 
@@ -26,14 +27,19 @@ export const render: ServerRender["render"] = async (url, origin, boot) => {
   const context = await handler.query(new Request(location));
   if (context instanceof Response) return undefined;
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = withServerPage(boot, origin, () =>
-    renderToString(
+  await loadLanguage(boot.language);
+  const html = withServerPage(boot, origin, () => {
+    // Requests share the one i18next: the language is set in the same turn as the render that reads it.
+    setLanguageNow(boot.language);
+    return renderToString(
       <AppRoot queryClient={createAppQueryClient(location)}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppRoot>,
-    ),
-  );
+    );
+  });
   return { html, hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors } };
 };
 
 export const preloadSources: ServerRender["preloadSources"] = pageSourcesOf;
+
+export const languageChunk: ServerRender["languageChunk"] = (language) => languageChunkName(catalogLanguage(language));

@@ -1,7 +1,6 @@
 import "./app/bootstrap.scss";
 import "./app/app.css";
 import "virtual:theme.css";
-import "./lib/i18n";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider, createBrowserRouter, matchRoutes, type HydrationState } from "react-router-dom";
 import { AppRoot, createAppQueryClient } from "./app/app-root";
@@ -10,6 +9,7 @@ import { preloadPagesWhenIdle } from "./app/lazy-pages";
 import { lazyShell } from "./app/lazy-shell";
 import { routes } from "./app/routes";
 import { bootHydration } from "./lib/boot-data";
+import { documentLanguage, loadLanguage, setLanguageNow } from "./lib/i18n";
 import { configureKratos } from "./lib/kratos/client";
 import { loadRuntimeConfig } from "./lib/runtime-config";
 
@@ -19,7 +19,11 @@ async function start(container: HTMLElement) {
   const hydration = bootHydration() as HydrationState | undefined;
   const root = hydration ? undefined : createRoot(container);
   root?.render(<FullScreenSpinner />);
-  configureKratos((await loadRuntimeConfig()).KRATOS_PUBLIC_URL);
+  // The page's language (the server chose it and wrote it on <html lang>): its catalogs came preloaded with the entry.
+  const language = documentLanguage();
+  const [config] = await Promise.all([loadRuntimeConfig(), loadLanguage(language)]);
+  setLanguageNow(language);
+  configureKratos(config.KRATOS_PUBLIC_URL);
   // Code that fails to load here fails again in the router, which shows that page's error.
   if (hydration) await loadLazyMatches().catch(() => undefined);
   const app = (

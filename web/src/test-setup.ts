@@ -1,2 +1,4 @@
-// Every unit test renders with the portal's catalog, as the app does.
-import "./lib/i18n";
+// Every unit test renders with the portal's English catalog, as the app does.
+import { loadLanguage } from "./lib/i18n";
+
+await loadLanguage("en");

@@ -1,7 +1,7 @@
 // The body of Kratos' web hooks to the portal after a sign-in (each factor),
 // a settings change and a recovery (server/src/schemas/kratos-hooks.ts). Only
 // ids, the address and the sign-in's device leave Kratos: never a
-// credential, a code or a cookie. The portal reads what changed from Kratos'
+// credential, a code or a cookie; the account's language, for the mails. The portal reads what changed from Kratos'
 // admin API itself. Kratos' Jsonnet allows no imports: one file serves all three.
 local field(object, name, default) =
   if object != null && std.isObject(object) && std.objectHas(object, name) && object[name] != null then object[name] else default;
@@ -17,6 +17,7 @@ function(ctx)
   std.prune({
     identity_id: ctx.identity.id,
     email: field(field(ctx.identity, 'traits', {}), 'email', ''),
+    language: field(field(ctx.identity, 'traits', {}), 'language', null),
     user_agent: field(device, 'user_agent', header(ctx, 'User-Agent')),
     ip: field(device, 'ip_address', null),
     // Login: how many factors the session has used; the second factor's hook call belongs to the same sign-in.

@@ -1,6 +1,8 @@
 // The security mails the portal sends and what each needs to say. The words
 // are in the catalog (catalog-en.ts); this file only knows the shapes.
+import type { Language } from "#contract/languages.js";
 import type { OutgoingMail } from "../services/portal-state.js";
+import { de } from "./catalog-de.js";
 import { en } from "./catalog-en.js";
 
 export type SecondFactor = "totp" | "webauthn" | "passkey" | "lookup_secret";
@@ -31,11 +33,23 @@ export type MailId = keyof MailParams;
 
 export type MailCatalog = { [Id in MailId]: { subject: string; text: (params: MailParams[Id]) => string } };
 
-/** A mail time: UTC, to the minute ("approximate time"): the reader's zone is not known. */
-export const mailTime = (date: Date): string => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+/** The catalog of each language of contract/languages.ts (catalog-<tag>.ts); a language without one gets English. */
+export const mailCatalogs: Partial<Record<Language, MailCatalog>> = { en, de };
 
-export function renderMail<Id extends MailId>(id: Id, to: string, params: MailParams[Id]): OutgoingMail {
-  // Languages come later: then the account's language picks the catalog.
-  const message = en[id];
+/** A mail time as the reader's language writes it, in UTC, to the minute: the reader's zone is not known. */
+export const mailTime = (date: Date, language: Language): string =>
+  new Intl.DateTimeFormat(language, {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(date);
+
+/** A mail in the account's language (its `language` trait, server/src/language.ts), else English. */
+export function renderMail<Id extends MailId>(id: Id, to: string, params: MailParams[Id], language: Language): OutgoingMail {
+  const message = (mailCatalogs[language] ?? en)[id];
   return { to, subject: message.subject, text: message.text(params) };
 }

@@ -12,6 +12,7 @@
 import { extname } from "node:path";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { bootElementId, pageApiReads } from "#contract/boot.js";
+import { directionOf, type Language } from "#contract/languages.js";
 import { flowQueryOf, type StartedFlowKind } from "#contract/flows.js";
 import { paths } from "#contract/paths.js";
 import type { BootData } from "#contract/schemas/app-page.js";
@@ -19,6 +20,7 @@ import type { ErrorBody } from "#contract/schemas/error.js";
 import { themeOfCookies } from "#contract/theme.js";
 import type { PortalConfig } from "../config.js";
 import { ClientError, UpstreamError } from "../errors.js";
+import { chooseLanguage } from "../language.js";
 import { hasIdentity } from "../plugins/guards.js";
 import { errorAnswer } from "../plugins/error-handler.js";
 import { forwardingHeaders } from "../kratos/forwarding.js";
@@ -60,6 +62,9 @@ interface Template {
 }
 
 const rootElement = '<div id="root">';
+
+/** The page's <html> element: its language and the direction that language is written in. */
+const htmlElement = (language: Language) => `<html lang="${language}" dir="${directionOf(language)}">`;
 
 function templateOf(html: string): Template {
   const at = (marker: string, from: number, fallback: number) => {
@@ -182,8 +187,14 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
       request.method === "GET" ? inTime(pageAnswers(request, path)) : undefined,
     ]);
     const theme = themeOfCookies(request.headers.cookie);
+    const language = chooseLanguage({
+      cookie: request.headers.cookie,
+      acceptLanguage: request.headers["accept-language"],
+      traits: session?.status === 200 && "identity" in session.body ? session.body.identity.traits : undefined,
+    });
     const boot: BootData = {
       config: appConfig,
+      language,
       ...(theme ? { theme } : {}),
       ...(session ? { session } : {}),
       ...(flow ? { flow } : {}),
@@ -196,8 +207,9 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
         .type("text/html; charset=utf-8")
         // It holds this browser's session and a fresh flow: never stored, never shared.
         .header("cache-control", "no-store")
+        .header("content-language", language)
         .send(
-          `${themedHead(page.head, theme)}${await web.preloads(path)}${page.open}${rendered?.html ?? ""}${page.close}` +
+          `${themedHead(page.head.replace(/<html\b[^>]*>/, htmlElement(language)), theme)}${await web.preloads(path, language)}${page.open}${rendered?.html ?? ""}${page.close}` +
             `<script type="application/json" id="${bootElementId}">${scriptJson(boot)}</script>${page.tail}`,
         )
     );

@@ -8,18 +8,19 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
+import type { Language } from "#contract/languages.js";
 import type { BootData, ServerRender } from "#contract/schemas/app-page.js";
 
 type Rendered = Awaited<ReturnType<ServerRender["render"]>>;
 
 /** The part of Vite's .vite/manifest.json read here: each source file's built file and the chunks it imports. */
-type Manifest = Partial<Record<string, { file: string; imports?: string[] }>>;
+type Manifest = Partial<Record<string, { file: string; name?: string; imports?: string[] }>>;
 
 export interface ServerRenderer {
   /** The page's markup for #root and the router's state, or undefined where the browser renders it. */
   render(url: string, origin: string, boot: BootData): Promise<Rendered>;
-  /** <link rel="modulepreload"> for the files of the code this path loads on demand, beyond the entry's own. */
-  preloads(path: string): Promise<string>;
+  /** <link rel="modulepreload"> for the files of the code this path loads on demand, beyond the entry's own: its pages' and its language's. */
+  preloads(path: string, language: Language): Promise<string>;
 }
 
 /** A file's content, loaded anew only when the file changed; undefined while it is missing or broken. */
@@ -69,7 +70,7 @@ export function serverRenderer(webRoot: string, log: FastifyBaseLogger): ServerR
       }
     },
 
-    async preloads(path) {
+    async preloads(path, language) {
       const [app, files] = await Promise.all([entry(), manifest()]);
       if (!app || !files) return "";
       const loaded = new Set<string>();
@@ -83,6 +84,8 @@ export function serverRenderer(webRoot: string, log: FastifyBaseLogger): ServerR
       collect("index.html");
       const entryFiles = new Set(loaded);
       for (const source of app.preloadSources(path)) collect(source);
+      const catalogs = app.languageChunk(language);
+      for (const [key, chunk] of Object.entries(files)) if (chunk?.name === catalogs) collect(key);
       return [...loaded]
         .filter((file) => !entryFiles.has(file))
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)

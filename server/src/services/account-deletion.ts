@@ -10,6 +10,7 @@
 // 5. The identity itself; last, so that until then the user can sign in and try again.
 // 6. The confirmation mail, queued durably in the outbox (its words say whether the owner or an admin asked).
 import type { Outbox } from "../mail/outbox.js";
+import type { Language } from "#contract/languages.js";
 import { mailTime, renderMail } from "../mail/messages.js";
 import type { HydraServices } from "../plugins/hydra.js";
 import type { KratosServices } from "../plugins/kratos.js";
@@ -17,7 +18,8 @@ import type { PortalState } from "./portal-state.js";
 
 export interface AccountDeletion {
   /** Deletes the identity and everything tied to it; `email` receives the confirmation. */
-  delete(identityId: string, email: string, askedBy?: "owner" | "admin"): Promise<void>;
+  /** Deletes the account and tells its address, in the account's language, whether the owner or an admin asked. */
+  delete(identityId: string, email: string, language: Language, askedBy?: "owner" | "admin"): Promise<void>;
 }
 
 export interface AccountDeletionDeps {
@@ -29,15 +31,17 @@ export interface AccountDeletionDeps {
 
 export function accountDeletion({ kratos, hydra, state, outbox }: AccountDeletionDeps): AccountDeletion {
   return {
-    async delete(identityId, email, askedBy = "owner") {
+    async delete(identityId, email, language, askedBy = "owner") {
       await hydra.consentSessions.revoke(identityId);
       await hydra.loginSessions.revoke(identityId);
       await kratos.identities.revokeSessions(identityId);
       await state.forget(identityId);
       await kratos.identities.delete(identityId);
-      const at = mailTime(new Date());
+      const at = mailTime(new Date(), language);
       await outbox.send(
-        askedBy === "owner" ? renderMail("account_deleted", email, { at }) : renderMail("account_deleted_by_admin", email, { at }),
+        askedBy === "owner"
+          ? renderMail("account_deleted", email, { at }, language)
+          : renderMail("account_deleted_by_admin", email, { at }, language),
       );
     },
   };

@@ -9,6 +9,8 @@
 // address and credentials (dates and counts, no secret) and compares it with
 // what Kratos' admin API says after each change.
 import Bowser from "bowser";
+import { defaultLanguage, type Language } from "#contract/languages.js";
+import { traitLanguage } from "../language.js";
 import type { Outbox } from "../mail/outbox.js";
 import { mailTime, renderMail, type SecondFactor } from "../mail/messages.js";
 import type { ActivityType } from "#contract/schemas/account.js";
@@ -57,6 +59,9 @@ export function changesBetween(before: CredentialSnapshot, after: CredentialSnap
   return changes;
 }
 
+/** The language of the account's mails: its `language` trait, which the hook sends, else English. */
+const languageOf = (body: KratosHookBody): Language => traitLanguage(body) ?? defaultLanguage;
+
 export function securityEvents(
   state: PortalState,
   identities: Pick<KratosIdentities, "snapshot">,
@@ -66,7 +71,7 @@ export function securityEvents(
   async function event(body: KratosHookBody, type: ActivityType, extra: Partial<ActivityEvent> = {}): Promise<string> {
     const at = new Date();
     await state.activity.add(body.identity_id, { type, at: at.toISOString(), ...extra });
-    return mailTime(at);
+    return mailTime(at, languageOf(body));
   }
 
   /** The account's snapshot now, and the one kept before (undefined the first time the portal sees the account). */
@@ -85,7 +90,8 @@ export function securityEvents(
     // The account's first device is where it was made: nothing new to warn about.
     const newDevice = !known && before > 0;
     const at = await event(body, "sign_in", { user_agent: body.user_agent, ip: body.ip, new_device: newDevice });
-    if (newDevice) await outbox.send(renderMail("sign_in_new_device", body.email, { ...device, ip: body.ip ?? "", at, settingsUrl }));
+    if (newDevice)
+      await outbox.send(renderMail("sign_in_new_device", body.email, { ...device, ip: body.ip ?? "", at, settingsUrl }, languageOf(body)));
   }
 
   async function settings(body: KratosHookBody): Promise<void> {
@@ -103,14 +109,14 @@ export function securityEvents(
         const at = await event(body, "email_changed");
         // To the old address too: whoever lost the account still reads that one.
         for (const to of [change.from, now.email]) {
-          await outbox.send(renderMail("email_changed", to, { from: change.from, to: now.email, at, settingsUrl }));
+          await outbox.send(renderMail("email_changed", to, { from: change.from, to: now.email, at, settingsUrl }, languageOf(body)));
         }
       } else if (change.type === "password_changed") {
         const at = await event(body, "password_changed");
-        await outbox.send(renderMail("password_changed", now.email, { at, settingsUrl }));
+        await outbox.send(renderMail("password_changed", now.email, { at, settingsUrl }, languageOf(body)));
       } else {
         const at = await event(body, change.type, { method: change.method });
-        await outbox.send(renderMail(change.type, now.email, { method: change.method, at, settingsUrl }));
+        await outbox.send(renderMail(change.type, now.email, { method: change.method, at, settingsUrl }, languageOf(body)));
       }
     }
   }
@@ -121,7 +127,7 @@ export function securityEvents(
       if (kind === "settings") return settings(body);
       await snapshots(body.identity_id);
       const at = await event(body, "recovery_used");
-      await outbox.send(renderMail("recovery_used", body.email, { at, settingsUrl }));
+      await outbox.send(renderMail("recovery_used", body.email, { at, settingsUrl }, languageOf(body)));
     },
   };
 }

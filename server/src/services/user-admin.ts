@@ -4,9 +4,11 @@
 // audit trail (services/portal-state.ts) and, for roles and state, mailed to
 // the person through the outbox.
 import type { Identity, RecoveryCodeForIdentity } from "@ory/client";
+import { defaultLanguage, type Language } from "#contract/languages.js";
 import { adminRole, rolesOf, type RoleChange } from "#contract/roles.js";
 import type { AuditAction, UserState } from "#contract/schemas/users.js";
 import { ClientError } from "../errors.js";
+import { traitLanguage } from "../language.js";
 import type { Outbox } from "../mail/outbox.js";
 import { mailTime, renderMail } from "../mail/messages.js";
 import type { KratosServices } from "../plugins/kratos.js";
@@ -77,7 +79,8 @@ export function userAdmin({ kratos, state, outbox, accountDeletion, settingsUrl 
       ip: actor.ip,
     });
 
-  const now = () => mailTime(new Date());
+  /** The language the person reads their mail in: their own choice, else English. */
+  const languageOf = (identity: Identity): Language => traitLanguage(identity.traits) ?? defaultLanguage;
 
   return {
     async changeRole(actor, id, role, change) {
@@ -87,8 +90,11 @@ export function userAdmin({ kratos, state, outbox, accountDeletion, settingsUrl 
       const changed = await identities.changeRole(id, role, change);
       await record(actor, id, change === "grant" ? "role_granted" : "role_revoked", role);
       const email = emailOf(changed);
-      if (email !== "")
-        await outbox.send(renderMail(change === "grant" ? "role_granted" : "role_revoked", email, { role, at: now(), settingsUrl }));
+      if (email !== "") {
+        const language = languageOf(changed);
+        const at = mailTime(new Date(), language);
+        await outbox.send(renderMail(change === "grant" ? "role_granted" : "role_revoked", email, { role, at, settingsUrl }, language));
+      }
       return changed;
     },
 
@@ -100,10 +106,12 @@ export function userAdmin({ kratos, state, outbox, accountDeletion, settingsUrl 
       await record(actor, id, next === "inactive" ? "deactivated" : "reactivated");
       const email = emailOf(changed);
       if (email !== "") {
+        const language = languageOf(changed);
+        const at = mailTime(new Date(), language);
         await outbox.send(
           next === "inactive"
-            ? renderMail("account_deactivated", email, { at: now() })
-            : renderMail("account_reactivated", email, { at: now(), settingsUrl }),
+            ? renderMail("account_deactivated", email, { at }, language)
+            : renderMail("account_reactivated", email, { at, settingsUrl }, language),
         );
       }
       return changed;
@@ -134,7 +142,7 @@ export function userAdmin({ kratos, state, outbox, accountDeletion, settingsUrl 
       notSelf(actor, id);
       const identity = await existing(id);
       await keepAnAdmin(identity);
-      await accountDeletion.delete(id, emailOf(identity), "admin");
+      await accountDeletion.delete(id, emailOf(identity), languageOf(identity), "admin");
       await record(actor, id, "deleted");
     },
   };

@@ -4,6 +4,7 @@
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router-dom";
 import { ThemeMenu } from "../lib/theme-choice/theme-menu";
+import { LanguageMenu } from "./language-menu";
 import { BrandIcon } from "./shell/icons";
 
 export function PublicLayout() {
@@ -16,6 +17,7 @@ export function PublicLayout() {
           <span>{t("app.name")}</span>
         </div>
         <div className="public-tools">
+          <LanguageMenu />
           <ThemeMenu />
         </div>
       </header>

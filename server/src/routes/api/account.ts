@@ -1,6 +1,8 @@
 // /api/account: the signed-in user's own account. Deleting it (after typing
 // its email address, within Kratos' privileged session age, never the last
 // admin) and its recent security activity.
+import { defaultLanguage } from "#contract/languages.js";
+import { traitLanguage } from "../../language.js";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { PortalConfig } from "../../config.js";
 import { ClientError, FieldErrors } from "../../errors.js";
@@ -36,7 +38,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async
       if (rolesOf(identity.metadata_public).includes("admin") && !(await fastify.kratos.identities.anotherHasRole(identity.id, "admin"))) {
         throw new ClientError(409, "last_admin");
       }
-      await fastify.accountDeletion.delete(identity.id, email);
+      await fastify.accountDeletion.delete(identity.id, email, traitLanguage(identity.traits) ?? defaultLanguage);
       return reply.code(204).send(null);
     },
   );

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { LanguageMenu } from "../language-menu";
 import { ThemeMenu } from "../../lib/theme-choice/theme-menu";
 import { SidebarIcon } from "./icons";
 import { sidebarId } from "./sidebar";
@@ -23,6 +24,7 @@ export function Header({ userName, collapsed, onToggleMenu }: HeaderProps) {
         <SidebarIcon />
       </button>
       <div className="shell-tools">
+        <LanguageMenu />
         <ThemeMenu />
         <div className="shell-user">
           <span className="avatar" aria-hidden="true">

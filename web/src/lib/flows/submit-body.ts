@@ -53,10 +53,11 @@ function setPath(body: FlowBody, name: string, value: unknown): void {
 export function collectFields(form: HTMLFormElement): FormField[] {
   const fields: FormField[] = [];
   for (const element of Array.from(form.elements)) {
-    if (!(element instanceof HTMLInputElement) || !element.name || element.disabled) continue;
+    if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement) || !element.name || element.disabled) continue;
     const group = element.dataset.group;
     if (group === undefined) continue;
-    fields.push({ name: element.name, group, type: element.type, value: element.value, checked: element.checked });
+    const checked = element instanceof HTMLInputElement && element.checked;
+    fields.push({ name: element.name, group, type: element.type, value: element.value, checked });
   }
   return fields;
 }

@@ -107,6 +107,8 @@ export const en = {
     collapseMenu: "Collapse menu",
     mainMenu: "Main menu",
     signedInAs: "Signed in as ",
+    /** The language menu's label; the languages themselves are named in their own words (contract/languages.ts). */
+    language: "Language",
     sessionValidUntil: `Your session is valid until {{expiresAt, ${dateTime}}}.`,
     menu: {
       verifyAccount: "Verify Account",
@@ -145,6 +147,12 @@ export const en = {
   },
   flows: {
     or: "or",
+    /** The identity's traits as fields of a form (config/kratos/identity.schema.json), by the trait's path. */
+    traits: {
+      email: "Email",
+      name: { first: "First name", last: "Last name" },
+      language: "Language",
+    },
     scriptLoading: "{{label}} (loading…)",
     scriptFailed: "This browser could not load the script security keys and passkeys need. Reload the page to try again.",
     notices: {
@@ -194,7 +202,7 @@ export const en = {
     otherGroup: "Sign-in method: {{group}}",
     profile: {
       title: "Profile",
-      description: "Your name and the email address you sign in with.",
+      description: "Your name, the email address you sign in with, and your language.",
       unverified: "{{addresses}} is not verified yet.",
       verifyIt: "Verify it",
       saved: "Your profile was saved.",

@@ -1,22 +1,101 @@
 // The portal's one vocabulary: i18next with the catalogs of this folder.
 // Components read text with useTranslation() (react-i18next); code outside
-// React (error messages, notices) with i18n.t. Another language is another
-// pair of catalogs in `resources`; no component changes.
+// React (error messages, notices) with i18n.t.
+//
+// Each language of contract/languages.ts has two files here, named by its tag:
+// `<tag>.ts` (the portal's texts, `export const de`, `ptBR`…) and
+// `kratos-<tag>.ts` (Kratos' messages by id, `kratosDe`, `kratosPtBR`…). The
+// build puts each language in a chunk of its own (web/vite.config.ts), loaded
+// only for the language the page is in: the server names it in the page
+// (<link rel="modulepreload">), so it arrives with the entry.
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import { en } from "./en";
-import { kratosEn } from "./kratos-en";
+import { defaultLanguage, directionOf, isLanguage, languageCookie, type Language } from "#contract/languages.js";
+import type { KratosCatalog } from "./kratos-en";
+import type { Translation } from "./translation";
+
+type Catalogs<T> = Partial<Record<string, () => Promise<Partial<Record<string, T>>>>>;
+
+const appCatalogs: Catalogs<Translation> = import.meta.glob<Partial<Record<string, Translation>>>([
+  "./[a-z][a-z].ts",
+  "./[a-z][a-z]-[A-Z][A-Z].ts",
+]);
+const kratosCatalogs: Catalogs<KratosCatalog> = import.meta.glob<Partial<Record<string, KratosCatalog>>>([
+  "./kratos-[a-z][a-z].ts",
+  "./kratos-[a-z][a-z]-[A-Z][A-Z].ts",
+]);
+
+/** The exports' names of a tag's catalogs: de and kratosDe, ptBR and kratosPtBR. */
+function exportNames(language: Language): { app: string; kratos: string } {
+  const app = language.replace("-", "");
+  return { app, kratos: `kratos${app.charAt(0).toUpperCase()}${app.slice(1)}` };
+}
 
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  lng: "en",
-  fallbackLng: "en",
-  resources: { en: { translation: en, kratos: kratosEn } },
+  lng: defaultLanguage,
+  // Each language is complete (catalogs.test.ts), and only the page's is loaded.
+  fallbackLng: false,
+  resources: {},
   ns: ["translation", "kratos"],
   defaultNS: "translation",
-  // The catalogs are bundled, so the first render already has every text.
+  // The catalogs are in i18next before the first render (loadLanguage), so it never waits.
   initAsync: false,
   // React escapes what it renders; escaping here too would show &amp; and the like.
   interpolation: { escapeValue: false },
 });
+
+/**
+ * The language whose files hold a language's texts: its own, or English while the language has none (a
+ * language being added). Only that one file is loaded: catalogs.test.ts keeps every language complete, so
+ * nothing falls back to English key by key, and a page never loads two languages.
+ */
+export function catalogLanguage(language: Language): Language {
+  return appCatalogs[`./${language}.ts`] ? language : defaultLanguage;
+}
+
+/** Loads a language's two catalogs into i18next, once. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, "translation")) return;
+  const source = catalogLanguage(language);
+  const names = exportNames(source);
+  const [app, kratos] = await Promise.all([appCatalogs[`./${source}.ts`]?.(), kratosCatalogs[`./kratos-${source}.ts`]?.()]);
+  i18n.addResourceBundle(language, "kratos", kratos?.[names.kratos] ?? {});
+  i18n.addResourceBundle(language, "translation", app?.[names.app] ?? {});
+}
+
+/**
+ * Puts the app in a language whose catalogs are loaded. It takes effect at once (no backend, nothing to wait
+ * for), which the server's render relies on: it sets the language and renders in the same turn.
+ */
+export function setLanguageNow(language: Language): void {
+  void i18n.changeLanguage(language);
+}
+
+/** The page's language as the server wrote it on <html lang>, or English. */
+export function documentLanguage(): Language {
+  const lang = document.documentElement.lang;
+  return isLanguage(lang) ? lang : defaultLanguage;
+}
+
+/** Switches the page to a language: its catalogs, then <html lang dir>. */
+export async function switchLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
+  setLanguageNow(language);
+  document.documentElement.lang = language;
+  document.documentElement.dir = directionOf(language);
+}
+
+const aYear = 365 * 24 * 60 * 60;
+
+/**
+ * The visitor chose a language (the language menu, or the account's language in Account Settings): it is kept
+ * in the cookie the server reads before it renders the next page (server/src/language.ts), and the page
+ * switches to it now.
+ */
+export async function chooseLanguage(language: Language): Promise<void> {
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${languageCookie}=${language}; Path=/; Max-Age=${aYear}; SameSite=Lax${secure}`;
+  await switchLanguage(language);
+}

@@ -13,6 +13,7 @@ import type {
 } from "@ory/client-fetch";
 import { kratos } from "./client";
 import type { FlowKind } from "#contract/flows.js";
+import { i18n } from "../i18n";
 
 /** A submission body collected from the flow's own nodes: field names and values as Kratos described them. */
 export type FlowBody = Record<string, unknown>;
@@ -37,6 +38,12 @@ const updaters: { [K in FlowKind]: (flow: string, body: FlowBody) => Promise<Upd
   settings: (flow, body) => kratos().updateSettingsFlow({ flow, updateSettingsFlowBody: body as unknown as UpdateSettingsFlowBody }),
 };
 
+/**
+ * The flows that may mail a code to someone who is not signed in: the page's language goes with them in
+ * `transient_payload`, which Kratos' mail templates read (config/kratos/courier-templates/).
+ */
+const mailingFlows: ReadonlySet<FlowKind> = new Set(["login", "registration", "recovery", "verification"]);
+
 export function updateFlow<K extends FlowKind>(kind: K, flowId: string, body: FlowBody): Promise<UpdateResults[K]> {
-  return updaters[kind](flowId, body);
+  return updaters[kind](flowId, mailingFlows.has(kind) ? { ...body, transient_payload: { language: i18n.language } } : body);
 }

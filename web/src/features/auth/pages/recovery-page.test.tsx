@@ -91,7 +91,8 @@ describe("RecoveryPage", () => {
 
     expect(sdk.updateRecoveryFlow).toHaveBeenCalledWith({
       flow: "recovery-1",
-      updateRecoveryFlowBody: { csrf_token: "token-1", code: "123456", method: "code" },
+      // The page's language goes along, for the language of Kratos' mails.
+      updateRecoveryFlowBody: { csrf_token: "token-1", code: "123456", method: "code", transient_payload: { language: "en" } },
     });
     expect(assign).toHaveBeenCalledWith("/changepwd?flow=settings-7");
   });

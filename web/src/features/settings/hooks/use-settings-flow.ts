@@ -6,7 +6,9 @@
 import type { SettingsFlow } from "@ory/client-fetch";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { isLanguage, languageTrait } from "#contract/languages.js";
 import { useToast } from "../../../lib/feedback/toast";
+import { chooseLanguage } from "../../../lib/i18n";
 import type { Submitter } from "../../../lib/flows/submit-body";
 import { useFlow } from "../../../lib/flows/use-flow";
 import type { FlowBody } from "../../../lib/kratos/update-flow";
@@ -60,6 +62,9 @@ export function useSettingsFlow() {
     setActiveGroup(group);
     const result = await controller.submit(body);
     if (result?.state === "success") {
+      // The account's language was saved: this device follows it too, from this page on.
+      const language = (body.traits as Record<string, unknown> | undefined)?.[languageTrait];
+      if (group === "profile" && isLanguage(language)) await chooseLanguage(language);
       toast.show(t(lookup(successByButton, submitter?.name) ?? lookup(successByGroup, group) ?? "settings.saved"), "success");
     }
     return result;

@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import Button, { type ButtonProps } from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import { useTranslation } from "react-i18next";
+import { isLanguage, languageNames, languages, languageTrait } from "#contract/languages.js";
 import { useKratosText } from "../../i18n/kratos-text";
 import { callTrigger, type ScriptsState } from "../kratos-scripts";
 import { labelOf } from "./node-label";
@@ -29,10 +30,14 @@ export interface NodeInputProps {
 export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialValue, primary, onTrigger }: NodeInputProps) {
   const id = `${idPrefix}-${attributes.name}`;
   const messagesId = `${id}-messages`;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const text = useKratosText();
   const labelText = labelOf(node);
-  const label = labelText && text(labelText, node.group);
+  // A trait's label is the identity schema's title, in English: the catalog words it in the page's language.
+  // The sign-in form's `identifier` is the schema's one identifier, the email trait.
+  const traitPath = attributes.name === "identifier" ? "traits.email" : attributes.name;
+  const traitKey = traitPath.startsWith("traits.") ? `flows.${traitPath}` : undefined;
+  const label = traitKey && i18n.exists(traitKey) ? t(traitKey as never) : labelText && text(labelText, node.group);
   const value = valueOf(attributes.value);
   const invalid = hasError(node.messages);
   const messages = <NodeMessages id={messagesId} messages={node.messages} />;
@@ -114,6 +119,29 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
       );
 
     default:
+      if (attributes.name === `traits.${languageTrait}`)
+        return (
+          <Form.Group className="flow-node mb-3" controlId={id}>
+            <Form.Label>{label ?? attributes.name}</Form.Label>
+            {/* The account's language, for its mail and its other devices: a new account starts with the page's. */}
+            <Form.Select
+              name={attributes.name}
+              defaultValue={isLanguage(value) ? value : i18n.language}
+              disabled={attributes.disabled}
+              isInvalid={invalid}
+              aria-invalid={invalid || undefined}
+              data-group={node.group}
+              aria-describedby={describedBy}
+            >
+              {languages.map((language) => (
+                <option key={language} value={language} lang={language}>
+                  {languageNames[language]}
+                </option>
+              ))}
+            </Form.Select>
+            {messages}
+          </Form.Group>
+        );
       return (
         <Form.Group className="flow-node mb-3" controlId={id}>
           <Form.Label>{label ?? attributes.name}</Form.Label>

@@ -1,0 +1,38 @@
+// Which of the portal's languages (contract/languages.ts) a page or a mail is
+// in: the visitor's saved choice (the language cookie, which the app's
+// language menu sets), then the signed-in account's (its `language` trait,
+// which follows it to another device), then the browser's Accept-Language, by
+// best match (negotiator: "pt" finds pt-BR, "de-AT" finds de), then English.
+import Negotiator from "negotiator";
+import { defaultLanguage, isLanguage, languageCookie, languageTrait, languages, type Language } from "#contract/languages.js";
+
+/** The language an identity chose, from its traits; undefined if none or not one of ours. */
+export function traitLanguage(traits: unknown): Language | undefined {
+  const value = typeof traits === "object" && traits !== null ? (traits as Record<string, unknown>)[languageTrait] : undefined;
+  return isLanguage(value) ? value : undefined;
+}
+
+function cookieLanguage(cookieHeader: string | undefined): Language | undefined {
+  for (const part of cookieHeader?.split(";") ?? []) {
+    const equals = part.indexOf("=");
+    if (equals >= 0 && part.slice(0, equals).trim() === languageCookie) {
+      const value = decodeURIComponent(part.slice(equals + 1).trim());
+      if (isLanguage(value)) return value;
+    }
+  }
+  return undefined;
+}
+
+export interface LanguageInputs {
+  cookie?: string | undefined;
+  acceptLanguage?: string | undefined;
+  /** The signed-in identity's traits, if any. */
+  traits?: unknown;
+}
+
+export function chooseLanguage({ cookie, acceptLanguage, traits }: LanguageInputs): Language {
+  const saved = cookieLanguage(cookie) ?? traitLanguage(traits);
+  if (saved) return saved;
+  const negotiated = new Negotiator({ headers: { "accept-language": acceptLanguage ?? "" } }).language([...languages]);
+  return acceptLanguage && isLanguage(negotiated) ? negotiated : defaultLanguage;
+}

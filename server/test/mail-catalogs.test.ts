@@ -1,0 +1,45 @@
+// The security mails in every language of contract/languages.ts: each
+// language has a catalog (server/src/mail/catalog-<tag>.ts) with every mail,
+// and every mail says each value it is given (the time, the device, the
+// addresses, the link to Account Settings) in every language.
+// Until a language's catalog is written, its first check fails and its mails go out in English.
+import t from "tap";
+import { languages } from "#contract/languages.js";
+import { mailCatalogs, mailTime, renderMail, type MailId, type MailParams } from "../src/mail/messages.js";
+
+const at = "AT-MARKER";
+const settingsUrl = "https://account.example/settings";
+const samples: { [Id in MailId]: MailParams[Id] } = {
+  sign_in_new_device: { browser: "BrowserX", os: "SystemY", ip: "203.0.113.9", at, settingsUrl },
+  password_changed: { at, settingsUrl },
+  second_factor_added: { method: "totp", at, settingsUrl },
+  second_factor_removed: { method: "passkey", at, settingsUrl },
+  email_changed: { from: "old@example.com", to: "new@example.com", at, settingsUrl },
+  recovery_used: { at, settingsUrl },
+  account_deleted: { at },
+};
+
+for (const language of languages) {
+  t.test(`${language}: every mail, with every value it is given`, async (t) => {
+    t.ok(mailCatalogs[language], `server/src/mail/catalog-${language}.ts is in mailCatalogs`);
+    for (const id of Object.keys(samples) as MailId[]) {
+      const params = samples[id];
+      const mail = renderMail(id, "reader@example.com", params as never, language);
+      t.not(mail.subject.trim(), "", `${id}: a subject`);
+      // The method is said in words ("an authenticator app"), not by its code.
+      for (const [name, value] of Object.entries(params)) if (name !== "method") t.match(mail.text, value, `${id}: says ${value}`);
+    }
+  });
+}
+
+t.test("a German account gets German mail, with the time as German writes it", async (t) => {
+  const mail = renderMail(
+    "password_changed",
+    "reader@example.com",
+    { at: mailTime(new Date("2026-03-04T05:06:00Z"), "de"), settingsUrl },
+    "de",
+  );
+  t.equal(mail.subject, "Ihr Passwort wurde geändert");
+  t.match(mail.text, "4. März 2026");
+  t.match(mail.text, "05:06");
+});
