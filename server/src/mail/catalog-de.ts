@@ -1,0 +1,51 @@
+// The portal's security mails in German (formal "Sie"), keyed by message id,
+// in the shape of catalog-en.ts.
+import type { MailCatalog } from "./messages.js";
+
+// Said after a colon, without an article: "…eingerichtet: Passkey."
+const methodNames = {
+  totp: "Authenticator-App",
+  webauthn: "Sicherheitsschlüssel",
+  passkey: "Passkey",
+  lookup_secret: "Backup-Codes",
+} as const;
+
+const notYou = (settingsUrl: string) =>
+  `Falls Sie das nicht waren, melden Sie sich auf ${settingsUrl} an, melden Sie sich unter „Letzte Sicherheitsaktivitäten“ überall ab und ändern Sie sofort Ihr Passwort.`;
+
+export const de: MailCatalog = {
+  sign_in_new_device: {
+    subject: "Neue Anmeldung bei Ihrem Konto",
+    text: ({ browser, os, ip, at, settingsUrl }) =>
+      `Bei Ihrem Konto gab es eine Anmeldung von einem Gerät, das bisher noch nie dafür verwendet wurde.\n\nGerät: ${browser || "Unbekannter Browser"} unter ${os || "unbekanntem System"}\nIP-Adresse: ${ip}\nZeitpunkt: ${at}\n\n${notYou(settingsUrl)}`,
+  },
+  password_changed: {
+    subject: "Ihr Passwort wurde geändert",
+    text: ({ at, settingsUrl }) => `Das Passwort Ihres Kontos wurde am ${at} geändert.\n\n${notYou(settingsUrl)}`,
+  },
+  second_factor_added: {
+    subject: "Neuer zweiter Faktor für Ihr Konto",
+    text: ({ method, at, settingsUrl }) =>
+      `Für Ihr Konto wurde am ${at} ein neuer zweiter Faktor eingerichtet: ${methodNames[method]}.\n\n${notYou(settingsUrl)}`,
+  },
+  second_factor_removed: {
+    subject: "Ein zweiter Faktor wurde aus Ihrem Konto entfernt",
+    text: ({ method, at, settingsUrl }) =>
+      `Ein zweiter Faktor Ihres Kontos wurde am ${at} entfernt: ${methodNames[method]}.\n\n${notYou(settingsUrl)}`,
+  },
+  email_changed: {
+    subject: "Ihre E-Mail-Adresse wurde geändert",
+    text: ({ from, to, at, settingsUrl }) =>
+      `Die E-Mail-Adresse Ihres Kontos wurde am ${at} von ${from} in ${to} geändert. E-Mails zu Ihrem Konto gehen jetzt an ${to}.\n\n${notYou(settingsUrl)}`,
+  },
+  recovery_used: {
+    subject: "Ihr Konto wurde wiederhergestellt",
+    text: ({ at, settingsUrl }) =>
+      `Am ${at} hat jemand mit einem Wiederherstellungscode wieder Zugang zu Ihrem Konto erhalten.\n\n${notYou(settingsUrl)}`,
+  },
+  account_deleted: {
+    subject: "Ihr Konto wurde gelöscht",
+    text: ({ at }) =>
+      `Ihr Konto wurde am ${at} wie gewünscht gelöscht. Seine Sitzungen wurden beendet, und die Anwendungen, die Sie verbunden hatten, haben ihren Zugriff verloren. Nichts davon lässt sich wiederherstellen.\n\nFalls Sie das nicht veranlasst haben, antworten Sie auf diese E-Mail.`,
+  },
+};
