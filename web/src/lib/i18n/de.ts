@@ -78,7 +78,7 @@ export const de = {
       too_many_other: "Erlaubt höchstens {{count}} Werte.",
       duplicate: "Enthält einen Wert doppelt.",
       nothing_to_change: "Nichts zu ändern.",
-      bad_characters: "Enthält Zeichen oder Leerräume, die nicht erlaubt sind.",
+      bad_characters: "Enthält unzulässige Zeichen oder Leerzeichen.",
       uri_whitespace: "{{value}} darf keine Leer- oder Steuerzeichen enthalten.",
       uri_not_absolute: "{{value}} ist keine absolute URI.",
       uri_fragment: "{{value}} darf kein Fragment (#) enthalten.",
