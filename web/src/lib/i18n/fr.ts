@@ -403,7 +403,7 @@ export const fr = {
       title: "Un second facteur est nécessaire",
       text: "Pour gérer les clients, votre compte doit avoir un second facteur : une application d’authentification, une clé de sécurité ou des codes de secours.",
       setUp: "En configurer un dans les paramètres du compte",
-      useIt: "Vous en avez déjà un ? Connectez-vous avec",
+      useIt: "Vous en avez déjà un ? Connectez-vous avec celui-ci",
     },
     openFailed: "Impossible d’ouvrir {{name}} : {{message}}",
     nothingChanged: "Rien n’a été modifié.",
