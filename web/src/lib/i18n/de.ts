@@ -360,8 +360,9 @@ export const de = {
   oauth2Logout: {
     title: "Von {{name}} abmelden?",
     titleUnnamed: "Abmelden?",
-    text: "Sie werden von {{name}} abgemeldet und auf diesem Gerät von Ihrem Konto.",
-    textUnnamed: "Sie werden von den Anwendungen abgemeldet, bei denen Sie sich angemeldet haben, und auf diesem Gerät von Ihrem Konto.",
+    text: "Sie werden von {{name}} abgemeldet, und auf diesem Gerät auch von Ihrem Konto.",
+    textUnnamed:
+      "Sie werden von den Anwendungen abgemeldet, bei denen Sie sich angemeldet haben, und auf diesem Gerät auch von Ihrem Konto.",
     signOut: "Abmelden",
     stay: "Angemeldet bleiben",
     failedTitle: "Die Abmeldung von der Anwendung ist fehlgeschlagen",
