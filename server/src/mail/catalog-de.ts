@@ -1,35 +1,37 @@
-// The portal's security mails in German: the same shape as catalog-en.ts.
+// The portal's security mails in German (formal "Sie"), keyed by message id,
+// in the shape of catalog-en.ts.
 import type { MailCatalog } from "./messages.js";
 
+// Said after a colon, without an article: "…eingerichtet: Passkey."
 const methodNames = {
-  totp: "eine Authenticator-App",
-  webauthn: "ein Sicherheitsschlüssel",
-  passkey: "ein Passkey",
+  totp: "Authenticator-App",
+  webauthn: "Sicherheitsschlüssel",
+  passkey: "Passkey",
   lookup_secret: "Backup-Codes",
 } as const;
 
 const notYou = (settingsUrl: string) =>
-  `Falls Sie das nicht waren, melden Sie sich unter ${settingsUrl} an, melden Sie unter „Letzte Sicherheitsaktivität“ alle Geräte ab und ändern Sie sofort Ihr Passwort.`;
+  `Falls Sie das nicht waren, melden Sie sich auf ${settingsUrl} an, melden Sie sich unter „Letzte Sicherheitsaktivitäten“ überall ab und ändern Sie sofort Ihr Passwort.`;
 
 export const de: MailCatalog = {
   sign_in_new_device: {
     subject: "Neue Anmeldung bei Ihrem Konto",
     text: ({ browser, os, ip, at, settingsUrl }) =>
-      `Bei Ihrem Konto hat sich ein Gerät angemeldet, das es noch nie benutzt hat.\n\nGerät: ${browser || "ein unbekannter Browser"} unter ${os || "einem unbekannten System"}\nIP-Adresse: ${ip}\nZeit: ${at}\n\n${notYou(settingsUrl)}`,
+      `Bei Ihrem Konto gab es eine Anmeldung von einem Gerät, das bisher noch nie dafür verwendet wurde.\n\nGerät: ${browser || "Unbekannter Browser"} unter ${os || "unbekanntem System"}\nIP-Adresse: ${ip}\nZeitpunkt: ${at}\n\n${notYou(settingsUrl)}`,
   },
   password_changed: {
     subject: "Ihr Passwort wurde geändert",
     text: ({ at, settingsUrl }) => `Das Passwort Ihres Kontos wurde am ${at} geändert.\n\n${notYou(settingsUrl)}`,
   },
   second_factor_added: {
-    subject: "Ihrem Konto wurde ein zweiter Faktor hinzugefügt",
+    subject: "Neuer zweiter Faktor für Ihr Konto",
     text: ({ method, at, settingsUrl }) =>
-      `Ihr Konto hat einen neuen zweiten Faktor, ${methodNames[method]}, eingerichtet am ${at}.\n\n${notYou(settingsUrl)}`,
+      `Für Ihr Konto wurde am ${at} ein neuer zweiter Faktor eingerichtet: ${methodNames[method]}.\n\n${notYou(settingsUrl)}`,
   },
   second_factor_removed: {
-    subject: "Ein zweiter Faktor wurde von Ihrem Konto entfernt",
+    subject: "Ein zweiter Faktor wurde aus Ihrem Konto entfernt",
     text: ({ method, at, settingsUrl }) =>
-      `Ein zweiter Faktor Ihres Kontos, ${methodNames[method]}, wurde am ${at} entfernt.\n\n${notYou(settingsUrl)}`,
+      `Ein zweiter Faktor Ihres Kontos wurde am ${at} entfernt: ${methodNames[method]}.\n\n${notYou(settingsUrl)}`,
   },
   email_changed: {
     subject: "Ihre E-Mail-Adresse wurde geändert",
@@ -39,11 +41,11 @@ export const de: MailCatalog = {
   recovery_used: {
     subject: "Ihr Konto wurde wiederhergestellt",
     text: ({ at, settingsUrl }) =>
-      `Jemand hat am ${at} mit einem Wiederherstellungscode wieder Zugang zu Ihrem Konto erhalten.\n\n${notYou(settingsUrl)}`,
+      `Am ${at} hat jemand mit einem Wiederherstellungscode wieder Zugang zu Ihrem Konto erhalten.\n\n${notYou(settingsUrl)}`,
   },
   account_deleted: {
     subject: "Ihr Konto wurde gelöscht",
     text: ({ at }) =>
-      `Ihr Konto wurde am ${at} gelöscht, wie Sie es wollten. Seine Sitzungen wurden beendet, und die Anwendungen, die Sie verbunden hatten, haben ihren Zugriff verloren. Nichts davon lässt sich wiederherstellen.\n\nFalls Sie das nicht veranlasst haben, antworten Sie auf diese E-Mail.`,
+      `Ihr Konto wurde am ${at} wie gewünscht gelöscht. Seine Sitzungen wurden beendet, und die Anwendungen, die Sie verbunden hatten, haben ihren Zugriff verloren. Nichts davon lässt sich wiederherstellen.\n\nFalls Sie das nicht veranlasst haben, antworten Sie auf diese E-Mail.`,
   },
 };

@@ -1,0 +1,50 @@
+// The portal's security mails in French ("vous"), keyed by message id, in the
+// shape of catalog-en.ts.
+import type { MailCatalog } from "./messages.js";
+
+const methodNames = {
+  totp: "une application d’authentification",
+  webauthn: "une clé de sécurité",
+  passkey: "une clé d’accès",
+  lookup_secret: "des codes de secours",
+} as const;
+
+const notYou = (settingsUrl: string) =>
+  `Si vous n’êtes pas à l’origine de cette action, connectez-vous sur ${settingsUrl}, déconnectez tous les appareils sous «\u00A0Activité de sécurité récente\u00A0» et changez immédiatement votre mot de passe.`;
+
+export const fr: MailCatalog = {
+  sign_in_new_device: {
+    subject: "Nouvelle connexion à votre compte",
+    text: ({ browser, os, ip, at, settingsUrl }) =>
+      `Une connexion à votre compte a eu lieu depuis un appareil qui n’avait encore jamais été utilisé pour ce compte.\n\nAppareil\u00A0: ${browser || "Navigateur inconnu"} sur ${os || "système inconnu"}\nAdresse IP\u00A0: ${ip}\nDate et heure\u00A0: ${at}\n\n${notYou(settingsUrl)}`,
+  },
+  password_changed: {
+    subject: "Votre mot de passe a été changé",
+    text: ({ at, settingsUrl }) => `Le mot de passe de votre compte a été changé le ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  second_factor_added: {
+    subject: "Un second facteur a été ajouté à votre compte",
+    text: ({ method, at, settingsUrl }) =>
+      `Un nouveau second facteur, ${methodNames[method]}, a été configuré sur votre compte le ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  second_factor_removed: {
+    subject: "Un second facteur a été supprimé de votre compte",
+    text: ({ method, at, settingsUrl }) =>
+      `Un second facteur de votre compte, ${methodNames[method]}, a été supprimé le ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  email_changed: {
+    subject: "Votre adresse e-mail a été modifiée",
+    text: ({ from, to, at, settingsUrl }) =>
+      `L’adresse e-mail de votre compte est passée de ${from} à ${to} le ${at}. Les e-mails concernant votre compte sont désormais envoyés à ${to}.\n\n${notYou(settingsUrl)}`,
+  },
+  recovery_used: {
+    subject: "Votre compte a été récupéré",
+    text: ({ at, settingsUrl }) =>
+      `Le ${at}, quelqu’un a récupéré l’accès à votre compte avec un code de récupération.\n\n${notYou(settingsUrl)}`,
+  },
+  account_deleted: {
+    subject: "Votre compte a été supprimé",
+    text: ({ at }) =>
+      `Votre compte a été supprimé le ${at}, comme vous l’avez demandé. Ses sessions ont pris fin et les applications que vous aviez connectées ont perdu leur accès. Rien ne pourra en être restauré.\n\nSi vous n’avez pas demandé cette suppression, répondez à cet e-mail.`,
+  },
+};
