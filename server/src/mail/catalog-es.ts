@@ -1,0 +1,50 @@
+// The portal's security mails in Spanish, keyed by message id: the same
+// mails and parameters as catalog-en.ts.
+import type { MailCatalog } from "./messages.js";
+
+const methodNames = {
+  totp: "una aplicación de autenticación",
+  webauthn: "una llave de seguridad",
+  passkey: "una llave de acceso",
+  lookup_secret: "códigos de respaldo",
+} as const;
+
+const notYou = (settingsUrl: string) =>
+  `Si no fuiste tú, inicia sesión en ${settingsUrl}, cierra la sesión en todas partes desde Actividad de seguridad reciente y cambia tu contraseña de inmediato.`;
+
+export const es: MailCatalog = {
+  sign_in_new_device: {
+    subject: "Nuevo inicio de sesión en tu cuenta",
+    text: ({ browser, os, ip, at, settingsUrl }) =>
+      `Se inició sesión en tu cuenta desde un dispositivo que no había usado antes.\n\nDispositivo: ${browser || "un navegador desconocido"} en ${os || "un sistema desconocido"}\nDirección IP: ${ip}\nHora: ${at}\n\n${notYou(settingsUrl)}`,
+  },
+  password_changed: {
+    subject: "Se cambió tu contraseña",
+    text: ({ at, settingsUrl }) => `La contraseña de tu cuenta se cambió el ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  second_factor_added: {
+    subject: "Se añadió un segundo factor a tu cuenta",
+    text: ({ method, at, settingsUrl }) =>
+      `Se configuró un nuevo segundo factor en tu cuenta el ${at}: ${methodNames[method]}.\n\n${notYou(settingsUrl)}`,
+  },
+  second_factor_removed: {
+    subject: "Se quitó un segundo factor de tu cuenta",
+    text: ({ method, at, settingsUrl }) =>
+      `Se quitó un segundo factor de tu cuenta el ${at}: ${methodNames[method]}.\n\n${notYou(settingsUrl)}`,
+  },
+  email_changed: {
+    subject: "Se cambió tu dirección de correo electrónico",
+    text: ({ from, to, at, settingsUrl }) =>
+      `La dirección de correo electrónico de tu cuenta se cambió de ${from} a ${to} el ${at}. Los correos sobre tu cuenta llegan ahora a ${to}.\n\n${notYou(settingsUrl)}`,
+  },
+  recovery_used: {
+    subject: "Se recuperó tu cuenta",
+    text: ({ at, settingsUrl }) =>
+      `Alguien recuperó el acceso a tu cuenta con un código de recuperación el ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  account_deleted: {
+    subject: "Se eliminó tu cuenta",
+    text: ({ at }) =>
+      `Tu cuenta se eliminó el ${at}, tal como pediste. Sus sesiones terminaron y las aplicaciones que habías conectado perdieron el acceso. No se puede recuperar nada de ella.\n\nSi no lo pediste tú, responde a este correo.`,
+  },
+};

@@ -1,0 +1,49 @@
+// The portal's security mails in Brazilian Portuguese, keyed by message id:
+// the same mails and parameters as catalog-en.ts.
+import type { MailCatalog } from "./messages.js";
+
+const methodNames = {
+  totp: "um aplicativo autenticador",
+  webauthn: "uma chave de segurança",
+  passkey: "uma chave de acesso",
+  lookup_secret: "códigos de backup",
+} as const;
+
+const notYou = (settingsUrl: string) =>
+  `Se não foi você, entre em ${settingsUrl}, encerre as outras sessões em Atividade de segurança recente e altere sua senha imediatamente.`;
+
+export const ptBR: MailCatalog = {
+  sign_in_new_device: {
+    subject: "Novo login na sua conta",
+    text: ({ browser, os, ip, at, settingsUrl }) =>
+      `Houve um login na sua conta a partir de um dispositivo que ela nunca tinha usado.\n\nDispositivo: ${browser || "navegador desconhecido"} (${os || "sistema desconhecido"})\nEndereço IP: ${ip}\nHorário: ${at}\n\n${notYou(settingsUrl)}`,
+  },
+  password_changed: {
+    subject: "Sua senha foi alterada",
+    text: ({ at, settingsUrl }) => `A senha da sua conta foi alterada em ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  second_factor_added: {
+    subject: "Um segundo fator foi adicionado à sua conta",
+    text: ({ method, at, settingsUrl }) =>
+      `Um novo segundo fator foi configurado na sua conta em ${at}: ${methodNames[method]}.\n\n${notYou(settingsUrl)}`,
+  },
+  second_factor_removed: {
+    subject: "Um segundo fator foi removido da sua conta",
+    text: ({ method, at, settingsUrl }) =>
+      `Um segundo fator foi removido da sua conta em ${at}: ${methodNames[method]}.\n\n${notYou(settingsUrl)}`,
+  },
+  email_changed: {
+    subject: "Seu endereço de e-mail foi alterado",
+    text: ({ from, to, at, settingsUrl }) =>
+      `O endereço de e-mail da sua conta foi alterado de ${from} para ${to} em ${at}. Os e-mails sobre sua conta agora vão para ${to}.\n\n${notYou(settingsUrl)}`,
+  },
+  recovery_used: {
+    subject: "Sua conta foi recuperada",
+    text: ({ at, settingsUrl }) => `Alguém recuperou o acesso à sua conta com um código de recuperação em ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  account_deleted: {
+    subject: "Sua conta foi excluída",
+    text: ({ at }) =>
+      `Sua conta foi excluída em ${at}, como você pediu. As sessões dela foram encerradas e os aplicativos que você tinha conectado perderam o acesso. Nada dela pode ser restaurado.\n\nSe você não pediu isso, responda a este e-mail.`,
+  },
+};
