@@ -124,6 +124,8 @@ export const ar = {
     collapseMenu: "طي القائمة",
     mainMenu: "القائمة الرئيسية",
     signedInAs: "مسجّل الدخول باسم ",
+    /** The language menu's label; the languages themselves are named in their own words (contract/languages.ts). */
+    language: "اللغة",
     sessionValidUntil: `جلستك صالحة حتى {{expiresAt, ${dateTime}}}.`,
     menu: {
       verifyAccount: "التحقق من الحساب",
@@ -157,6 +159,12 @@ export const ar = {
   },
   flows: {
     or: "أو",
+    /** The identity's traits as fields of a form (config/kratos/identity.schema.json), by the trait's path. */
+    traits: {
+      email: "البريد الإلكتروني",
+      name: { first: "الاسم الأول", last: "اسم العائلة" },
+      language: "اللغة",
+    },
     scriptLoading: "{{label}} (جارٍ التحميل…)",
     scriptFailed:
       "تعذّر على هذا المتصفح تحميل البرنامج النصي الذي تحتاج إليه مفاتيح الأمان ومفاتيح المرور. أعد تحميل الصفحة للمحاولة مرة أخرى.",
@@ -207,7 +215,7 @@ export const ar = {
     otherGroup: "طريقة تسجيل الدخول: {{group}}",
     profile: {
       title: "الملف الشخصي",
-      description: "اسمك وعنوان البريد الإلكتروني الذي تسجّل الدخول به.",
+      description: "اسمك، وعنوان البريد الإلكتروني الذي تسجّل الدخول به، ولغتك.",
       unverified: "لم يتم التحقق من {{addresses}} بعد.",
       verifyIt: "التحقق منه",
       saved: "حُفظ ملفك الشخصي.",

@@ -100,6 +100,8 @@ export const ja = {
     collapseMenu: "メニューを折りたたむ",
     mainMenu: "メインメニュー",
     signedInAs: "サインイン中のアカウント: ",
+    /** The language menu's label; the languages themselves are named in their own words (contract/languages.ts). */
+    language: "言語",
     sessionValidUntil: `セッションの有効期限は{{expiresAt, ${dateTime}}}です。`,
     menu: {
       verifyAccount: "アカウントの確認",
@@ -137,6 +139,12 @@ export const ja = {
   },
   flows: {
     or: "または",
+    /** The identity's traits as fields of a form (config/kratos/identity.schema.json), by the trait's path. */
+    traits: {
+      email: "メールアドレス",
+      name: { first: "名", last: "姓" },
+      language: "言語",
+    },
     scriptLoading: "{{label}}（読み込み中…）",
     scriptFailed:
       "セキュリティキーとパスキーに必要なスクリプトを、このブラウザーで読み込めませんでした。ページを再読み込みして、もう一度お試しください。",
@@ -187,7 +195,7 @@ export const ja = {
     otherGroup: "サインイン方法: {{group}}",
     profile: {
       title: "プロフィール",
-      description: "お名前と、サインインに使うメールアドレスです。",
+      description: "お名前、サインインに使うメールアドレス、使用する言語です。",
       unverified: "{{addresses}} はまだ確認されていません。",
       verifyIt: "確認する",
       saved: "プロフィールを保存しました。",
