@@ -21,29 +21,29 @@ export const ar: MailCatalog = {
   },
   password_changed: {
     subject: "تم تغيير كلمة المرور",
-    text: ({ at, settingsUrl }) => `تم تغيير كلمة مرور حسابك في ${at}.\n\n${notYou(settingsUrl)}`,
+    text: ({ at, settingsUrl }) => `تم تغيير كلمة مرور حسابك بتاريخ ${at}.\n\n${notYou(settingsUrl)}`,
   },
   second_factor_added: {
     subject: "أُضيف عامل مصادقة ثانٍ إلى حسابك",
     text: ({ method, at, settingsUrl }) =>
-      `أُضيف إلى حسابك عامل مصادقة ثانٍ جديد (${methodNames[method]}) في ${at}.\n\n${notYou(settingsUrl)}`,
+      `أُضيف إلى حسابك عامل مصادقة ثانٍ جديد (${methodNames[method]}) بتاريخ ${at}.\n\n${notYou(settingsUrl)}`,
   },
   second_factor_removed: {
     subject: "أُزيل عامل مصادقة ثانٍ من حسابك",
-    text: ({ method, at, settingsUrl }) => `أُزيل من حسابك عامل مصادقة ثانٍ (${methodNames[method]}) في ${at}.\n\n${notYou(settingsUrl)}`,
+    text: ({ method, at, settingsUrl }) => `أُزيل من حسابك عامل مصادقة ثانٍ (${methodNames[method]}) بتاريخ ${at}.\n\n${notYou(settingsUrl)}`,
   },
   email_changed: {
     subject: "تم تغيير عنوان بريدك الإلكتروني",
     text: ({ from, to, at, settingsUrl }) =>
-      `تم تغيير عنوان البريد الإلكتروني لحسابك من ${from} إلى ${to} في ${at}. ستصل الرسائل المتعلقة بحسابك من الآن إلى ${to}.\n\n${notYou(settingsUrl)}`,
+      `تم تغيير عنوان البريد الإلكتروني لحسابك من ${from} إلى ${to} بتاريخ ${at}. ستصل الرسائل المتعلقة بحسابك من الآن إلى ${to}.\n\n${notYou(settingsUrl)}`,
   },
   recovery_used: {
     subject: "تم استرداد حسابك",
-    text: ({ at, settingsUrl }) => `استعاد شخص ما الوصول إلى حسابك باستخدام رمز استرداد في ${at}.\n\n${notYou(settingsUrl)}`,
+    text: ({ at, settingsUrl }) => `استعاد شخص ما الوصول إلى حسابك باستخدام رمز استرداد بتاريخ ${at}.\n\n${notYou(settingsUrl)}`,
   },
   account_deleted: {
     subject: "تم حذف حسابك",
     text: ({ at }) =>
-      `حُذف حسابك في ${at} بناءً على طلبك. انتهت جلساته، وفقدت التطبيقات التي ربطتها صلاحية وصولها. ولا يمكن استعادة أي شيء منه.\n\nإذا لم تطلب ذلك، فردّ على هذه الرسالة.`,
+      `حُذف حسابك بتاريخ ${at} بناءً على طلبك. انتهت جلساته، وفقدت التطبيقات التي ربطتها صلاحية وصولها. ولا يمكن استعادة أي شيء منه.\n\nإذا لم تطلب ذلك، فردّ على هذه الرسالة.`,
   },
 };
