@@ -1,0 +1,49 @@
+// The portal's security mails in Modern Standard Arabic, keyed by message id;
+// the same shape as catalog-en.ts.
+import type { MailCatalog } from "./messages.js";
+
+const methodNames = {
+  totp: "تطبيق مصادقة",
+  webauthn: "مفتاح أمان",
+  passkey: "مفتاح مرور",
+  lookup_secret: "رموز احتياطية",
+} as const;
+
+// The address is followed by a space, not by Arabic punctuation a mail client could take for part of the link.
+const notYou = (settingsUrl: string) =>
+  `إذا لم تكن أنت من فعل ذلك، فسجّل الدخول على ${settingsUrl} وسجّل الخروج من كل مكان في قسم «النشاط الأمني الأخير»، ثم غيّر كلمة المرور فورًا.`;
+
+export const ar: MailCatalog = {
+  sign_in_new_device: {
+    subject: "تسجيل دخول جديد إلى حسابك",
+    text: ({ browser, os, ip, at, settingsUrl }) =>
+      `سُجّل الدخول إلى حسابك من جهاز لم يُستخدم معه من قبل.\n\nالجهاز: ${browser || "متصفح غير معروف"} على ${os || "نظام غير معروف"}\nعنوان IP: ${ip}\nالوقت: ${at}\n\n${notYou(settingsUrl)}`,
+  },
+  password_changed: {
+    subject: "تم تغيير كلمة المرور",
+    text: ({ at, settingsUrl }) => `تم تغيير كلمة مرور حسابك بتاريخ ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  second_factor_added: {
+    subject: "أُضيف عامل مصادقة ثانٍ إلى حسابك",
+    text: ({ method, at, settingsUrl }) =>
+      `أُضيف إلى حسابك عامل مصادقة ثانٍ جديد (${methodNames[method]}) بتاريخ ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  second_factor_removed: {
+    subject: "أُزيل عامل مصادقة ثانٍ من حسابك",
+    text: ({ method, at, settingsUrl }) => `أُزيل من حسابك عامل مصادقة ثانٍ (${methodNames[method]}) بتاريخ ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  email_changed: {
+    subject: "تم تغيير عنوان بريدك الإلكتروني",
+    text: ({ from, to, at, settingsUrl }) =>
+      `تم تغيير عنوان البريد الإلكتروني لحسابك من ${from} إلى ${to} بتاريخ ${at}. ستصل الرسائل المتعلقة بحسابك من الآن إلى ${to}.\n\n${notYou(settingsUrl)}`,
+  },
+  recovery_used: {
+    subject: "تم استرداد حسابك",
+    text: ({ at, settingsUrl }) => `استعاد شخص ما الوصول إلى حسابك باستخدام رمز استرداد بتاريخ ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  account_deleted: {
+    subject: "تم حذف حسابك",
+    text: ({ at }) =>
+      `حُذف حسابك بتاريخ ${at} بناءً على طلبك. انتهت جلساته، وفقدت التطبيقات التي ربطتها صلاحية وصولها. ولا يمكن استعادة أي شيء منه.\n\nإذا لم تطلب ذلك، فردّ على هذه الرسالة.`,
+  },
+};

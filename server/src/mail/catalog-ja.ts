@@ -1,0 +1,49 @@
+// The portal's security mails in Japanese (です/ます), keyed by message id;
+// the same shape as catalog-en.ts.
+import type { MailCatalog } from "./messages.js";
+
+const methodNames = {
+  totp: "認証アプリ",
+  webauthn: "セキュリティキー",
+  passkey: "パスキー",
+  lookup_secret: "バックアップコード",
+} as const;
+
+const notYou = (settingsUrl: string) =>
+  `心当たりがない場合は、${settingsUrl} でサインインし、「最近のセキュリティアクティビティ」ですべてのデバイスからサインアウトしてから、すぐにパスワードを変更してください。`;
+
+export const ja: MailCatalog = {
+  sign_in_new_device: {
+    subject: "アカウントへの新しいサインイン",
+    text: ({ browser, os, ip, at, settingsUrl }) =>
+      `これまで使われたことのないデバイスから、あなたのアカウントにサインインがありました。\n\nデバイス: ${browser || "不明なブラウザー"}（${os || "不明なシステム"}）\nIP アドレス: ${ip}\n日時: ${at}\n\n${notYou(settingsUrl)}`,
+  },
+  password_changed: {
+    subject: "パスワードが変更されました",
+    text: ({ at, settingsUrl }) => `${at} に、あなたのアカウントのパスワードが変更されました。\n\n${notYou(settingsUrl)}`,
+  },
+  second_factor_added: {
+    subject: "アカウントに2つ目の認証要素が追加されました",
+    text: ({ method, at, settingsUrl }) =>
+      `${at} に、あなたのアカウントに新しい2つ目の認証要素（${methodNames[method]}）が設定されました。\n\n${notYou(settingsUrl)}`,
+  },
+  second_factor_removed: {
+    subject: "アカウントから2つ目の認証要素が削除されました",
+    text: ({ method, at, settingsUrl }) =>
+      `${at} に、あなたのアカウントの2つ目の認証要素（${methodNames[method]}）が削除されました。\n\n${notYou(settingsUrl)}`,
+  },
+  email_changed: {
+    subject: "メールアドレスが変更されました",
+    text: ({ from, to, at, settingsUrl }) =>
+      `${at} に、あなたのアカウントのメールアドレスが ${from} から ${to} に変更されました。今後、アカウントに関するメールは ${to} に届きます。\n\n${notYou(settingsUrl)}`,
+  },
+  recovery_used: {
+    subject: "アカウントが復旧されました",
+    text: ({ at, settingsUrl }) => `${at} に、復旧コードを使ってあなたのアカウントへのアクセスが回復されました。\n\n${notYou(settingsUrl)}`,
+  },
+  account_deleted: {
+    subject: "アカウントが削除されました",
+    text: ({ at }) =>
+      `ご依頼に従い、${at} にあなたのアカウントを削除しました。アカウントのセッションは終了し、連携していたアプリケーションはアクセスできなくなりました。アカウントの内容は一切復元できません。\n\nこの削除を依頼していない場合は、このメールに返信してください。`,
+  },
+};
