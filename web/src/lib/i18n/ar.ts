@@ -3,6 +3,7 @@
 // _one and _two say their number in words, as Arabic does; {{…}} are values
 // the code passes in.
 import type { ErrorCode } from "#contract/errors.js";
+import type { Translation } from "./translation";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
@@ -474,4 +475,4 @@ export const ar = {
       copyFailed: "تعذّر النسخ هنا: حدّد السرّ وانسخه بنفسك.",
     },
   },
-} as const;
+} satisfies Translation;

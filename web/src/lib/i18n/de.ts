@@ -2,6 +2,7 @@
 // as en.ts. Plurals use i18next's _one / _other suffixes; {{…}} are values the
 // code passes in.
 import type { ErrorCode } from "#contract/errors.js";
+import type { Translation } from "./translation";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
@@ -462,4 +463,4 @@ export const de = {
       copyFailed: "Kopieren hat hier nicht funktioniert: Markieren Sie das Secret und kopieren Sie es selbst.",
     },
   },
-} as const;
+} satisfies Translation;

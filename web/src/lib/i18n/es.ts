@@ -2,6 +2,7 @@
 // Same keys as en.ts; plurals use i18next's _one / _many / _other suffixes;
 // {{…}} are values the code passes in.
 import type { ErrorCode } from "#contract/errors.js";
+import type { Translation } from "./translation";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
@@ -453,4 +454,4 @@ export const es = {
       copyFailed: "Aquí no se pudo copiar: selecciona el secreto y cópialo tú.",
     },
   },
-} as const;
+} satisfies Translation;

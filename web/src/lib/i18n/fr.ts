@@ -2,6 +2,7 @@
 // en.ts. Plurals use i18next's _one / _many / _other suffixes; {{…}} are
 // values the code passes in.
 import type { ErrorCode } from "#contract/errors.js";
+import type { Translation } from "./translation";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
@@ -468,4 +469,4 @@ export const fr = {
       copyFailed: "La copie n’a pas fonctionné ici : sélectionnez le secret et copiez-le vous-même.",
     },
   },
-} as const;
+} satisfies Translation;

@@ -2,6 +2,7 @@
 // plural form, so each plural key has only the _other suffix; {{…}} are values
 // the code passes in.
 import type { ErrorCode } from "#contract/errors.js";
+import type { Translation } from "./translation";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
@@ -455,4 +456,4 @@ export const ja = {
       copyFailed: "ここではコピーできませんでした。シークレットを選択して手動でコピーしてください。",
     },
   },
-} as const;
+} satisfies Translation;

@@ -2,6 +2,7 @@
 // as en.ts; plurals use i18next's _one / _many / _other suffixes; {{…}} are
 // values the code passes in.
 import type { ErrorCode } from "#contract/errors.js";
+import type { Translation } from "./translation";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
@@ -451,4 +452,4 @@ export const ptBR = {
       copyFailed: "Não foi possível copiar aqui: selecione o segredo e copie-o manualmente.",
     },
   },
-} as const;
+} satisfies Translation;
