@@ -17,6 +17,11 @@ const samples: { [Id in MailId]: MailParams[Id] } = {
   email_changed: { from: "old@example.com", to: "new@example.com", at, settingsUrl },
   recovery_used: { at, settingsUrl },
   account_deleted: { at },
+  account_deleted_by_admin: { at },
+  role_granted: { role: "admin", at, settingsUrl },
+  role_revoked: { role: "admin", at, settingsUrl },
+  account_deactivated: { at },
+  account_reactivated: { at, settingsUrl },
 };
 
 for (const language of languages) {

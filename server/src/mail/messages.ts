@@ -2,8 +2,13 @@
 // are in the catalog (catalog-en.ts); this file only knows the shapes.
 import type { Language } from "#contract/languages.js";
 import type { OutgoingMail } from "../services/portal-state.js";
+import { ar } from "./catalog-ar.js";
 import { de } from "./catalog-de.js";
 import { en } from "./catalog-en.js";
+import { es } from "./catalog-es.js";
+import { fr } from "./catalog-fr.js";
+import { ja } from "./catalog-ja.js";
+import { ptBR } from "./catalog-pt-BR.js";
 
 export type SecondFactor = "totp" | "webauthn" | "passkey" | "lookup_secret";
 
@@ -34,7 +39,7 @@ export type MailId = keyof MailParams;
 export type MailCatalog = { [Id in MailId]: { subject: string; text: (params: MailParams[Id]) => string } };
 
 /** The catalog of each language of contract/languages.ts (catalog-<tag>.ts); a language without one gets English. */
-export const mailCatalogs: Partial<Record<Language, MailCatalog>> = { en, de };
+export const mailCatalogs: Record<Language, MailCatalog> = { en, de, fr, es, "pt-BR": ptBR, ja, ar };
 
 /** A mail time as the reader's language writes it, in UTC, to the minute: the reader's zone is not known. */
 export const mailTime = (date: Date, language: Language): string =>
