@@ -4,6 +4,7 @@
 // which follows it to another device), then the browser's Accept-Language, by
 // best match (negotiator: "pt" finds pt-BR, "de-AT" finds de), then English.
 import Negotiator from "negotiator";
+import { cookieValue } from "#contract/cookies.js";
 import { defaultLanguage, isLanguage, languageCookie, languageTrait, languages, type Language } from "#contract/languages.js";
 
 /** The language an identity chose, from its traits; undefined if none or not one of ours. */
@@ -13,14 +14,8 @@ export function traitLanguage(traits: unknown): Language | undefined {
 }
 
 function cookieLanguage(cookieHeader: string | undefined): Language | undefined {
-  for (const part of cookieHeader?.split(";") ?? []) {
-    const equals = part.indexOf("=");
-    if (equals >= 0 && part.slice(0, equals).trim() === languageCookie) {
-      const value = decodeURIComponent(part.slice(equals + 1).trim());
-      if (isLanguage(value)) return value;
-    }
-  }
-  return undefined;
+  const value = cookieValue(cookieHeader, languageCookie);
+  return isLanguage(value) ? value : undefined;
 }
 
 export interface LanguageInputs {

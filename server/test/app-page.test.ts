@@ -175,6 +175,9 @@ t.test("with Kratos up", async (t) => {
     t.same(languageOf(chosen), ["ar", "ar"], "the cookie before Accept-Language");
     const unknown = await app.inject({ url: "/login", headers: { cookie: "portal_language=xx", "accept-language": "ja-JP" } });
     t.same(languageOf(unknown), ["ja", "ja"], "a cookie that names no language of the portal is ignored");
+    const malformed = await app.inject({ url: "/login", headers: { cookie: "portal_language=%E0%A4%A; portal_theme=%ZZ" } });
+    t.equal(malformed.statusCode, 200, "a cookie that is not even a valid escape is no choice, not an error");
+    t.same(languageOf(malformed), ["en", "en"]);
 
     const user = await createIdentity(kratos.adminUrl, { language: "de" });
     const browser = new Browser(app);
