@@ -2,7 +2,6 @@
 // language has a catalog (server/src/mail/catalog-<tag>.ts) with every mail,
 // and every mail says each value it is given (the time, the device, the
 // addresses, the link to Account Settings) in every language.
-// Until a language's catalog is written, its first check fails and its mails go out in English.
 import t from "tap";
 import { languages } from "#contract/languages.js";
 import { mailCatalogs, mailTime, renderMail, type MailId, type MailParams } from "../src/mail/messages.js";

@@ -38,7 +38,7 @@ export type MailId = keyof MailParams;
 
 export type MailCatalog = { [Id in MailId]: { subject: string; text: (params: MailParams[Id]) => string } };
 
-/** The catalog of each language of contract/languages.ts (catalog-<tag>.ts); a language without one gets English. */
+/** The catalog of each language of contract/languages.ts (catalog-<tag>.ts). */
 export const mailCatalogs: Record<Language, MailCatalog> = { en, de, fr, es, "pt-BR": ptBR, ja, ar };
 
 /** A mail time as the reader's language writes it, in UTC, to the minute: the reader's zone is not known. */
@@ -53,8 +53,8 @@ export const mailTime = (date: Date, language: Language): string =>
     timeZoneName: "short",
   }).format(date);
 
-/** A mail in the account's language (its `language` trait, server/src/language.ts), else English. */
+/** A mail in the account's language (its `language` trait, server/src/language.ts; English without one). */
 export function renderMail<Id extends MailId>(id: Id, to: string, params: MailParams[Id], language: Language): OutgoingMail {
-  const message = (mailCatalogs[language] ?? en)[id];
+  const message = mailCatalogs[language][id];
   return { to, subject: message.subject, text: message.text(params) };
 }
