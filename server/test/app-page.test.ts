@@ -113,12 +113,12 @@ t.test("with Kratos up", async (t) => {
     const themed = await build(t, { ...kratos.env, WEB_ROOT: webRoot });
     for (const theme of ["dark", "light"] as const) {
       const page = await themed.inject({ url: "/login", headers: { cookie: `other=1; portal_theme=${theme}` } });
-      t.match(page.body, `<html lang="en" data-bs-theme="${theme}"><head><meta name="color-scheme" content="${theme}" />`, theme);
+      t.match(page.body, `<html lang="en" dir="ltr" data-bs-theme="${theme}"><head><meta name="color-scheme" content="${theme}" />`, theme);
       t.equal(bootData(page).theme, theme);
     }
     for (const cookie of [undefined, 'portal_theme="><script>alert(1)</script>', "portal_theme=Dark", "my_portal_theme=dark"]) {
       const page = await themed.inject({ url: "/settings", headers: cookie === undefined ? {} : { cookie } });
-      t.match(page.body, '<html lang="en"><head><meta name="color-scheme" content="light dark" />', String(cookie));
+      t.match(page.body, '<html lang="en" dir="ltr"><head><meta name="color-scheme" content="light dark" />', String(cookie));
       t.notMatch(page.body, /data-bs-theme|<script>alert/, String(cookie));
       t.equal(bootData(page).theme, undefined, String(cookie));
     }
