@@ -48,4 +48,29 @@ export const de: MailCatalog = {
     text: ({ at }) =>
       `Ihr Konto wurde am ${at} wie gewünscht gelöscht. Seine Sitzungen wurden beendet, und die Anwendungen, die Sie verbunden hatten, haben ihren Zugriff verloren. Nichts davon lässt sich wiederherstellen.\n\nFalls Sie das nicht veranlasst haben, antworten Sie auf diese E-Mail.`,
   },
+  account_deleted_by_admin: {
+    subject: "Ihr Konto wurde gelöscht",
+    text: ({ at }) =>
+      `Ein Administrator hat Ihr Konto am ${at} gelöscht. Seine Sitzungen wurden beendet, und die Anwendungen, die Sie verbunden hatten, haben ihren Zugriff verloren. Nichts davon lässt sich wiederherstellen.\n\nFalls Sie damit nicht gerechnet haben, antworten Sie auf diese E-Mail.`,
+  },
+  role_granted: {
+    subject: "Sie haben eine Rolle im Portal erhalten",
+    text: ({ role, at, settingsUrl }) =>
+      `Ein Administrator hat Ihrem Konto am ${at} die Rolle „${role}“ gegeben. Sie wird wirksam, wenn Sie das Portal das nächste Mal öffnen (${settingsUrl}).\n\nFalls Sie damit nicht gerechnet haben, antworten Sie auf diese E-Mail.`,
+  },
+  role_revoked: {
+    subject: "Eine Ihrer Rollen im Portal wurde entfernt",
+    text: ({ role, at }) =>
+      `Ein Administrator hat Ihrem Konto am ${at} die Rolle „${role}“ entzogen.\n\nFalls Sie damit nicht gerechnet haben, antworten Sie auf diese E-Mail.`,
+  },
+  account_deactivated: {
+    subject: "Ihr Konto wurde deaktiviert",
+    text: ({ at }) =>
+      `Ein Administrator hat Ihr Konto am ${at} deaktiviert. Es wurde überall abgemeldet und kann sich erst wieder anmelden, wenn es reaktiviert wird.\n\nFalls Sie damit nicht gerechnet haben, antworten Sie auf diese E-Mail.`,
+  },
+  account_reactivated: {
+    subject: "Ihr Konto wurde reaktiviert",
+    text: ({ at, settingsUrl }) =>
+      `Ein Administrator hat Ihr Konto am ${at} reaktiviert. Sie können sich wieder auf ${settingsUrl} anmelden.`,
+  },
 };

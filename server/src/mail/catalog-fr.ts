@@ -47,4 +47,29 @@ export const fr: MailCatalog = {
     text: ({ at }) =>
       `Votre compte a été supprimé le ${at}, comme vous l’avez demandé. Ses sessions ont pris fin et les applications que vous aviez connectées ont perdu leur accès. Rien ne pourra en être restauré.\n\nSi vous n’avez pas demandé cette suppression, répondez à cet e-mail.`,
   },
+  account_deleted_by_admin: {
+    subject: "Votre compte a été supprimé",
+    text: ({ at }) =>
+      `Un administrateur a supprimé votre compte le ${at}. Ses sessions ont pris fin et les applications que vous aviez connectées ont perdu leur accès. Rien ne pourra en être restauré.\n\nSi vous ne vous y attendiez pas, répondez à cet e-mail.`,
+  },
+  role_granted: {
+    subject: "Un rôle vous a été attribué sur le portail",
+    text: ({ role, at, settingsUrl }) =>
+      `Un administrateur a attribué le rôle «\u00A0${role}\u00A0» à votre compte le ${at}. Il prendra effet la prochaine fois que vous ouvrirez le portail (${settingsUrl}).\n\nSi vous ne vous y attendiez pas, répondez à cet e-mail.`,
+  },
+  role_revoked: {
+    subject: "Un de vos rôles sur le portail a été retiré",
+    text: ({ role, at }) =>
+      `Un administrateur a retiré le rôle «\u00A0${role}\u00A0» de votre compte le ${at}.\n\nSi vous ne vous y attendiez pas, répondez à cet e-mail.`,
+  },
+  account_deactivated: {
+    subject: "Votre compte a été désactivé",
+    text: ({ at }) =>
+      `Un administrateur a désactivé votre compte le ${at}. Toutes ses sessions ont été déconnectées et il ne pourra plus se connecter tant qu’il n’aura pas été réactivé.\n\nSi vous ne vous y attendiez pas, répondez à cet e-mail.`,
+  },
+  account_reactivated: {
+    subject: "Votre compte a été réactivé",
+    text: ({ at, settingsUrl }) =>
+      `Un administrateur a réactivé votre compte le ${at}. Vous pouvez de nouveau vous connecter sur ${settingsUrl}.`,
+  },
 };
