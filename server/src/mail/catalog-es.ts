@@ -47,4 +47,28 @@ export const es: MailCatalog = {
     text: ({ at }) =>
       `Tu cuenta se eliminó el ${at}, tal como pediste. Sus sesiones terminaron y las aplicaciones que habías conectado perdieron el acceso. No se puede recuperar nada de ella.\n\nSi no lo pediste tú, responde a este correo.`,
   },
+  account_deleted_by_admin: {
+    subject: "Se eliminó tu cuenta",
+    text: ({ at }) =>
+      `Un administrador eliminó tu cuenta el ${at}. Sus sesiones terminaron y las aplicaciones que habías conectado perdieron el acceso. No se puede recuperar nada de ella.\n\nSi no lo esperabas, responde a este correo.`,
+  },
+  role_granted: {
+    subject: "Se te asignó un rol en el portal",
+    text: ({ role, at, settingsUrl }) =>
+      `Un administrador dio a tu cuenta el rol «${role}» el ${at}. Lo verás la próxima vez que abras el portal (${settingsUrl}).\n\nSi no lo esperabas, responde a este correo.`,
+  },
+  role_revoked: {
+    subject: "Se quitó uno de tus roles en el portal",
+    text: ({ role, at, settingsUrl }) =>
+      `Un administrador quitó el rol «${role}» a tu cuenta el ${at}. El cambio se verá la próxima vez que abras el portal (${settingsUrl}).\n\nSi no lo esperabas, responde a este correo.`,
+  },
+  account_deactivated: {
+    subject: "Se desactivó tu cuenta",
+    text: ({ at }) =>
+      `Un administrador desactivó tu cuenta el ${at}. Se cerraron todas sus sesiones y no podrás iniciar sesión con ella hasta que se reactive.\n\nSi no lo esperabas, responde a este correo.`,
+  },
+  account_reactivated: {
+    subject: "Se reactivó tu cuenta",
+    text: ({ at, settingsUrl }) => `Un administrador reactivó tu cuenta el ${at}. Puedes volver a iniciar sesión en ${settingsUrl}.`,
+  },
 };

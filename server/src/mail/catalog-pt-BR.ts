@@ -46,4 +46,28 @@ export const ptBR: MailCatalog = {
     text: ({ at }) =>
       `Sua conta foi excluída em ${at}, como você pediu. As sessões dela foram encerradas e os aplicativos que você tinha conectado perderam o acesso. Nada dela pode ser restaurado.\n\nSe você não pediu isso, responda a este e-mail.`,
   },
+  account_deleted_by_admin: {
+    subject: "Sua conta foi excluída",
+    text: ({ at }) =>
+      `Um administrador excluiu sua conta em ${at}. As sessões dela foram encerradas e os aplicativos que você tinha conectado perderam o acesso. Nada dela pode ser restaurado.\n\nSe você não esperava por isso, responda a este e-mail.`,
+  },
+  role_granted: {
+    subject: "Você recebeu uma função no portal",
+    text: ({ role, at, settingsUrl }) =>
+      `Um administrador deu à sua conta a função “${role}” em ${at}. Ela aparecerá na próxima vez que você abrir o portal (${settingsUrl}).\n\nSe você não esperava por isso, responda a este e-mail.`,
+  },
+  role_revoked: {
+    subject: "Uma função sua no portal foi removida",
+    text: ({ role, at, settingsUrl }) =>
+      `Um administrador removeu a função “${role}” da sua conta em ${at}. A mudança aparecerá na próxima vez que você abrir o portal (${settingsUrl}).\n\nSe você não esperava por isso, responda a este e-mail.`,
+  },
+  account_deactivated: {
+    subject: "Sua conta foi desativada",
+    text: ({ at }) =>
+      `Um administrador desativou sua conta em ${at}. Todas as sessões dela foram encerradas, e não será possível entrar com ela até que seja reativada.\n\nSe você não esperava por isso, responda a este e-mail.`,
+  },
+  account_reactivated: {
+    subject: "Sua conta foi reativada",
+    text: ({ at, settingsUrl }) => `Um administrador reativou sua conta em ${at}. Você pode entrar novamente em ${settingsUrl}.`,
+  },
 };
