@@ -18,7 +18,7 @@ const samples: { [Id in MailId]: MailParams[Id] } = {
   account_deleted: { at },
   account_deleted_by_admin: { at },
   role_granted: { role: "admin", at, settingsUrl },
-  role_revoked: { role: "admin", at },
+  role_revoked: { role: "admin", at, settingsUrl },
   account_deactivated: { at },
   account_reactivated: { at, settingsUrl },
 };

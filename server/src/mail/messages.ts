@@ -29,7 +29,7 @@ export interface MailParams {
   account_deleted: Pick<Common, "at">;
   account_deleted_by_admin: Pick<Common, "at">;
   role_granted: Common & { role: string };
-  role_revoked: Pick<Common, "at"> & { role: string };
+  role_revoked: Common & { role: string };
   account_deactivated: Pick<Common, "at">;
   account_reactivated: Common;
 }
