@@ -60,8 +60,8 @@ export const de: MailCatalog = {
   },
   role_revoked: {
     subject: "Eine Ihrer Rollen im Portal wurde entfernt",
-    text: ({ role, at }) =>
-      `Ein Administrator hat Ihrem Konto am ${at} die Rolle „${role}“ entzogen.\n\nFalls Sie damit nicht gerechnet haben, antworten Sie auf diese E-Mail.`,
+    text: ({ role, at, settingsUrl }) =>
+      `Ein Administrator hat Ihrem Konto am ${at} die Rolle „${role}“ entzogen. Das wird wirksam, wenn Sie das Portal das nächste Mal öffnen (${settingsUrl}).\n\nFalls Sie damit nicht gerechnet haben, antworten Sie auf diese E-Mail.`,
   },
   account_deactivated: {
     subject: "Ihr Konto wurde deaktiviert",

@@ -58,8 +58,8 @@ export const en: MailCatalog = {
   },
   role_revoked: {
     subject: "A role of yours in the portal was removed",
-    text: ({ role, at }) =>
-      `An administrator took the role "${role}" away from your account on ${at}.\n\nIf you did not expect this, reply to this mail.`,
+    text: ({ role, at, settingsUrl }) =>
+      `An administrator took the role "${role}" away from your account on ${at}. It shows the next time you open the portal (${settingsUrl}).\n\nIf you did not expect this, reply to this mail.`,
   },
   account_deactivated: {
     subject: "Your account was deactivated",

@@ -59,8 +59,8 @@ export const fr: MailCatalog = {
   },
   role_revoked: {
     subject: "Un de vos rôles sur le portail a été retiré",
-    text: ({ role, at }) =>
-      `Un administrateur a retiré le rôle «\u00A0${role}\u00A0» de votre compte le ${at}.\n\nSi vous ne vous y attendiez pas, répondez à cet e-mail.`,
+    text: ({ role, at, settingsUrl }) =>
+      `Un administrateur a retiré le rôle «\u00A0${role}\u00A0» de votre compte le ${at}. Cela prendra effet la prochaine fois que vous ouvrirez le portail (${settingsUrl}).\n\nSi vous ne vous y attendiez pas, répondez à cet e-mail.`,
   },
   account_deactivated: {
     subject: "Votre compte a été désactivé",
