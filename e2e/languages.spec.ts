@@ -48,7 +48,7 @@ test.describe("German, from the browser's Accept-Language", () => {
     await page.getByRole("button", { name: "Mit Passwort registrieren" }).click();
 
     await expect(mainMenu(page, "Hauptmenü")).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Konto bestätigen" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Konto verifizieren" })).toBeVisible();
     await expectAccessible(page);
     // Kratos' own mail, from the portal's courier templates, in the language the sign-up was in.
     const verification = await waitForMail(email, /^Bestätigen Sie Ihre E-Mail-Adresse$/, signedUp);
@@ -125,9 +125,9 @@ test("Arabic from the language menu: the portal right to left, sidebar and dialo
 
   // The logout dialog, right to left: its confirming button is on the left, as Arabic readers expect the last step.
   await menu.getByRole("button", { name: "تسجيل الخروج" }).click();
-  const dialog = page.getByRole("dialog", { name: "تنبيه" });
+  const dialog = page.getByRole("dialog", { name: "إشعار" });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText("هل تريد حقًا تسجيل الخروج؟");
+  await expect(dialog).toContainText("هل أنت متأكد من أنك تريد الخروج من النظام؟");
   const cancel = await dialog.getByRole("button", { name: "إلغاء" }).boundingBox();
   const confirm = await dialog.getByRole("button", { name: "تأكيد" }).boundingBox();
   expect(cancel && confirm && confirm.x).toBeLessThan(cancel?.x ?? 0);
