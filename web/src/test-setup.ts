@@ -1,4 +1,6 @@
-// Every unit test renders with the portal's English catalog, as the app does.
-import { loadLanguage } from "./lib/i18n";
+// Every unit test renders with the portal's English catalogs, as the app does
+// (the admins' texts included, which the app loads with the admins' pages).
+import { loadAdminTexts, loadLanguage } from "./lib/i18n";
 
 await loadLanguage("en");
+await loadAdminTexts("en");

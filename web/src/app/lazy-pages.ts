@@ -5,7 +5,9 @@
 // following the link does not wait for the network. The shell, which imports
 // preloadPage for its menu, loads through lazy-shell.ts, so that no circle
 // runs through here.
+import { defaultLanguage, isLanguage } from "#contract/languages.js";
 import { paths } from "#contract/paths.js";
+import { i18n, loadAdminTexts } from "../lib/i18n";
 
 /** A page's code could not be loaded: usually a deploy replaced the files this page was built with. */
 export class PageLoadError extends Error {
@@ -22,6 +24,12 @@ export function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
     });
 }
 
+/** The admins' pages' texts, in the page's language (the i18n catalog's third file). */
+const withAdminTexts = async <T>(page: Promise<T>): Promise<T> => {
+  const [module] = await Promise.all([page, loadAdminTexts(isLanguage(i18n.language) ? i18n.language : defaultLanguage)]);
+  return module;
+};
+
 export const lazyPages = {
   verification: onDemand(() => import("../features/auth/pages/verification-page")),
   settings: onDemand(() =>
@@ -33,8 +41,8 @@ export const lazyPages = {
     ]),
   ),
   changePassword: onDemand(() => import("../features/settings")),
-  manageClients: onDemand(() => import("../features/clients")),
-  manageUsers: onDemand(() => import("../features/users")),
+  manageClients: onDemand(() => withAdminTexts(import("../features/clients"))),
+  manageUsers: onDemand(() => withAdminTexts(import("../features/users"))),
   consent: onDemand(() => import("../features/consent/pages/consent-page")),
 };
 

@@ -1,5 +1,5 @@
 // Every language of contract/languages.ts says everything English says: each
-// key of en.ts and kratos-en.ts, a plural in every plural category of that
+// key of en.ts, admin-en.ts and kratos-en.ts, a plural in every plural category of that
 // language (Intl.PluralRules), and the same placeholders ({{name}}) as English.
 import { describe, expect, it } from "vitest";
 import { languages, type Language } from "#contract/languages.js";
@@ -9,6 +9,9 @@ type Tree = { [key: string]: string | Tree };
 type Files = Partial<Record<string, Record<string, unknown>>>;
 
 const appFiles: Files = import.meta.glob<Record<string, unknown>>(["./[a-z][a-z].ts", "./[a-z][a-z]-[A-Z][A-Z].ts"], { eager: true });
+const adminFiles: Files = import.meta.glob<Record<string, unknown>>(["./admin-[a-z][a-z].ts", "./admin-[a-z][a-z]-[A-Z][A-Z].ts"], {
+  eager: true,
+});
 const kratosFiles: Files = import.meta.glob<Record<string, unknown>>(["./kratos-[a-z][a-z].ts", "./kratos-[a-z][a-z]-[A-Z][A-Z].ts"], {
   eager: true,
 });
@@ -65,12 +68,14 @@ function problems(english: Map<string, string>, translated: Map<string, string>,
 
 const english = {
   app: flatten(catalogOf(appFiles, "./en.ts") ?? {}),
+  admin: flatten(catalogOf(adminFiles, "./admin-en.ts") ?? {}),
   kratos: flatten(catalogOf(kratosFiles, "./kratos-en.ts") ?? {}),
 };
 
 describe("every language's catalogs", () => {
-  it("English has both", () => {
+  it("English has all three", () => {
     expect(english.app.size).toBeGreaterThan(100);
+    expect(english.admin.size).toBeGreaterThan(50);
     expect(english.kratos.size).toBeGreaterThan(0);
   });
 
@@ -79,6 +84,12 @@ describe("every language's catalogs", () => {
       const catalog = catalogOf(appFiles, `./${language}.ts`);
       expect(catalog, `web/src/lib/i18n/${language}.ts`).toBeDefined();
       expect(problems(english.app, flatten(catalog ?? {}), language)).toEqual([]);
+    });
+
+    it(`${language}: the admins' pages' texts`, () => {
+      const catalog = catalogOf(adminFiles, `./admin-${language}.ts`);
+      expect(catalog, `web/src/lib/i18n/admin-${language}.ts`).toBeDefined();
+      expect(problems(english.admin, flatten(catalog ?? {}), language)).toEqual([]);
     });
 
     it(`${language}: Kratos' messages`, () => {

@@ -1,12 +1,17 @@
 // Keys of our own catalog are checked by the compiler; Kratos' catalog is
-// looked up by message id at run time (see kratos-text.ts).
+// looked up by message id at run time (see kratos-text.ts). The admins' texts
+// (admin-en.ts) are a namespace of their own at run time, loaded with the
+// admins' pages, which i18next searches when a key is not in `translation`
+// (fallbackNS, index.ts); to the compiler they are keys of `translation`, so a
+// component reads them as any other text.
 import "i18next";
+import type { adminEn } from "./admin-en";
 import type { en } from "./en";
 import type { KratosCatalog } from "./kratos-en";
 
 declare module "i18next" {
   interface CustomTypeOptions {
     defaultNS: "translation";
-    resources: { translation: typeof en; kratos: KratosCatalog };
+    resources: { translation: typeof en & typeof adminEn; kratos: KratosCatalog };
   }
 }

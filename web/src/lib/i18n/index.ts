@@ -7,12 +7,14 @@
 // `kratos-<tag>.ts` (Kratos' messages by id, `kratosDe`, `kratosPtBR`…). The
 // build puts each language in a chunk of its own (web/vite.config.ts), loaded
 // only for the language the page is in: the server names it in the page
-// (<link rel="modulepreload">), so it arrives with the entry.
+// (<link rel="modulepreload">), so it arrives with the entry. The admins'
+// pages' texts (`admin-<tag>.ts`, `adminDe`…) are a third file, loaded with
+// those pages only (loadAdminTexts), in the namespace `admin`.
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { defaultLanguage, directionOf, isLanguage, languageCookie, type Language } from "#contract/languages.js";
 import type { KratosCatalog } from "./kratos-en";
-import type { Translation } from "./translation";
+import type { AdminTranslation, Translation } from "./translation";
 
 type Catalogs<T> = Partial<Record<string, () => Promise<Partial<Record<string, T>>>>>;
 
@@ -20,15 +22,20 @@ const appCatalogs: Catalogs<Translation> = import.meta.glob<Partial<Record<strin
   "./[a-z][a-z].ts",
   "./[a-z][a-z]-[A-Z][A-Z].ts",
 ]);
+const adminCatalogs: Catalogs<AdminTranslation> = import.meta.glob<Partial<Record<string, AdminTranslation>>>([
+  "./admin-[a-z][a-z].ts",
+  "./admin-[a-z][a-z]-[A-Z][A-Z].ts",
+]);
 const kratosCatalogs: Catalogs<KratosCatalog> = import.meta.glob<Partial<Record<string, KratosCatalog>>>([
   "./kratos-[a-z][a-z].ts",
   "./kratos-[a-z][a-z]-[A-Z][A-Z].ts",
 ]);
 
-/** The exports' names of a tag's catalogs: de and kratosDe, ptBR and kratosPtBR. */
-function exportNames(language: Language): { app: string; kratos: string } {
+/** The exports' names of a tag's catalogs: de, kratosDe and adminDe; ptBR, kratosPtBR and adminPtBR. */
+function exportNames(language: Language): { app: string; kratos: string; admin: string } {
   const app = language.replace("-", "");
-  return { app, kratos: `kratos${app.charAt(0).toUpperCase()}${app.slice(1)}` };
+  const capitalized = `${app.charAt(0).toUpperCase()}${app.slice(1)}`;
+  return { app, kratos: `kratos${capitalized}`, admin: `admin${capitalized}` };
 }
 
 export const i18n = i18next.createInstance();
@@ -40,6 +47,8 @@ void i18n.use(initReactI18next).init({
   resources: {},
   ns: ["translation", "kratos"],
   defaultNS: "translation",
+  // The admins' texts, once their pages loaded them (loadAdminTexts).
+  fallbackNS: "admin",
   // The catalogs are in i18next before the first render (loadLanguage), so it never waits.
   initAsync: false,
   // React escapes what it renders; escaping here too would show &amp; and the like.
@@ -55,8 +64,21 @@ export function catalogLanguage(language: Language): Language {
   return appCatalogs[`./${language}.ts`] ? language : defaultLanguage;
 }
 
-/** Loads a language's two catalogs into i18next, once. */
+/** Whether an admin's page asked for its texts: then a change of language loads them too. */
+let adminTextsWanted = false;
+
+/** Loads the admins' pages' texts of a language into i18next, once, and of every language chosen after. */
+export async function loadAdminTexts(language: Language): Promise<void> {
+  adminTextsWanted = true;
+  if (i18n.hasResourceBundle(language, "admin")) return;
+  const source = catalogLanguage(language);
+  const admin = await adminCatalogs[`./admin-${source}.ts`]?.();
+  i18n.addResourceBundle(language, "admin", admin?.[exportNames(source).admin] ?? {});
+}
+
+/** Loads a language's two catalogs into i18next, once (and the admins' texts, once an admin's page needed them). */
 export async function loadLanguage(language: Language): Promise<void> {
+  if (adminTextsWanted) await loadAdminTexts(language);
   if (i18n.hasResourceBundle(language, "translation")) return;
   const source = catalogLanguage(language);
   const names = exportNames(source);

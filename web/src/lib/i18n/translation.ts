@@ -3,6 +3,7 @@
 // each language has the suffixes of its own plural categories (Japanese only
 // _other, Arabic all six), so the type asks for _other and allows the rest;
 // catalogs.test.ts checks each language against its categories.
+import type { adminEn } from "./admin-en";
 import type { en } from "./en";
 
 type PluralSuffix = "zero" | "one" | "two" | "few" | "many" | "other";
@@ -18,3 +19,6 @@ type Tree<English> = {
 
 /** A language's catalog of the portal's own texts (`export const de = { … } satisfies Translation`). */
 export type Translation = Tree<typeof en>;
+
+/** A language's catalog of the admins' pages (`export const adminDe = { … } satisfies AdminTranslation`). */
+export type AdminTranslation = Tree<typeof adminEn>;

@@ -85,7 +85,7 @@ export function handleFlowError(error: unknown, context: FlowErrorContext): Flow
   if (isSessionAlreadyAvailable(body)) {
     return { kind: "navigate", to: safeInAppPath(context.returnTo, new URL(context.currentUrl).origin) ?? href("settings") };
   }
-  if (isIdentityDisabled(body)) return { kind: "fail", message: i18n.t("users.signInDeactivated") };
+  if (isIdentityDisabled(body)) return { kind: "fail", message: i18n.t("auth.signInDeactivated") };
   if (isSessionInactive(body) || status === 401) {
     return { kind: "navigate", to: href("login", { return_to: context.currentUrl }) };
   }
