@@ -184,7 +184,9 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
       template(request.url),
       request.method === "GET" ? inTime(sessionAnswer(request)) : undefined,
       request.method === "GET" ? inTime(pageFlow(request, reply, path)) : undefined,
-      request.method === "GET" ? inTime(pageAnswers(request, path)) : undefined,
+      // Not cut short: the consent page's read may answer Hydra (a remembered decision), and a page that went
+      // without its answer would have the browser ask again, so Hydra would be answered twice.
+      request.method === "GET" ? pageAnswers(request, path) : undefined,
     ]);
     const theme = themeOfCookies(request.headers.cookie);
     const language = chooseLanguage({

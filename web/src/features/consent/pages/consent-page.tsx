@@ -25,6 +25,17 @@ import { RequestCard, RequestFailed, Waiting } from "../components/request-statu
 const signInAgain = () => href("login", { return_to: window.location.href });
 const isSignedOut = (error: unknown) => apiProblemOf(error)?.kind === "signed-out";
 
+/**
+ * Hydra's redirect, followed once per page: its verifier works once, and a second navigation to it (the page
+ * mounted again) could reach Hydra after the first and fail the application's sign-in.
+ */
+let leaving: string | undefined;
+function leaveOnce(url: string) {
+  if (leaving === url) return;
+  leaving = url;
+  window.location.assign(url);
+}
+
 export function ConsentPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -34,7 +45,7 @@ export function ConsentPage() {
   const leaveTo = answer.data?.kind === "leave" ? answer.data.url : undefined;
 
   useEffect(() => {
-    if (leaveTo) window.location.assign(leaveTo);
+    if (leaveTo) leaveOnce(leaveTo);
   }, [leaveTo]);
 
   const accountLink = (primary: boolean) => (
