@@ -72,6 +72,40 @@ export function UserPage() {
   );
 }
 
+/** One change to the person: the button asks first, naming them, then acts and says so. */
+function AskingButton({
+  ask,
+  label,
+  title,
+  body,
+  danger = false,
+  disabled = false,
+  action,
+  done,
+}: {
+  ask: (options: ConfirmOptions & { action: () => Promise<unknown> }, done: string) => Promise<boolean>;
+  label: string;
+  title: string;
+  body: string;
+  danger?: boolean;
+  disabled?: boolean;
+  action: () => Promise<unknown>;
+  done: string;
+}) {
+  return (
+    <Button
+      variant={danger ? "outline-danger" : "outline-primary"}
+      size="sm"
+      disabled={disabled}
+      onClick={() =>
+        void ask({ title, body: <p className="mb-0">{body}</p>, confirmLabel: label, variant: danger ? "danger" : "primary", action }, done)
+      }
+    >
+      {label}
+    </Button>
+  );
+}
+
 function BackLink() {
   const { t } = useTranslation();
   return <Link to={href("manageUsers")}>{t("users.back")}</Link>;
@@ -168,67 +202,40 @@ function UserSections({ detail, headingId }: { detail: UserDetail; headingId: st
             })}
           </ListTable>
         )}
-        <Button
-          variant="outline-danger"
-          size="sm"
+        <AskingButton
+          ask={act}
+          label={t("users.sessions.signOutEverywhere")}
+          title={t("users.sessions.confirmTitle")}
+          body={t("users.sessions.confirmBody", { name })}
+          danger
           disabled={sessions.length === 0}
-          onClick={() =>
-            void act(
-              {
-                title: t("users.sessions.confirmTitle"),
-                body: <p className="mb-0">{t("users.sessions.confirmBody", { name })}</p>,
-                confirmLabel: t("users.sessions.signOutEverywhere"),
-                variant: "danger",
-                action: () => revokeSessions.mutateAsync(user.id),
-              },
-              t("users.sessions.done", { name }),
-            )
-          }
-        >
-          {t("users.sessions.signOutEverywhere")}
-        </Button>
+          action={() => revokeSessions.mutateAsync(user.id)}
+          done={t("users.sessions.done", { name })}
+        />
       </SectionCard>
 
       <SectionCard title={t("users.roles.title")} width="wide">
         {self ? (
           <p className="small text-body-secondary mb-0">{t("users.roles.selfNote")}</p>
         ) : isAdmin ? (
-          <Button
-            variant="outline-danger"
-            size="sm"
-            onClick={() =>
-              void act(
-                {
-                  title: t("users.roles.revokeTitle"),
-                  body: <p className="mb-0">{t("users.roles.revokeBody", { name })}</p>,
-                  confirmLabel: t("users.roles.revokeAdmin"),
-                  variant: "danger",
-                  action: () => changeRole.mutateAsync({ id: user.id, role: "admin", change: "revoke" }),
-                },
-                t("users.roles.revoked", { name }),
-              )
-            }
-          >
-            {t("users.roles.revokeAdmin")}
-          </Button>
+          <AskingButton
+            ask={act}
+            label={t("users.roles.revokeAdmin")}
+            title={t("users.roles.revokeTitle")}
+            body={t("users.roles.revokeBody", { name })}
+            danger
+            action={() => changeRole.mutateAsync({ id: user.id, role: "admin", change: "revoke" })}
+            done={t("users.roles.revoked", { name })}
+          />
         ) : (
-          <Button
-            variant="outline-primary"
-            size="sm"
-            onClick={() =>
-              void act(
-                {
-                  title: t("users.roles.grantTitle"),
-                  body: <p className="mb-0">{t("users.roles.grantBody", { name })}</p>,
-                  confirmLabel: t("users.roles.grantAdmin"),
-                  action: () => changeRole.mutateAsync({ id: user.id, role: "admin", change: "grant" }),
-                },
-                t("users.roles.granted", { name }),
-              )
-            }
-          >
-            {t("users.roles.grantAdmin")}
-          </Button>
+          <AskingButton
+            ask={act}
+            label={t("users.roles.grantAdmin")}
+            title={t("users.roles.grantTitle")}
+            body={t("users.roles.grantBody", { name })}
+            action={() => changeRole.mutateAsync({ id: user.id, role: "admin", change: "grant" })}
+            done={t("users.roles.granted", { name })}
+          />
         )}
       </SectionCard>
 
@@ -236,42 +243,24 @@ function UserSections({ detail, headingId }: { detail: UserDetail; headingId: st
         {self ? (
           <p className="small text-body-secondary mb-0">{t("users.state.selfNote")}</p>
         ) : user.state === "active" ? (
-          <Button
-            variant="outline-danger"
-            size="sm"
-            onClick={() =>
-              void act(
-                {
-                  title: t("users.state.deactivateTitle"),
-                  body: <p className="mb-0">{t("users.state.deactivateBody", { name })}</p>,
-                  confirmLabel: t("users.state.deactivate"),
-                  variant: "danger",
-                  action: () => setState.mutateAsync({ id: user.id, state: "inactive" }),
-                },
-                t("users.state.deactivated", { name }),
-              )
-            }
-          >
-            {t("users.state.deactivate")}
-          </Button>
+          <AskingButton
+            ask={act}
+            label={t("users.state.deactivate")}
+            title={t("users.state.deactivateTitle")}
+            body={t("users.state.deactivateBody", { name })}
+            danger
+            action={() => setState.mutateAsync({ id: user.id, state: "inactive" })}
+            done={t("users.state.deactivated", { name })}
+          />
         ) : (
-          <Button
-            variant="outline-primary"
-            size="sm"
-            onClick={() =>
-              void act(
-                {
-                  title: t("users.state.reactivateTitle"),
-                  body: <p className="mb-0">{t("users.state.reactivateBody", { name })}</p>,
-                  confirmLabel: t("users.state.reactivate"),
-                  action: () => setState.mutateAsync({ id: user.id, state: "active" }),
-                },
-                t("users.state.reactivated", { name }),
-              )
-            }
-          >
-            {t("users.state.reactivate")}
-          </Button>
+          <AskingButton
+            ask={act}
+            label={t("users.state.reactivate")}
+            title={t("users.state.reactivateTitle")}
+            body={t("users.state.reactivateBody", { name })}
+            action={() => setState.mutateAsync({ id: user.id, state: "active" })}
+            done={t("users.state.reactivated", { name })}
+          />
         )}
       </SectionCard>
 
@@ -296,23 +285,14 @@ function UserSections({ detail, headingId }: { detail: UserDetail; headingId: st
             {t("users.access.recoveryCode")}
           </Button>
           {!user.verified && (
-            <Button
-              variant="outline-primary"
-              size="sm"
-              onClick={() =>
-                void act(
-                  {
-                    title: t("users.access.verificationTitle"),
-                    body: <p className="mb-0">{t("users.access.verificationBody", { name })}</p>,
-                    confirmLabel: t("users.access.resendVerification"),
-                    action: () => sendVerification.mutateAsync(user.id),
-                  },
-                  t("users.access.verificationSent", { name }),
-                )
-              }
-            >
-              {t("users.access.resendVerification")}
-            </Button>
+            <AskingButton
+              ask={act}
+              label={t("users.access.resendVerification")}
+              title={t("users.access.verificationTitle")}
+              body={t("users.access.verificationBody", { name })}
+              action={() => sendVerification.mutateAsync(user.id)}
+              done={t("users.access.verificationSent", { name })}
+            />
           )}
         </div>
         {recovery && (
