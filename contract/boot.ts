@@ -11,6 +11,13 @@ export const apiReads = {
 };
 
 /**
+ * Marks the app page's own reads of them. Fetching a page must not act: a link preview, or a script's fetch that
+ * follows Kratos' and Hydra's redirects, loads a page without a person behind it. So a read that would answer
+ * Hydra by itself (a remembered consent) leaves that to the page's script when it carries this header.
+ */
+export const pageReadHeader = "x-portal-page-read";
+
+/**
  * The GET /api requests a page's first render makes: the app page asks its own routes for them and puts their
  * answers into the page (BootData's `answers`), so that the server can render the page with them.
  */

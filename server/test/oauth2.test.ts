@@ -177,11 +177,12 @@ t.test("consent: profile puts the name in the ID token; skip_consent clients are
   const client = await newClient({ skip_consent: true });
   const signedIn = await signInThroughHydra(t, { client, scope: "openid profile" });
   const { user, browser, agent, consentUrl } = signedIn;
-  const answer = await send(
-    "GET",
-    `/api/oauth2/consent?consent_challenge=${encodeURIComponent(consentUrl.searchParams.get("consent_challenge")!)}`,
-    browser,
-  );
+  const challenge = encodeURIComponent(consentUrl.searchParams.get("consent_challenge")!);
+  // Fetching the page (a link preview, a script that follows redirects) does not answer Hydra: the page's script does.
+  const page = await app.inject({ url: `/consent?consent_challenge=${challenge}`, headers: { cookie: browser.cookieHeader() } });
+  t.equal(page.statusCode, 200);
+  t.notMatch(page.body, "consent_verifier", "the page's HTML carries no answer to Hydra");
+  const answer = await send("GET", `/api/oauth2/consent?consent_challenge=${challenge}`, browser);
   t.equal(answer.statusCode, 200);
   const callback = await agent.location(answer.json().redirect_to);
   const claims = (await exchange(signedIn, callback)).claims()!;

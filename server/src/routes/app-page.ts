@@ -11,7 +11,7 @@
 // moment is left out, and the app asks for it itself.
 import { extname } from "node:path";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { bootElementId, pageApiReads } from "#contract/boot.js";
+import { bootElementId, pageApiReads, pageReadHeader } from "#contract/boot.js";
 import { directionOf, type Language } from "#contract/languages.js";
 import { flowQueryOf, type StartedFlowKind } from "#contract/flows.js";
 import { paths } from "#contract/paths.js";
@@ -168,7 +168,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
   async function pageAnswers(request: FastifyRequest, path: string): Promise<BootData["answers"]> {
     const urls = pageApiReads(path, new URLSearchParams(request.url.slice(path.length + 1)));
     if (urls.length === 0) return undefined;
-    const headers = visitorHeaders(request);
+    const headers = { ...visitorHeaders(request), [pageReadHeader]: "1" };
     const answers: NonNullable<BootData["answers"]> = {};
     await Promise.all(
       urls.map(async (url) => {
@@ -184,9 +184,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
       template(request.url),
       request.method === "GET" ? inTime(sessionAnswer(request)) : undefined,
       request.method === "GET" ? inTime(pageFlow(request, reply, path)) : undefined,
-      // Not cut short: the consent page's read may answer Hydra (a remembered decision), and a page that went
-      // without its answer would have the browser ask again, so Hydra would be answered twice.
-      request.method === "GET" ? pageAnswers(request, path) : undefined,
+      request.method === "GET" ? inTime(pageAnswers(request, path)) : undefined,
     ]);
     const theme = themeOfCookies(request.headers.cookie);
     const language = chooseLanguage({

@@ -4,9 +4,11 @@
 // Mutations are same-origin JSON only.
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Identity, OAuth2ConsentRequest } from "@ory/client";
+import { Type } from "@sinclair/typebox";
 import type { FastifyRequest } from "fastify";
 import { ClientError, FieldErrors } from "../../../errors.js";
 import { sessionOf, subjectOf } from "../../../plugins/guards.js";
+import { pageReadHeader } from "#contract/boot.js";
 import { errorResponses } from "#contract/schemas/error.js";
 import {
   ConsentAnswer,
@@ -90,14 +92,16 @@ const oauth2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
 
     consent.get(
       "/consent",
-      { schema: { querystring: ConsentQuery, response: { 200: ConsentAnswer, ...errorResponses } } },
-      async (request) => {
+      { schema: { querystring: ConsentQuery, response: { 200: ConsentAnswer, 204: Type.Null(), ...errorResponses } } },
+      async (request, reply) => {
         const found = await openRequest(request, request.query.consent_challenge);
         if ("redirectTo" in found) return { redirect_to: found.redirectTo };
         const consentRequest = found.request;
         // skip: the user remembered a decision. skip_consent: an admin trusts the client. Hydra
         // reports both but asks the consent UI anyway; accepting here is what skips the page.
         if (consentRequest.skip || consentRequest.client?.skip_consent) {
+          // The app page's read (a page being fetched, maybe by no one) leaves the answer to the page's script.
+          if (request.headers[pageReadHeader] !== undefined) return reply.code(204).send(null);
           return { redirect_to: await accept(request, consentRequest, consentRequest.requested_scope ?? [], false) };
         }
         return toConsentRequest(consentRequest);
