@@ -4,7 +4,7 @@
 // page's whole length.
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/test.js";
-import { menu } from "./support/flows.js";
+import { menu, publicPages } from "./support/flows.js";
 import { newIdentity, signInByApi, signInWithSecondFactorByApi } from "./support/identities.js";
 import { saveScreenshot } from "./support/screenshots.js";
 
@@ -26,12 +26,7 @@ async function expectOnScreen(what: string, element: Locator): Promise<void> {
 }
 
 test("the public pages fit 360 px", async ({ page }) => {
-  for (const [path, heading] of [
-    ["/login", "Sign in"],
-    ["/registration", "Create account"],
-    ["/recovery", "Recover your account"],
-    ["/error", "Something went wrong"],
-  ] as const) {
+  for (const [path, heading] of publicPages) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 }), path).toContainText(heading);
     await expect(page.getByRole("combobox", { name: "Theme" })).toBeVisible();

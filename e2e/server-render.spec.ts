@@ -5,14 +5,9 @@
 import { newIdentity, signInByApi } from "./support/identities.js";
 import { recordPageErrors } from "./support/page-errors.js";
 import { expect, test } from "./support/test.js";
+import { publicPages } from "./support/flows.js";
 
-for (const [path, heading] of [
-  ["/login", "Sign in"],
-  ["/registration", "Create account"],
-  ["/recovery", "Recover your account"],
-  ["/error", "Something went wrong"],
-  ["/error?id=00000000-0000-0000-0000-000000000000", "Something went wrong"],
-] as const) {
+for (const [path, heading] of [...publicPages, ["/error?id=00000000-0000-0000-0000-000000000000", "Something went wrong"]] as const) {
   test(`${path} comes rendered and the app takes it over without a mismatch`, async ({ page, request }) => {
     const html = await (await request.get(path)).text();
     expect(html).toContain(`>${heading}</h1>`);

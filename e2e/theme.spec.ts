@@ -6,7 +6,7 @@ import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { themeCookieName } from "#contract/theme.js";
 import { expect, test } from "./support/test.js";
 import { expectAccessible } from "./support/a11y.js";
-import { menu } from "./support/flows.js";
+import { menu, publicPages } from "./support/flows.js";
 import { newIdentity, signInByApi, signInWithSecondFactorByApi } from "./support/identities.js";
 import { saveScreenshot } from "./support/screenshots.js";
 import { stack } from "./support/stack.js";
@@ -32,12 +32,7 @@ test.describe("as my system, on a system that prefers dark", () => {
   test.use({ colorScheme: "dark" });
 
   test("the public pages are dark without a choice, and accessible", async ({ page }) => {
-    for (const [path, heading] of [
-      ["/login", "Sign in"],
-      ["/registration", "Create account"],
-      ["/recovery", "Recover your account"],
-      ["/error", "Something went wrong"],
-    ] as const) {
+    for (const [path, heading] of publicPages) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 }), path).toContainText(heading);
       expect(await htmlTheme(page), path).toBeNull();

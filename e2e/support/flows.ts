@@ -48,3 +48,11 @@ export async function apiSession(page: Page): Promise<{ status: number; aal?: st
   const body = (await response.json()) as { aal: string; identity: { traits?: { email?: string } } };
   return { status: response.status(), aal: body.aal, email: body.identity.traits?.email };
 }
+
+/** The public pages the server renders, each with its heading, as English says it. */
+export const publicPages = [
+  ["/login", "Sign in"],
+  ["/registration", "Create account"],
+  ["/recovery", "Recover your account"],
+  ["/error", "Something went wrong"],
+] as const;
