@@ -63,7 +63,7 @@ interface Window {
 
 /** A fixed-window counter in this process's memory, at most memoryKeysPerRule keys. */
 export function memoryCounter({ points, duration }: Limit, maxKeys = memoryKeysPerRule): Counter {
-  const windows = new LRUCache<string, Window>({ max: maxKeys });
+  const windows = new LRUCache<string, Window>({ maxSize: maxKeys, sizeCalculation: () => 1 });
   const durationMs = duration * 1000;
   const live = (key: string, now: number) => {
     const window = windows.get(key);
@@ -91,7 +91,7 @@ export function memoryCounter({ points, duration }: Limit, maxKeys = memoryKeysP
 }
 
 function memorySessionAccounts(): SessionAccounts {
-  const cache = new LRUCache<string, string>({ max: memorySessions, ttl: sessionAccountsSeconds * 1000 });
+  const cache = new LRUCache<string, string>({ maxSize: memorySessions, sizeCalculation: () => 1, ttl: sessionAccountsSeconds * 1000 });
   return {
     get: async (session) => cache.get(session),
     set: async (session, account) => {
