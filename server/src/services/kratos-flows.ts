@@ -61,7 +61,7 @@ export function kratosFlows(frontend: FrontendApi, started: (kind: StartedFlowKi
     },
     async get(kind, id, headers) {
       try {
-        const response = await callUpstream("kratos", `get${kind}Flow`, () => getters[kind](id, { headers, maxRedirects: 0 }));
+        const response = await callUpstream("kratos", `get${kind}Flow`, () => getters[kind](id, { headers }));
         const body: unknown = response.data;
         return typeof (body as { id?: unknown } | null)?.id === "string" ? body : undefined;
       } catch (error) {
@@ -71,10 +71,8 @@ export function kratosFlows(frontend: FrontendApi, started: (kind: StartedFlowKi
     },
     async start(kind, query, headers) {
       try {
-        // The browser's cookies go as its own header; a redirect is Kratos sending a browser elsewhere: never followed here.
-        const response = await callUpstream("kratos", `createBrowser${kind}Flow`, () =>
-          starters[kind](query, { headers, maxRedirects: 0 }),
-        );
+        // The browser's cookies go as its own header; a redirect is Kratos sending a browser elsewhere: the SDK follows none.
+        const response = await callUpstream("kratos", `createBrowser${kind}Flow`, () => starters[kind](query, { headers }));
         const body: unknown = response.data;
         if (typeof (body as { id?: unknown } | null)?.id !== "string") return undefined;
         started(kind);
