@@ -16,6 +16,19 @@ export function imageNodeMajor(): number {
   return Number(major);
 }
 
+/**
+ * The options the image gives Node (its CMD: `node <options> server/dist/server.js`), so that a stack that runs
+ * the portal as the image does runs it with them too.
+ */
+export function imageNodeOptions(): string[] {
+  const cmd = /^CMD (\[.*\])\s*$/m.exec(readFileSync(join(rootDir, "Dockerfile"), "utf8"))?.[1];
+  const command = cmd === undefined ? undefined : (JSON.parse(cmd) as unknown);
+  if (!Array.isArray(command) || command[0] !== "node" || command.at(-1) !== "server/dist/server.js") {
+    throw new Error('the Dockerfile\'s CMD is not ["node", …, "server/dist/server.js"]');
+  }
+  return command.slice(1, -1).map(String);
+}
+
 const execFileText = promisify(execFile);
 const exec = async (command: string, args: string[], cwd: string) => (await execFileText(command, args, { cwd, encoding: "utf8" })).stdout;
 

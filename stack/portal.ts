@@ -3,6 +3,7 @@
 // its sources through Vite (`npm start`: server/src/dev-server.ts), or as the Docker
 // image runs it (a release folder's compiled server on the image's Node).
 import { join } from "node:path";
+import { imageNodeOptions } from "./image-node.js";
 import type { KratosUrls } from "./kratos.js";
 import { rootDir, type StackSettings } from "./settings.js";
 import type { Supervisor } from "./supervisor.js";
@@ -10,8 +11,10 @@ import { webDist } from "./web-build.js";
 
 export interface PortalOptions {
   label?: string;
-  /** The image's way: `node server/dist/server.js` in this folder (stack/release.ts). */
+  /** The image's way: `node server/dist/server.js` in this folder (stack/release.ts), with the image's Node options. */
   release?: { dir: string; node: string };
+  /** Options for Node before the script, e.g. a profiler's (the bench's BENCH_PROFILE). */
+  nodeArgs?: string[];
   /** More variables for the server, e.g. RATE_LIMIT_REDIS_URL. */
   env?: Record<string, string>;
   /** The app from its sources through Vite's dev server, with hot updates (server/src/dev-web.ts), instead of the build. */
@@ -22,15 +25,25 @@ export async function startPortal(
   supervisor: Supervisor,
   settings: StackSettings,
   kratos: KratosUrls,
-  { label = "portal", release, env = {}, dev = false }: PortalOptions = {},
+  { label = "portal", release, nodeArgs = [], env = {}, dev = false }: PortalOptions = {},
 ): Promise<string> {
   const { host, port, origin } = settings.portal;
   // The image's environment is its own (NODE_ENV=production), not this process's (a test runner's NODE_OPTIONS).
   const [command, args, cwd, base] = release
-    ? [release.node, [join(release.dir, "server", "dist", "server.js")], release.dir, { PATH: process.env.PATH, NODE_ENV: "production" }]
+    ? [
+        release.node,
+        [...imageNodeOptions(), ...nodeArgs, join(release.dir, "server", "dist", "server.js")],
+        release.dir,
+        { PATH: process.env.PATH, NODE_ENV: "production" },
+      ]
     : [
         process.execPath,
-        ["--import", "tsx", dev ? join(rootDir, "server", "src", "dev-server.ts") : join(rootDir, "server", "src", "server.ts")],
+        [
+          ...nodeArgs,
+          "--import",
+          "tsx",
+          dev ? join(rootDir, "server", "src", "dev-server.ts") : join(rootDir, "server", "src", "server.ts"),
+        ],
         rootDir,
         { ...process.env, WEB_ROOT: webDist },
       ];

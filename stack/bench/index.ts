@@ -6,9 +6,14 @@
 // own port, through the /kratos proxy, and /api/session) with the portal's
 // memory, for the portal as `npm start` runs it and as the Docker image runs
 // it. Prints medians and ratios; nothing here passes or fails.
-import { readFileSync } from "node:fs";
+//
+// BENCH_PROFILE=<folder> measures the image's hot paths only, with Node's CPU
+// profiler on and a heap snapshot taken at the end of the load, writes both
+// into the folder and prints what they show (profile-summary.ts).
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { cpus } from "node:os";
-import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from "@playwright/test";
 import { createIdentity } from "../testing/identities.js";
 import { RequestContextBrowser } from "../testing/request-context-browser.js";
 import { startTestStack, type TestStack } from "../testing/test-stack.js";
@@ -24,10 +29,12 @@ import {
   type PageUnderTest,
 } from "./first-load.js";
 import { measureHotPaths, type RoundResult } from "./hot-path.js";
+import { summarizeCpuProfile, summarizeHeapSnapshot } from "./profile-summary.js";
 
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const firstLoadRuns = Number(process.env.BENCH_RUNS || 5);
 const load = { connections: 32, seconds: Number(process.env.BENCH_SECONDS || 6), rounds: 3 };
+const profileDir = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : undefined;
 
 /** An admin with an authenticator app, signed in with both factors in this context (what Manage Clients asks of admins). */
 async function signInAdmin(context: BrowserContext, stack: TestStack, origin: string): Promise<void> {
@@ -95,10 +102,25 @@ function printHotPaths(variant: string, results: RoundResult[], memory: { idleMb
   say(`  portal memory: ${memory.idleMb.toFixed(0)} MB resident idle, ${memory.peakMb.toFixed(0)} MB peak under load`);
 }
 
+/** The files Node wrote into the profile folder since `before`, newest last. */
+function newFiles(dir: string, suffix: string, before: Set<string>): string[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(suffix) && !before.has(name))
+    .map((name) => join(dir, name));
+}
+
 async function benchVariant(stack: TestStack, variant: string, portal: PortalOptions, cookie: string): Promise<void> {
+  const profiled = profileDir ? new Set(readdirSync(profileDir)) : undefined;
+  const nodeArgs = profileDir
+    ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${profileDir}`]
+    : [];
   // Every request comes from one address: the per-IP limit of /api is lifted out of the way (still counting each
   // request, as it does in production), or the bench would measure 429s.
-  await startPortal(stack.supervisor, stack.settings, stack, { ...portal, env: { ...portal.env, LIMIT_API_IP: "100000000/1m" } });
+  await startPortal(stack.supervisor, stack.settings, stack, {
+    ...portal,
+    nodeArgs,
+    env: { ...portal.env, LIMIT_API_IP: "100000000/1m" },
+  });
   const pid = stack.supervisor.pid("portal");
   if (pid === undefined) throw new Error("the portal has no process to measure");
   const idleMb = memoryOf(pid).rssMb;
@@ -113,7 +135,39 @@ async function benchVariant(stack: TestStack, variant: string, portal: PortalOpt
     load,
   );
   printHotPaths(variant, results, { idleMb, peakMb: memoryOf(pid).peakMb });
+  if (profileDir && profiled) {
+    // The heap as the load left it; Node writes the snapshot, then the CPU profile as it exits.
+    process.kill(pid, "SIGUSR2");
+    await stack.supervisor.waitUntil("bench", "the heap snapshot", async () =>
+      newFiles(profileDir, ".heapsnapshot", profiled).length > 0 ? true : "not written yet",
+    );
+    await stack.supervisor.stop("portal", { timeoutMs: 60_000 });
+    for (const file of newFiles(profileDir, ".cpuprofile", profiled)) say([`  ${file}`, ...summarizeCpuProfile(file)].join("\n"));
+    for (const file of newFiles(profileDir, ".heapsnapshot", profiled)) say([`  ${file}`, ...summarizeHeapSnapshot(file)].join("\n"));
+    return;
+  }
   await stack.supervisor.stop("portal");
+}
+
+async function benchFirstLoads(browser: Browser, stack: TestStack, origin: string, cookies: Cookie[]): Promise<void> {
+  const email = (page: Page) => page.locator('input[name="identifier"], input[name="traits.email"], input[name="email"]').first();
+  const pages: PageUnderTest[] = [
+    { name: "/login", path: "/login", ready: email },
+    { name: "/login, no JavaScript", path: "/login", ready: email, javaScriptEnabled: false },
+    { name: "/registration", path: "/registration", ready: email },
+    { name: "/recovery", path: "/recovery", ready: email },
+    { name: "/settings", path: "/settings", ready: (page) => page.locator('input[name="traits.name.first"]'), cookies },
+    { name: "/manage-clients", path: "/manage-clients", ready: (page) => page.getByRole("table", { name: "OAuth2 clients" }), cookies },
+  ];
+  const figures = await measureFirstLoads(browser, origin, pages, [loopback, throttled], firstLoadRuns);
+  const visitor = await createIdentity(stack.adminUrl, { verified: true });
+  const noScript = await signInWithoutJavaScript(browser, origin, visitor.email, visitor.password).then(
+    (ms) => `succeeded, ${ms} ms from opening /login to a session (loopback)`,
+    (error: unknown) => `FAILED: ${(error as Error).message}`,
+  );
+  say();
+  printFirstLoads(figures);
+  say(`Sign-in with scripts disabled (the server's form posts to Kratos): ${noScript}`);
 }
 
 const started = Date.now();
@@ -135,30 +189,16 @@ try {
   await signInAdmin(adminContext, stack, origin);
   const cookies = await adminContext.cookies();
   await adminContext.close();
-  const email = (page: Page) => page.locator('input[name="identifier"], input[name="traits.email"], input[name="email"]').first();
-  const pages: PageUnderTest[] = [
-    { name: "/login", path: "/login", ready: email },
-    { name: "/login, no JavaScript", path: "/login", ready: email, javaScriptEnabled: false },
-    { name: "/registration", path: "/registration", ready: email },
-    { name: "/recovery", path: "/recovery", ready: email },
-    { name: "/settings", path: "/settings", ready: (page) => page.locator('input[name="traits.name.first"]'), cookies },
-    { name: "/manage-clients", path: "/manage-clients", ready: (page) => page.getByRole("table", { name: "OAuth2 clients" }), cookies },
-  ];
-  const figures = await measureFirstLoads(browser, origin, pages, [loopback, throttled], firstLoadRuns);
-  const visitor = await createIdentity(stack.adminUrl, { verified: true });
-  const noScript = await signInWithoutJavaScript(browser, origin, visitor.email, visitor.password).then(
-    (ms) => `succeeded, ${ms} ms from opening /login to a session (loopback)`,
-    (error: unknown) => `FAILED: ${(error as Error).message}`,
-  );
-  await stack.supervisor.stop("portal");
-
   const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
-  say();
-  printFirstLoads(figures);
-  say(`Sign-in with scripts disabled (the server's form posts to Kratos): ${noScript}`);
-  say();
-  await benchVariant(stack, "npm start (tsx, LOG_LEVEL=info)", {}, cookie);
-  say();
+  if (!profileDir) await benchFirstLoads(browser, stack, origin, cookies);
+  await stack.supervisor.stop("portal");
+  if (profileDir) {
+    mkdirSync(profileDir, { recursive: true });
+  } else {
+    say();
+    await benchVariant(stack, "npm start (tsx, LOG_LEVEL=info)", {}, cookie);
+    say();
+  }
   await benchVariant(
     stack,
     `Docker image (compiled, production dependencies, Node ${node.version}${node.fallback ? `: ${node.fallback}` : ""})`,
