@@ -2,12 +2,12 @@
 // with `errors` where fields are wrong (contract/schemas/error.ts). Codes, not
 // words: the app says what each means in the user's language. It logs what
 // may be logged and hides the internals of 5xx answers.
-import { isAxiosError } from "axios";
 import type { FastifyError, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { ErrorCode, FieldErrorCode } from "#contract/errors.js";
 import type { ErrorBody, FieldError } from "#contract/schemas/error.js";
 import { ClientError, UpstreamError, type Upstream } from "../errors.js";
+import { SdkCallError } from "../services/upstream-call.js";
 
 /** What Kratos' and Hydra's outages answer, wherever they show (the /kratos proxy answers it too). */
 export const unavailableCode = (upstream: Upstream): ErrorCode => `${upstream}_unavailable`;
@@ -113,8 +113,8 @@ export function errorAnswer(
     return { status, body: error.validation ? validationAnswer(error.validation) : { code: bodyCode(error) } };
   }
 
-  // A bug of ours. An SDK error that escaped a service carries cookies or secrets: log its status only.
-  const err = isAxiosError(error) ? { message: error.message, status: error.response?.status } : error;
+  // A bug of ours. An SDK failure that escaped a service: its status, not the answer's body.
+  const err = error instanceof SdkCallError ? { message: error.message, status: error.status, code: error.code } : error;
   request.log.error({ ...where, err }, "request failed");
   return { status, body: { code: "internal_error" } };
 }

@@ -8,7 +8,7 @@ import { hydraChallenges, type HydraChallenges } from "../services/hydra-challen
 import { hydraClients, type HydraClients } from "../services/hydra-clients.js";
 import { hydraConsentSessions, type HydraConsentSessions } from "../services/hydra-consent-sessions.js";
 import { hydraLoginSessions, type HydraLoginSessions } from "../services/hydra-login-sessions.js";
-import { sdkConfiguration } from "../services/upstream-call.js";
+import { sdkApi } from "../services/upstream-call.js";
 
 export interface HydraServices {
   clients: HydraClients;
@@ -24,7 +24,7 @@ declare module "fastify" {
 }
 
 function hydraServices(config: PortalConfig, metrics: PortalMetrics): HydraServices {
-  const adminApi = new OAuth2Api(sdkConfiguration(config, config.hydraAdminUrl, () => metrics.upstreamTimer("hydra")));
+  const adminApi = sdkApi(OAuth2Api, config, config.hydraAdminUrl, () => metrics.upstreamTimer("hydra"));
   return {
     clients: hydraClients(adminApi),
     challenges: hydraChallenges(adminApi),

@@ -6,7 +6,7 @@ import type { PortalMetrics } from "../metrics.js";
 import { kratosFlows, type KratosFlows } from "../services/kratos-flows.js";
 import { kratosIdentities, type KratosIdentities } from "../services/kratos-identities.js";
 import { kratosSessions, type KratosSessions } from "../services/kratos-sessions.js";
-import { sdkConfiguration } from "../services/upstream-call.js";
+import { sdkApi } from "../services/upstream-call.js";
 
 export interface KratosServices {
   sessions: KratosSessions;
@@ -22,8 +22,8 @@ declare module "fastify" {
 }
 
 function kratosServices(config: PortalConfig, metrics: PortalMetrics): KratosServices {
-  const frontend = new FrontendApi(sdkConfiguration(config, config.kratosPublicUrl, () => metrics.upstreamTimer("kratos")));
-  const admin = new IdentityApi(sdkConfiguration(config, config.kratosAdminUrl, () => metrics.upstreamTimer("kratos")));
+  const frontend = sdkApi(FrontendApi, config, config.kratosPublicUrl, () => metrics.upstreamTimer("kratos"));
+  const admin = sdkApi(IdentityApi, config, config.kratosAdminUrl, () => metrics.upstreamTimer("kratos"));
   return {
     sessions: kratosSessions(frontend),
     flows: kratosFlows(frontend, (kind) => {
