@@ -1,7 +1,7 @@
 // One client in the list, with its actions.
 import Button from "react-bootstrap/Button";
 import { useTranslation } from "react-i18next";
-import { formatDate } from "../../../lib/format";
+import { useFormatDate } from "../../../lib/format";
 import type { Client } from "../api/client-types";
 import { nameOf } from "../utils/name-of";
 
@@ -19,6 +19,7 @@ export function ClientRow({
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
+  const formatDate = useFormatDate();
   const name = nameOf(client);
   // Visible text stays short; the hidden part names the client for screen readers and tests.
   const named = (action: string) => (
