@@ -58,8 +58,8 @@ export type BootData = Static<typeof BootData>;
  */
 export interface ServerRender {
   render(url: string, origin: string, boot: BootData): Promise<{ html: string; hydration: NonNullable<BootData["hydration"]> } | undefined>;
-  /** The source files (keys of Vite's manifest) of the code a page of this path loads on demand. */
-  preloadSources(path: string): readonly string[];
+  /** The source files (keys of Vite's manifest) of the code a page of this path, in this language, loads on demand. */
+  preloadSources(path: string, language: BootData["language"]): readonly string[];
   /** The name (in Vite's manifest) of the file that holds a language's catalogs, which a page in it loads. */
   languageChunk(language: BootData["language"]): string;
 }
