@@ -91,6 +91,8 @@ test("/manage-clients comes rendered with the clients for an admin, and the app 
   const html = await (await page.request.get("/manage-clients")).text();
   expect(html).toContain('aria-label="OAuth2 clients"');
   for (const { client_id } of firstPage.items) expect(html).toContain(`>${client_id}</code>`);
+  // Its actions need the app's script: until it runs they say so.
+  expect(html).toMatch(/<button[^>]*disabled=""[^>]*>New client \(loading…\)<\/button>/);
   // The admins' texts, which the app loads before it takes the page over, come with the entry.
   expect(html).toMatch(/<link rel="modulepreload"[^>]*href="\/assets\/admin-en-[^"]+\.js"/);
 
