@@ -176,7 +176,7 @@ test("/settings names its code for preloading and stays within its byte budget",
   const html = await (await page.request.get("/settings")).text();
   const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="(\/assets\/[^"]+)"/g)].map((match) => match[1] ?? "");
   // The shell and the settings page come with the entry instead of after it.
-  for (const chunk of [/\/shell-layout-[^/]+\.js$/, /\/settings-[^/]+\.js$/, /\/sessions-[^/]+\.js$/]) {
+  for (const chunk of [/\/shell-layout-[^/]+\.js$/, /\/settings-[^/]+\.js$/, /\/sessions-[^/]+\.js$/, /\/account-[^/]+\.js$/]) {
     expect(
       preloaded.filter((path) => chunk.test(path)),
       String(chunk),

@@ -60,6 +60,7 @@ const pageSources: Partial<Record<string, string[]>> = {
     "src/features/settings/index.ts",
     "src/features/sessions/index.ts",
     "src/features/connected-apps/index.ts",
+    "src/features/account/index.ts",
   ],
   [paths.changePassword]: [shellSource, "src/features/settings/index.ts"],
   [paths.manageClients]: [shellSource, "src/features/clients/index.ts"],
