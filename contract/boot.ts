@@ -4,10 +4,15 @@ import { paths, withQuery } from "./paths.js";
 
 export const bootElementId = "portal-boot";
 
-/** The GET /api requests of Hydra's pages, by the URL the app asks and the app page answers in advance. */
+/** How many clients a page of Manage Clients' list holds. */
+export const clientsPageSize = 25;
+
+/** The GET /api requests of the pages the server renders, by the URL the app asks and the app page answers in advance. */
 export const apiReads = {
   consentRequest: (challenge: string) => withQuery("/api/oauth2/consent", { consent_challenge: challenge }),
   logoutRequest: (challenge: string) => withQuery("/api/oauth2/logout", { logout_challenge: challenge }),
+  /** Manage Clients' list before any search: its first page. */
+  clientsFirstPage: withQuery("/api/clients", { page_size: clientsPageSize }),
 };
 
 /**
@@ -26,5 +31,7 @@ export function pageApiReads(pathname: string, search: { get(name: string): stri
   const logout = search.get("logout_challenge");
   if (pathname === paths.consent && consent) return [apiReads.consentRequest(consent)];
   if (pathname === paths.logout && logout) return [apiReads.logoutRequest(logout)];
+  // Its route's own guards (the admin role, a second factor) decide whether there is an answer to put in.
+  if (pathname === paths.manageClients) return [apiReads.clientsFirstPage];
   return [];
 }

@@ -3,13 +3,12 @@
 // (routes/app-page.ts) and counts their submissions; the app starts them when
 // the page came without one; both read the query and hand it to the SDK here.
 
-/** The five self-service flows a page renders and the proxy passes on. */
+/**
+ * The five self-service flows a page renders and the proxy passes on; the server starts one for its page when
+ * the page is opened without ?flow= (the settings flow for a signed-in visitor only).
+ */
 export const flowKinds = ["login", "registration", "recovery", "verification", "settings"] as const;
 export type FlowKind = (typeof flowKinds)[number];
-
-/** The flows whose page the server starts one for when opened without ?flow=. */
-export const startedFlowKinds = ["login", "registration", "recovery", "verification"] as const satisfies readonly FlowKind[];
-export type StartedFlowKind = (typeof startedFlowKinds)[number];
 
 /** What a flow page's URL asks of a new flow, as the URL spells it. */
 export interface FlowQuery {

@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.js";
 import { uniqueEmail } from "../stack/testing/identities.js";
 import { expectAccessible } from "./support/a11y.js";
-import { menu, signInWithPassword, wrongCredentials } from "./support/flows.js";
+import { menu, signInWithPassword, waitForApp, wrongCredentials } from "./support/flows.js";
 import { newIdentity, signInByApi } from "./support/identities.js";
 import { codeIn, waitForMail } from "./support/mail.js";
 import { saveScreenshot } from "./support/screenshots.js";
@@ -37,6 +37,7 @@ test("a changed email is unverified until its emailed code is entered", async ({
   const user = await newIdentity({ verified: true });
   await signInByApi(page, user);
   await page.goto("/settings");
+  await waitForApp(page);
   const profile = page.getByRole("region", { name: "Profile" });
   const newEmail = uniqueEmail("changed");
   const since = Date.now();

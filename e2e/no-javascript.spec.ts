@@ -1,7 +1,7 @@
-// Issue 19: the public pages and /verification come rendered by the server, and
-// their forms post to Kratos natively, so a person whose script has not arrived
-// yet (a slow link) or never runs can still sign in with a password and verify
-// an address.
+// Issue 19: the public pages, /verification and /settings come rendered by the
+// server, and their forms post to Kratos natively, so a person whose script has
+// not arrived yet (a slow link) or never runs can still sign in with a
+// password, verify an address and change their profile.
 import { expect, test } from "./support/test.js";
 import { apiSession, submitPassword, wrongCredentials } from "./support/flows.js";
 import { newIdentity, signInByApi } from "./support/identities.js";
@@ -56,4 +56,23 @@ test("with scripts off, a signed-in user verifies their email with the code the 
   await verify.getByRole("button", { name: "Continue", exact: true }).click();
   await expect(addresses.getByRole("row").filter({ hasText: user.email })).toContainText(/Verified$/);
   await expect(addresses.getByText("Not verified")).toHaveCount(0);
+});
+
+test("with scripts off, a signed-in user changes their first name on Account Settings and sees it saved", async ({ page }) => {
+  await signInByApi(page, await newIdentity({ name: { first: "Ada", last: "Lovelace" } }));
+  await page.goto("/settings");
+  const profile = page.getByRole("region", { name: "Profile" });
+  await expect(profile.getByLabel("First name")).toHaveValue("Ada");
+  await saveScreenshot(page, "settings-no-javascript");
+
+  // The form posts to Kratos, which saves it and sends the browser back with the flow; the server renders its message.
+  await profile.getByLabel("First name").fill("Augusta");
+  await profile.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/settings\?flow=/);
+  await expect(page.getByText("Your changes are saved.")).toBeVisible();
+  await expect(profile.getByLabel("First name")).toHaveValue("Augusta");
+  // The header names the account as it is now.
+  await expect(page.getByRole("banner")).toContainText("Augusta Lovelace");
+  const session = (await (await page.request.get("/api/session")).json()) as { identity: { traits: { name: { first: string } } } };
+  expect(session.identity.traits.name.first).toBe("Augusta");
 });

@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { expect, test } from "./support/test.js";
 import { expectAccessible } from "./support/a11y.js";
-import { apiSession, menu, signInWithPassword, signOut, totpSecretOn } from "./support/flows.js";
+import { apiSession, menu, signInWithPassword, signOut, totpSecretOn, waitForApp } from "./support/flows.js";
 import { newIdentity, signInByApi } from "./support/identities.js";
 import { saveScreenshot } from "./support/screenshots.js";
 import { expectToast } from "./support/toasts.js";
@@ -17,6 +17,7 @@ test("TOTP: set up, sign out, and sign in again with the code as second factor",
   const user = await newIdentity({ verified: true });
   await signInByApi(page, user);
   await page.goto("/settings");
+  await waitForApp(page);
   const card = page.getByRole("region", { name: "Authenticator app" });
   await expect(card.getByRole("img", { name: "Authenticator app QR code" })).toBeVisible();
   await expectAccessible(page);
@@ -103,6 +104,7 @@ test("security key: added in settings, then asked for as second factor", async (
   expect(await apiSession(page)).toMatchObject({ status: 200, aal: "aal2", email: user.email });
 
   await page.goto("/settings");
+  await waitForApp(page);
   await card.getByRole("button", { name: 'Remove security key "Desk key"' }).click();
   await expectToast(page, "The security key was removed.");
   await expect(card.getByText("No security keys yet.")).toBeVisible();
@@ -132,6 +134,7 @@ test("passkey: added in settings, signs in without a password, removed", async (
   expect(whoami.authentication_methods.map((method) => method.method)).toEqual(["passkey"]);
 
   await page.goto("/settings");
+  await waitForApp(page);
   await remove.click();
   await expectToast(page, "The passkey was removed.");
   await expect(card.getByText("No passkeys yet.")).toBeVisible();

@@ -1,11 +1,14 @@
-// Issue 19: the public pages come in the first answer, rendered by the server
-// with the app's own components, and the app takes that markup over
-// (hydration) without React finding a difference, which it would report as
-// an error and answer by drawing the page again.
-import { newIdentity, signInByApi } from "./support/identities.js";
+// Issue 19: the public pages, and for a signed-in visitor the verification
+// page, Account Settings and Manage Clients, come in the first answer,
+// rendered by the server with the app's own components, and the app takes
+// that markup over (hydration) without React finding a difference, which it
+// would report as an error and answer by drawing the page again.
+import { randomUUID } from "node:crypto";
+import { newIdentity, signInByApi, signInWithSecondFactorByApi } from "./support/identities.js";
 import { recordPageErrors } from "./support/page-errors.js";
 import { expect, test } from "./support/test.js";
 import { publicPages } from "./support/flows.js";
+import { stack } from "./support/stack.js";
 
 for (const [path, heading] of [...publicPages, ["/error?id=00000000-0000-0000-0000-000000000000", "Something went wrong"]] as const) {
   test(`${path} comes rendered and the app takes it over without a mismatch`, async ({ page, request }) => {
@@ -47,3 +50,95 @@ test("/verification without a session is not rendered by the server: the app sen
   const html = await (await request.get("/verification")).text();
   expect(html).not.toContain("Verify Account</h1>");
 });
+
+/** The <input> element of this name in a page's markup. */
+const inputIn = (html: string, name: string) => new RegExp(`<input[^>]*name="${name.replace(/\./g, "\\.")}"[^>]*>`).exec(html)?.[0];
+
+test("/settings comes rendered inside the shell with the profile form, and the app takes it over without a mismatch", async ({ page }) => {
+  const user = await newIdentity({ name: { first: "Ada", last: "Lovelace" } });
+  await signInByApi(page, user);
+  const html = await (await page.request.get("/settings")).text();
+  expect(html).toContain(">Account Settings</h1>");
+  // The settings flow Kratos started for this session: the field with the account's value, usable as it arrives.
+  const firstName = inputIn(html, "traits.name.first");
+  expect(firstName).toContain('value="Ada"');
+  expect(firstName).not.toContain("disabled");
+  expect(html).toMatch(/<form[^>]*action="[^"]*\/kratos\/self-service\/settings\?flow=[^"]+"/);
+
+  const errors = recordPageErrors(page);
+  await page.goto("/settings");
+  await expect(page.getByLabel("First name")).toHaveValue("Ada");
+  await page.waitForLoadState("networkidle");
+  // Hydrated: the footer that needs the browser's time zone is there, and so are the cards that load their own data.
+  await expect(page.getByText(/Your session is valid until/)).toBeVisible();
+  await expect(page.getByRole("table", { name: "Your sessions" })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("/manage-clients comes rendered with the clients for an admin, and the app takes it over without a mismatch", async ({ page }) => {
+  await signInWithSecondFactorByApi(page, await newIdentity({ roles: ["admin"] }));
+  const name = `Rendered ${randomUUID().slice(0, 8)}`;
+  const created = await page.request.post("/api/clients", {
+    headers: { origin: stack.portalOrigin },
+    data: { client_name: name, grant_types: ["client_credentials"] },
+  });
+  expect(created.status()).toBe(201);
+  const { client_id: createdId } = (await created.json()) as { client_id: string };
+  // What the page's list shows first, as the API answers it (Hydra orders the clients, not their age).
+  const firstPage = (await (await page.request.get("/api/clients?page_size=25")).json()) as { items: { client_id: string }[] };
+  expect(firstPage.items.length).toBeGreaterThan(0);
+
+  const html = await (await page.request.get("/manage-clients")).text();
+  expect(html).toContain('aria-label="OAuth2 clients"');
+  for (const { client_id } of firstPage.items) expect(html).toContain(`>${client_id}</code>`);
+  // Its actions need the app's script: until it runs they say so.
+  expect(html).toMatch(/<button[^>]*disabled=""[^>]*>New client \(loading…\)<\/button>/);
+  // The admins' texts, which the app loads before it takes the page over, come with the entry.
+  expect(html).toMatch(/<link rel="modulepreload"[^>]*href="\/assets\/admin-en-[^"]+\.js"/);
+
+  const errors = recordPageErrors(page);
+  await page.goto("/manage-clients");
+  await expect(page.getByRole("table", { name: "OAuth2 clients" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByText(/Your session is valid until/)).toBeVisible();
+  if (firstPage.items.some(({ client_id }) => client_id === createdId)) {
+    await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
+  }
+  expect(errors).toEqual([]);
+
+  const deleted = await page.request.delete(`/api/clients/${createdId}`, { headers: { origin: stack.portalOrigin } });
+  expect(deleted.status()).toBe(204);
+});
+
+test("/manage-clients for a signed-in user who is not an admin holds no client, in the markup or the data", async ({ browser, page }) => {
+  const admin = await (await browser.newContext()).newPage();
+  await signInWithSecondFactorByApi(admin, await newIdentity({ roles: ["admin"] }));
+  const created = await admin.request.post("/api/clients", {
+    headers: { origin: stack.portalOrigin },
+    data: { client_name: `Secret ${randomUUID().slice(0, 8)}`, grant_types: ["client_credentials"] },
+  });
+  expect(created.status()).toBe(201);
+  const { client_id: clientId, client_name: clientName } = (await created.json()) as { client_id: string; client_name: string };
+
+  await signInByApi(page, await newIdentity());
+  const html = await (await page.request.get("/manage-clients")).text();
+  expect(html).toContain(">Not allowed</h1>");
+  expect(html).not.toContain(clientId);
+  expect(html).not.toContain(clientName);
+  expect(html).not.toContain("/api/clients");
+
+  expect((await admin.request.delete(`/api/clients/${clientId}`, { headers: { origin: stack.portalOrigin } })).status()).toBe(204);
+});
+
+for (const [path, heading] of [
+  ["/settings", "Account Settings"],
+  ["/manage-clients", "Manage Clients"],
+] as const) {
+  test(`${path} without a session is not rendered by the server: the app sends the visitor to sign in`, async ({ page, request }) => {
+    const html = await (await request.get(path)).text();
+    expect(html).not.toContain(`${heading}</h1>`);
+    expect(html).not.toContain("traits.name.first");
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login\?return_to=/);
+  });
+}

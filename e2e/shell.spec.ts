@@ -4,6 +4,7 @@ import { expect, test } from "./support/test.js";
 import { createIdentity } from "../stack/testing/identities.js";
 import { expectAccessible } from "./support/a11y.js";
 import { newIdentity, signInByApi, signInWithSecondFactorByApi } from "./support/identities.js";
+import { waitForApp } from "./support/flows.js";
 import { startPrivateStack } from "./support/private-stack.js";
 import { saveScreenshot } from "./support/screenshots.js";
 import { expectToastClosed } from "./support/toasts.js";
@@ -130,7 +131,7 @@ test("on a narrow screen the menu starts collapsed and nothing overflows", async
   await page.setViewportSize({ width: 390, height: 800 });
   await signInByApi(page, await newIdentity());
   await page.goto("/settings");
-  await expect(menu(page)).toBeVisible();
+  await waitForApp(page);
   expect(await sidebarWidth(page)).toBe(60);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -141,6 +142,7 @@ test("a toast appears at the top right and is gone after about a second", async 
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInByApi(page, await newIdentity());
   await page.goto("/settings");
+  await waitForApp(page);
   const profile = page.locator("form").filter({ has: page.getByLabel("First name") });
   await profile.getByLabel("First name").fill("Katherine");
   await profile.getByRole("button", { name: "Save" }).click();

@@ -3,7 +3,7 @@
 // contract/boot.ts: the answers its first requests would get. The app imports
 // these types only.
 import { Type, type Static } from "@sinclair/typebox";
-import { startedFlowKinds } from "../flows.js";
+import { flowKinds } from "../flows.js";
 import { explicitThemes } from "../theme.js";
 import { languages } from "../languages.js";
 import { ErrorBody } from "./error.js";
@@ -19,12 +19,12 @@ export const BootData = Type.Object({
   /** The reader's explicit theme (contract/theme.ts), which <html> carries too; absent: as the system. */
   theme: Type.Optional(Type.Union(explicitThemes.map((theme) => Type.Literal(theme)))),
   /**
-   * On /login, /registration, /recovery and /verification: the flow named by ?flow= (its `id`),
-   * or without it the flow Kratos started for them, with the query it was started with.
+   * On /login, /registration, /recovery, /verification and (signed in) /settings: the flow named by ?flow= (its
+   * `id`), or without it the flow Kratos started for them, with the query it was started with.
    */
   flow: Type.Optional(
     Type.Object({
-      kind: Type.Union(startedFlowKinds.map((kind) => Type.Literal(kind))),
+      kind: Type.Union(flowKinds.map((kind) => Type.Literal(kind))),
       id: Type.Optional(Type.String()),
       query: Type.Partial(
         Type.Object({ return_to: Type.String(), aal: Type.String(), refresh: Type.String(), login_challenge: Type.String() }),
@@ -33,12 +33,12 @@ export const BootData = Type.Object({
     }),
   ),
   /**
-   * On Hydra's consent and logout pages: the 200 answers of the GET /api requests the page's first render makes
-   * (contract/boot.ts: pageApiReads), by their URL.
+   * On Hydra's consent and logout pages and on Manage Clients: the 200 answers of the GET /api requests the
+   * page's first render makes (contract/boot.ts: pageApiReads), by their URL.
    */
   answers: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   /**
-   * When the server rendered the page (a public page): React Router's state after that render, which the
+   * When the server rendered the page (a public page, or a signed-in one that says so): React Router's state after that render, which the
    * browser's router starts from instead of React Router's own inline script (the CSP allows none).
    */
   hydration: Type.Optional(
@@ -54,12 +54,12 @@ export type BootData = Static<typeof BootData>;
 /**
  * The app's server entry (web/src/entry-server.tsx, built into `$WEB_ROOT/ssr/`): the page's markup for the
  * `#root` element, rendered with the same components as in the browser, and the router's state to hydrate
- * it; undefined for a page the server does not render (most signed-in pages: the browser renders them).
+ * it; undefined for a page the server does not render (the signed-in pages that do not say so: the browser renders them).
  */
 export interface ServerRender {
   render(url: string, origin: string, boot: BootData): Promise<{ html: string; hydration: NonNullable<BootData["hydration"]> } | undefined>;
-  /** The source files (keys of Vite's manifest) of the code a page of this path loads on demand. */
-  preloadSources(path: string): readonly string[];
+  /** The source files (keys of Vite's manifest) of the code a page of this path, in this language, loads on demand. */
+  preloadSources(path: string, language: BootData["language"]): readonly string[];
   /** The name (in Vite's manifest) of the file that holds a language's catalogs, which a page in it loads. */
   languageChunk(language: BootData["language"]): string;
 }

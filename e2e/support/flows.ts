@@ -41,6 +41,15 @@ export async function totpSecretOn(page: Page): Promise<string> {
   return secret;
 }
 
+/**
+ * Waits until the app took over a signed-in page the server rendered: its footer, which needs the browser's
+ * time zone, is the app's own. Until then the page's forms post to Kratos natively (the app's toasts do not
+ * show) and the side menu is as the server drew it (expanded).
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+}
+
 /** What the portal's /api/session says about the page's session (status and body). */
 export async function apiSession(page: Page): Promise<{ status: number; aal?: string; email?: string }> {
   const response = await page.request.get("/api/session");

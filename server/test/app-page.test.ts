@@ -138,6 +138,31 @@ t.test("with Kratos up", async (t) => {
     t.equal(login.flow, undefined, "the app asks Kratos itself and shows what it says");
   });
 
+  t.test("a signed-in /settings comes with a settings flow for the session, and /settings?flow= with that flow", async (t) => {
+    const user = await createIdentity(kratos.adminUrl, { name: { first: "Ada", last: "Lovelace" } });
+    const browser = new Browser(app);
+    await browser.signIn(user.email, user.password);
+
+    const started = bootData(await browser.request("GET", "/settings"));
+    t.equal(started.flow?.kind, "settings");
+    const flow = started.flow?.flow as Flow & { identity: { id: string } };
+    t.equal(flow.identity.id, user.id, "Kratos started it for this session");
+    const saved = await browser.submit("settings", flow, {
+      method: "profile",
+      traits: { email: user.email, name: { first: "Augusta", last: "Lovelace" } },
+    });
+    t.equal(saved.statusCode, 200, "the flow and its anti-CSRF cookie from the page save the profile");
+
+    const again = bootData(await browser.request("GET", `/settings?flow=${flow.id}`));
+    t.equal(again.flow?.id, flow.id);
+    t.match(again.flow?.flow, { state: "success", identity: { traits: { name: { first: "Augusta" } } } });
+
+    const other = await createIdentity(kratos.adminUrl);
+    const stranger = new Browser(app);
+    await stranger.signIn(other.email, other.password);
+    t.equal(bootData(await stranger.request("GET", `/settings?flow=${flow.id}`)).flow, undefined, "not for another visitor");
+  });
+
   t.test("what users typed into their profile cannot break out of the JSON", async (t) => {
     const hostile = "</script><script>alert(1)</script><!--\u2028&amp;";
     const user = await createIdentity(kratos.adminUrl, { name: { first: hostile, last: "x" } });

@@ -443,3 +443,22 @@ t.test("when Hydra cannot be reached, every route says so with 503", async (t) =
   const session = await offline.inject({ url: "/api/session", headers: { cookie: admin.cookieHeader() } });
   t.equal(session.statusCode, 200, "the rest of the portal keeps working");
 });
+
+t.test("the app page of Manage Clients holds the first page of clients for an admin, and nothing for anyone else", async (t) => {
+  const created = await call("POST", "/api/clients", { as: admin, payload: validClient() });
+  t.equal(created.statusCode, 201);
+  const firstPage = (await call("GET", "/api/clients?page_size=25", { as: admin })).json<{ items: { client_id: string }[] }>();
+
+  const answersOf = async (as?: Browser) => {
+    const page = await app.inject({ url: "/manage-clients", headers: as ? { cookie: as.cookieHeader() } : {} });
+    const boot = /<script type="application\/json" id="portal-boot">(.*?)<\/script>/s.exec(page.body)?.[1];
+    return (JSON.parse(boot ?? "{}") as { answers?: Record<string, unknown> }).answers;
+  };
+  t.same(await answersOf(admin), { "/api/clients?page_size=25": firstPage }, "what the page's list asks first");
+  // The route's own guards decide: a role missing, a second factor missing, no session.
+  t.same(await answersOf(auditor), {});
+  t.same(await answersOf(await signedIn(["admin"])), {});
+  t.same(await answersOf(), {});
+
+  t.equal((await call("DELETE", `/api/clients/${created.json<{ client_id: string }>().client_id}`, { as: admin })).statusCode, 204);
+});

@@ -1,8 +1,9 @@
-// The server's first render of a public page (the server's app page route
-// calls it; Vite builds it into dist/ssr/): the same route tree and
-// components as the browser's, so that the sign-in form is in the first
-// answer and works before any script arrives (it posts to Kratos natively),
-// and the app then hydrates it. React Router's own hydration script is
+// The server's first render of a public page, or of a signed-in page whose
+// route says so (the server's app page route calls it; Vite builds it into
+// dist/ssr/): the same route tree and components as the browser's, so that
+// the sign-in form or the account's is in the first answer and works before
+// any script arrives (it posts to Kratos natively), and the app then
+// hydrates it. React Router's own hydration script is
 // inline, which the CSP forbids: hydrate={false}, and the router's state goes
 // into the page's JSON instead (bootHydration in lib/boot-data.ts).
 import { renderToString } from "react-dom/server";
@@ -21,12 +22,14 @@ const handler = createStaticHandler(routes);
 export const render: ServerRender["render"] = async (url, origin, boot) => {
   const location = new URL(url, origin);
   const matches = matchRoutes(routes, location) ?? [];
-  // The public pages, and the signed-in pages that say so when the page comes with a session (Hydra's consent);
+  // The public pages, and the signed-in pages that say so when the page comes with a session (Hydra's consent,
+  // verification, Account Settings, Manage Clients);
   // the others (the shell's) are rendered by the browser. The handler loads the code of a lazy route.
   if (!isServerRenderedMatch(matches, boot.session?.status === 200)) return undefined;
   const context = await handler.query(new Request(location));
   if (context instanceof Response) return undefined;
   const router = createStaticRouter(handler.dataRoutes, context);
+  // Once an admin's page asked for its texts (its lazy code does, in the query above), this loads them too.
   await loadLanguage(boot.language);
   const html = withServerPage(boot, origin, () => {
     // Requests share the one i18next: the language is set in the same turn as the render that reads it.

@@ -14,8 +14,9 @@ import { configureKratos } from "./lib/kratos/client";
 import { loadRuntimeConfig } from "./lib/runtime-config";
 
 async function start(container: HTMLElement) {
-  // A public page comes rendered by the server (its app page, with entry-server.tsx): the app
-  // takes over that markup. Any other page starts empty and shows a spinner until its code is there.
+  // A public page, and a signed-in one whose route says so, comes rendered by the server (its app page, with
+  // entry-server.tsx): the app takes over that markup. Any other page starts empty and shows a spinner until
+  // its code is there.
   const hydration = bootHydration() as HydrationState | undefined;
   const root = hydration ? undefined : createRoot(container);
   root?.render(<FullScreenSpinner />);
@@ -37,8 +38,9 @@ async function start(container: HTMLElement) {
 }
 
 /**
- * The server rendered a page whose code loads on demand (the consent page) with that code: the browser loads
- * it before the router starts, so that the router's first render is the server's rather than its fallback.
+ * The server rendered a page whose code loads on demand (the shell's pages, the consent page) with that code:
+ * the browser loads it, and what it loads with it (the admins' texts, lazy-pages.ts), before the router
+ * starts, so that the router's first render is the server's rather than its fallback.
  */
 async function loadLazyMatches() {
   const lazy = (matchRoutes(routes, window.location) ?? []).filter(({ route }) => route.lazy);

@@ -4,16 +4,17 @@
 // theme (also on <html>, page-theme.ts), the session
 // check's answer and, on a page that shows a Kratos flow, that flow (a new
 // one with its anti-CSRF cookie, or the one ?flow= names), and on Hydra's
-// consent and logout pages the answer of their /api request. The public pages
-// come rendered (server-render.ts: the app's own components), so a visitor on
-// a slow link sees and can submit the sign-in form before any script
-// arrives; the app then hydrates it. Whatever Kratos does not answer within a
+// consent and logout pages and Manage Clients the answer of their /api
+// request. The public pages, and for a signed-in visitor Account Settings,
+// Manage Clients and the verification page, come rendered (server-render.ts:
+// the app's own components), so a visitor on a slow link sees and can submit
+// the form before any script arrives; the app then hydrates it. Whatever Kratos does not answer within a
 // moment is left out, and the app asks for it itself.
 import { extname } from "node:path";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { bootElementId, pageApiReads, pageReadHeader } from "#contract/boot.js";
 import { directionOf, type Language } from "#contract/languages.js";
-import { flowQueryOf, type StartedFlowKind } from "#contract/flows.js";
+import { flowQueryOf, type FlowKind } from "#contract/flows.js";
 import { paths } from "#contract/paths.js";
 import type { BootData } from "#contract/schemas/app-page.js";
 import type { ErrorBody } from "#contract/schemas/error.js";
@@ -30,12 +31,16 @@ import type { WebApp } from "../web-app.js";
 import { themedHead } from "./page-theme.js";
 
 /** The pages that start a Kratos flow when opened without ?flow=. */
-export const flowPages: Partial<Record<string, StartedFlowKind>> = {
+export const flowPages: Partial<Record<string, FlowKind>> = {
   [paths.login]: "login",
   [paths.registration]: "registration",
   [paths.recovery]: "recovery",
   [paths.verification]: "verification",
+  [paths.settings]: "settings",
 };
+
+/** The flows Kratos has only for a session: the page asks for one only when the session check found one. */
+const sessionFlows: ReadonlySet<FlowKind> = new Set(["settings"]);
 
 /** How long the page waits for Kratos before it goes out without what is missing. */
 const bootWaitMs = 1500;
@@ -128,9 +133,16 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
     }
   }
 
-  async function pageFlow(request: FastifyRequest, reply: FastifyReply, path: string): Promise<BootData["flow"]> {
+  async function pageFlow(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    session: Promise<BootData["session"]>,
+  ): Promise<BootData["flow"]> {
     const kind = flowPages[path];
     if (!kind) return undefined;
+    // A signed-out visitor's settings page sends them to sign in: no flow to spend their budget of new flows on.
+    if (sessionFlows.has(kind) && (await session)?.status !== 200) return undefined;
     const search = new URLSearchParams(request.url.slice(path.length + 1));
     const headers = { ...forwarded(request.ip), ...visitorHeaders(request) };
     try {
@@ -180,10 +192,11 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
   }
 
   async function appPageFor(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> {
+    const checked = request.method === "GET" ? inTime(sessionAnswer(request)) : Promise.resolve(undefined);
     const [page, session, flow, answers] = await Promise.all([
       template(request.url),
-      request.method === "GET" ? inTime(sessionAnswer(request)) : undefined,
-      request.method === "GET" ? inTime(pageFlow(request, reply, path)) : undefined,
+      checked,
+      request.method === "GET" ? inTime(pageFlow(request, reply, path, checked)) : undefined,
       request.method === "GET" ? inTime(pageAnswers(request, path)) : undefined,
     ]);
     const theme = themeOfCookies(request.headers.cookie);

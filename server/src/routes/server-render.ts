@@ -83,7 +83,7 @@ export function serverRenderer(webRoot: string, log: FastifyBaseLogger): ServerR
       // What the entry loads is in index.html already.
       collect("index.html");
       const entryFiles = new Set(loaded);
-      for (const source of app.preloadSources(path)) collect(source);
+      for (const source of app.preloadSources(path, language)) collect(source);
       const catalogs = app.languageChunk(language);
       for (const [key, chunk] of Object.entries(files)) if (chunk?.name === catalogs) collect(key);
       return [...loaded]

@@ -4,7 +4,7 @@
 // the same anti-CSRF cookie, which the page's answer passes on.
 import type { FrontendApi } from "@ory/client";
 import type { AxiosResponse, RawAxiosRequestConfig } from "axios";
-import { browserFlowParameters, type FlowQuery, type StartedFlowKind } from "#contract/flows.js";
+import { browserFlowParameters, type FlowQuery, type FlowKind } from "#contract/flows.js";
 import { UpstreamError } from "../errors.js";
 import { callUpstream } from "./upstream-call.js";
 
@@ -17,34 +17,39 @@ export interface StartedFlow {
 export interface KratosFlows {
   /**
    * A new flow; undefined when Kratos answers anything but a flow (a session
-   * that is already there, a login challenge it skips, a refusal): the app
-   * then starts the flow itself and shows what Kratos says.
+   * that is already there, a login challenge it skips, a refusal, a settings
+   * flow without a session or its second factor): the app then starts the
+   * flow itself and shows what Kratos says.
    */
-  start(kind: StartedFlowKind, query: FlowQuery, headers: Record<string, string>): Promise<StartedFlow | undefined>;
+  start(kind: FlowKind, query: FlowQuery, headers: Record<string, string>): Promise<StartedFlow | undefined>;
   /**
    * The flow of this id, as the browser would fetch it with these headers (its cookies); undefined when
    * Kratos answers anything but a flow (expired, unknown, a session already there): the app asks again
    * and shows what Kratos says.
    */
-  get(kind: StartedFlowKind, id: string, headers: Record<string, string>): Promise<unknown>;
+  get(kind: FlowKind, id: string, headers: Record<string, string>): Promise<unknown>;
   /** Has Kratos mail a verification code to the address, through a verification flow of its own (an admin's "resend"). */
   sendVerification(email: string): Promise<void>;
 }
 
 /** Started: Kratos answered with a new flow of this kind. */
-export function kratosFlows(frontend: FrontendApi, started: (kind: StartedFlowKind) => void): KratosFlows {
-  const starters: Record<StartedFlowKind, (query: FlowQuery, options: RawAxiosRequestConfig) => Promise<AxiosResponse>> = {
+export function kratosFlows(frontend: FrontendApi, started: (kind: FlowKind) => void): KratosFlows {
+  const starters: Record<FlowKind, (query: FlowQuery, options: RawAxiosRequestConfig) => Promise<AxiosResponse>> = {
     login: (query, options) => frontend.createBrowserLoginFlow(browserFlowParameters(query), options),
     registration: (query, options) => frontend.createBrowserRegistrationFlow(browserFlowParameters(query), options),
     recovery: (query, options) => frontend.createBrowserRecoveryFlow(browserFlowParameters(query), options),
     verification: (query, options) => frontend.createBrowserVerificationFlow(browserFlowParameters(query), options),
+    // Kratos starts it for the session of the cookie: 401 without one, 403 (session_aal2_required) where the
+    // account asks for a second factor the session lacks; both are answers that leave the page without it.
+    settings: ({ return_to }, options) => frontend.createBrowserSettingsFlow({ returnTo: return_to }, options),
   };
 
-  const getters: Record<StartedFlowKind, (id: string, options: RawAxiosRequestConfig) => Promise<AxiosResponse>> = {
+  const getters: Record<FlowKind, (id: string, options: RawAxiosRequestConfig) => Promise<AxiosResponse>> = {
     login: (id, options) => frontend.getLoginFlow({ id }, options),
     registration: (id, options) => frontend.getRegistrationFlow({ id }, options),
     recovery: (id, options) => frontend.getRecoveryFlow({ id }, options),
     verification: (id, options) => frontend.getVerificationFlow({ id }, options),
+    settings: (id, options) => frontend.getSettingsFlow({ id }, options),
   };
 
   return {

@@ -7,10 +7,13 @@ import Form from "react-bootstrap/Form";
 import { useTranslation } from "react-i18next";
 import { isLanguage, languageNames, languages } from "#contract/languages.js";
 import { chooseLanguage } from "../lib/i18n";
+import { useHydrated } from "../lib/use-hydrated";
 
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
   const id = useId();
+  // Choosing is the app's work: in the server's page, until the script runs, the menu waits for it.
+  const hydrated = useHydrated();
   return (
     <div className="language-menu">
       <label htmlFor={id} className="visually-hidden">
@@ -20,6 +23,7 @@ export function LanguageMenu() {
         id={id}
         size="sm"
         value={i18n.language}
+        disabled={!hydrated}
         onChange={(event) => {
           const language = event.target.value;
           if (isLanguage(language)) void chooseLanguage(language);

@@ -5,9 +5,9 @@
 // following the link does not wait for the network. The shell, which imports
 // preloadPage for its menu, loads through lazy-shell.ts, so that no circle
 // runs through here.
-import { defaultLanguage, isLanguage } from "#contract/languages.js";
+import { defaultLanguage, isLanguage, type Language } from "#contract/languages.js";
 import { paths } from "#contract/paths.js";
-import { i18n, loadAdminTexts } from "../lib/i18n";
+import { catalogLanguage, i18n, loadAdminTexts } from "../lib/i18n";
 
 /** A page's code could not be loaded: usually a deploy replaced the files this page was built with. */
 export class PageLoadError extends Error {
@@ -60,6 +60,7 @@ const pageSources: Partial<Record<string, string[]>> = {
     "src/features/settings/index.ts",
     "src/features/sessions/index.ts",
     "src/features/connected-apps/index.ts",
+    "src/features/account/index.ts",
   ],
   [paths.changePassword]: [shellSource, "src/features/settings/index.ts"],
   [paths.manageClients]: [shellSource, "src/features/clients/index.ts"],
@@ -68,8 +69,13 @@ const pageSources: Partial<Record<string, string[]>> = {
   [paths.consent]: ["src/features/consent/pages/consent-page.tsx"],
 };
 
-export function pageSourcesOf(path: string): readonly string[] {
-  return pageSources[path] ?? [];
+/** The pages that load the admins' texts with their code (withAdminTexts). */
+const adminPages: ReadonlySet<string> = new Set([paths.manageClients, paths.manageUsers, paths.manageUser]);
+
+/** The source files of a page's code, and on an admin's page the admins' texts in the page's language. */
+export function pageSourcesOf(path: string, language: Language): readonly string[] {
+  const sources = pageSources[path] ?? [];
+  return adminPages.has(path) ? [...sources, `src/lib/i18n/admin-${catalogLanguage(language)}.ts`] : sources;
 }
 
 const byPath: Partial<Record<string, () => Promise<unknown>>> = {

@@ -4,8 +4,9 @@ export interface RouteHandle {
   /** Public (sign-in, registration, recovery, logout, error): renders without a session and without the shell. */
   public?: boolean;
   /**
-   * A signed-in page that the server renders too, when the page comes with a session (entry-server.tsx): it
-   * shows nothing but the session, its flow and the answers of pageApiReads (contract/boot.ts).
+   * A signed-in page that the server renders too, when the page comes with a session (entry-server.tsx): its
+   * first render reads nothing but the session, its flow and the answers of pageApiReads (contract/boot.ts);
+   * whatever else it asks for shows as loading, on the server as in the browser's first render.
    */
   serverRendered?: boolean;
 }

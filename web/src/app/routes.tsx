@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.settings,
+            handle: serverRenderedRoute,
             lazy: async () => {
               const [{ SettingsPage }, { SessionsCard }, { ConnectedAppsCard }, { ActivityCard, DeleteAccountCard }] =
                 await lazyPages.settings();
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.manageClients,
+            handle: serverRenderedRoute,
             lazy: async () => {
               const { ManageClientsPage } = await lazyPages.manageClients();
               return {

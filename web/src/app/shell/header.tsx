@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { LanguageMenu } from "../language-menu";
 import { ThemeMenu } from "../../lib/theme-choice/theme-menu";
+import { useHydrated } from "../../lib/use-hydrated";
 import { SidebarIcon } from "./icons";
 import { sidebarId } from "./sidebar";
 
@@ -12,6 +13,7 @@ interface HeaderProps {
 
 export function Header({ userName, collapsed, onToggleMenu }: HeaderProps) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   return (
     <header className="shell-header">
       <button
@@ -19,6 +21,8 @@ export function Header({ userName, collapsed, onToggleMenu }: HeaderProps) {
         className="icon-button"
         aria-label={collapsed ? t("app.expandMenu") : t("app.collapseMenu")}
         aria-controls={sidebarId}
+        // The menu folds with the app's script: in the server's page the button waits for it.
+        disabled={!hydrated}
         onClick={onToggleMenu}
       >
         <SidebarIcon />

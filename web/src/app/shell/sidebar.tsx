@@ -4,6 +4,7 @@ import Tooltip from "react-bootstrap/Tooltip";
 import { useTranslation } from "react-i18next";
 import { NavLink, useNavigate } from "react-router-dom";
 import { useConfirm } from "../../lib/feedback/use-confirm";
+import { useHydrated } from "../../lib/use-hydrated";
 import { paths } from "#contract/paths.js";
 import { preloadPage } from "../lazy-pages";
 import { BrandIcon } from "./icons";
@@ -24,6 +25,8 @@ export function Sidebar({ collapsed, roles, onNavigate }: SidebarProps) {
   const { confirm, dialog } = useConfirm();
   const labelClass = collapsed ? "visually-hidden" : "sidebar-label";
   const logoutLabel = t("app.menu.logout");
+  // Asking first is the app's work: in the server's page, until the script runs, the button waits for it.
+  const hydrated = useHydrated();
 
   async function confirmLogout() {
     const confirmed = await confirm({
@@ -64,7 +67,7 @@ export function Sidebar({ collapsed, roles, onNavigate }: SidebarProps) {
           </ul>
           <div className="sidebar-bottom">
             <WithTooltip label={logoutLabel} enabled={collapsed}>
-              <button type="button" className="sidebar-link" onClick={() => void confirmLogout()}>
+              <button type="button" className="sidebar-link" disabled={!hydrated} onClick={() => void confirmLogout()}>
                 <logoutItem.icon />
                 <span className={labelClass}>{logoutLabel}</span>
               </button>

@@ -3,6 +3,7 @@
 // form controls and works by keyboard and screen reader as is.
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "../use-hydrated";
 import { chooseTheme, themeChoices, useThemeChoice, type ThemeChoice } from "./theme-choice";
 import "./theme-menu.css";
 
@@ -10,6 +11,8 @@ export function ThemeMenu() {
   const { t } = useTranslation();
   const choice = useThemeChoice();
   const id = useId();
+  // Choosing is the app's work: in the server's page, until the script runs, the menu waits for it.
+  const hydrated = useHydrated();
   return (
     <div className="theme-menu">
       <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
@@ -23,6 +26,7 @@ export function ThemeMenu() {
         id={id}
         className="form-select form-select-sm"
         value={choice}
+        disabled={!hydrated}
         onChange={(event) => chooseTheme(event.target.value as ThemeChoice)}
       >
         {themeChoices.map((option) => (

@@ -12,6 +12,7 @@ import { SectionCard } from "../../../lib/components/cards";
 import { useCurrentSession } from "../../../lib/current-session";
 import { errorMessage } from "../../../lib/error-message";
 import { announceSignedOut } from "../../../lib/session-broadcast";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { href, paths } from "#contract/paths.js";
 import { useDeleteAccount } from "../api/delete-account";
 
@@ -25,6 +26,8 @@ export function DeleteAccountCard() {
   const email = typeof traitsEmail === "string" ? traitsEmail : "";
   const [typed, setTyped] = useState("");
   const remove = useDeleteAccount();
+  // Deleting is the app's work: in the server's page, until the script runs, the field waits for it.
+  const hydrated = useHydrated();
   const matches = typed.trim().toLowerCase() === email.toLowerCase() && email !== "";
 
   function submit(event: FormEvent) {
@@ -59,7 +62,13 @@ export function DeleteAccountCard() {
         <Form onSubmit={submit} noValidate>
           <Form.Group className="mb-3" controlId="delete-account-email">
             <Form.Label>{t("account.delete.typeEmail", { email })}</Form.Label>
-            <Form.Control type="email" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
+            <Form.Control
+              type="email"
+              autoComplete="off"
+              value={typed}
+              disabled={!hydrated}
+              onChange={(event) => setTyped(event.target.value)}
+            />
           </Form.Group>
           <Button type="submit" variant="danger" disabled={!matches || remove.isPending}>
             {remove.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}

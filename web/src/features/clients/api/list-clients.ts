@@ -1,6 +1,9 @@
 // GET /api/clients: pages of clients, optionally those whose name contains `search`.
+// The first page before any search comes with the page (the server renders the list with it).
 import { infiniteQueryOptions } from "@tanstack/react-query";
+import { apiReads, clientsPageSize } from "#contract/boot.js";
 import { ApiError, apiRequest } from "../../../lib/api-client";
+import { takeBootAnswer } from "../../../lib/boot-data";
 import { clientsKey, clientsPath, type ClientList } from "./client-types";
 
 export interface ListClientsQuery {
@@ -8,8 +11,6 @@ export interface ListClientsQuery {
   pageToken?: string | undefined;
   pageSize?: number;
 }
-
-export const clientsPageSize = 25;
 
 export async function listClients({ search, pageToken, pageSize = clientsPageSize }: ListClientsQuery, signal?: AbortSignal) {
   const list = await apiRequest<ClientList | undefined>(clientsPath, {
@@ -28,4 +29,10 @@ export const clientsQueryOptions = (search: string) =>
     queryFn: ({ pageParam, signal }) => listClients({ search, pageToken: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_page_token ?? undefined,
+    initialData: () => {
+      const first = search === "" ? (takeBootAnswer(apiReads.clientsFirstPage) as ClientList | undefined) : undefined;
+      return first && { pages: [first], pageParams: [undefined] };
+    },
+    // The page's own answer is as fresh as a request now would be: asked again only when a change invalidates it.
+    staleTime: (query) => (query.state.dataUpdateCount === 0 ? Infinity : 0),
   });

@@ -3,6 +3,7 @@ import Button from "react-bootstrap/Button";
 import Spinner from "react-bootstrap/Spinner";
 import { useTranslation } from "react-i18next";
 import { ListTable } from "../../../lib/components/list-table";
+import { useHydrated } from "../../../lib/use-hydrated";
 import type { Client } from "../api/client-types";
 import { ClientRow } from "./client-row";
 
@@ -20,6 +21,7 @@ export interface ClientListProps {
 
 export function ClientList({ clients, search, openingId, more, onEdit, onRotate, onDelete }: ClientListProps) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   return (
     <>
       <ListTable
@@ -41,7 +43,7 @@ export function ClientList({ clients, search, openingId, more, onEdit, onRotate,
         <p className="text-body-secondary small">{search ? t("clients.noMatch", { search }) : t("clients.noClients")}</p>
       )}
       {more.available && (
-        <Button variant="outline-secondary" size="sm" onClick={more.load} disabled={more.loading}>
+        <Button variant="outline-secondary" size="sm" onClick={more.load} disabled={more.loading || !hydrated}>
           {more.loading && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
           {t("clients.loadMore")}
         </Button>

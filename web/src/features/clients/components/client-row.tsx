@@ -1,7 +1,8 @@
 // One client in the list, with its actions.
 import Button from "react-bootstrap/Button";
 import { useTranslation } from "react-i18next";
-import { formatDate } from "../../../lib/format";
+import { useFormatDate } from "../../../lib/format";
+import { useHydrated } from "../../../lib/use-hydrated";
 import type { Client } from "../api/client-types";
 import { nameOf } from "../utils/name-of";
 
@@ -19,6 +20,9 @@ export function ClientRow({
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  // Each action needs the app's script (manage-clients-page.tsx).
+  const scriptless = !useHydrated();
   const name = nameOf(client);
   // Visible text stays short; the hidden part names the client for screen readers and tests.
   const named = (action: string) => (
@@ -43,15 +47,15 @@ export function ClientRow({
       </td>
       <td>
         <div className="d-flex flex-wrap justify-content-end gap-1">
-          <Button variant="outline-primary" size="sm" onClick={onEdit} disabled={opening}>
+          <Button variant="outline-primary" size="sm" onClick={onEdit} disabled={opening || scriptless}>
             {named(t("clients.edit"))}
           </Button>
           {client.token_endpoint_auth_method !== "none" && (
-            <Button variant="outline-secondary" size="sm" onClick={onRotate}>
+            <Button variant="outline-secondary" size="sm" onClick={onRotate} disabled={scriptless}>
               {named(t("clients.rotate"))}
             </Button>
           )}
-          <Button variant="outline-danger" size="sm" onClick={onDelete}>
+          <Button variant="outline-danger" size="sm" onClick={onDelete} disabled={scriptless}>
             {named(t("clients.delete"))}
           </Button>
         </div>

@@ -4,11 +4,14 @@ import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import InputGroup from "react-bootstrap/InputGroup";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "../../../lib/use-hydrated";
 
 export function ClientSearch({ search, onSearch }: { search: string; onSearch: (search: string) => void }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState(search);
   const id = useId();
+  // Searching is the app's work: until its script runs, the form would only reload the page.
+  const scriptless = !useHydrated();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -21,8 +24,8 @@ export function ClientSearch({ search, onSearch }: { search: string; onSearch: (
         {t("clients.searchByName")}
       </Form.Label>
       <InputGroup size="sm">
-        <Form.Control id={id} type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
-        <Button type="submit" variant="outline-primary">
+        <Form.Control id={id} type="search" value={query} disabled={scriptless} onChange={(event) => setQuery(event.target.value)} />
+        <Button type="submit" variant="outline-primary" disabled={scriptless}>
           {t("clients.search")}
         </Button>
         {search && (

@@ -15,6 +15,7 @@ import { useCurrentSession } from "../../../lib/current-session";
 import { errorMessage } from "../../../lib/error-message";
 import { useToast } from "../../../lib/feedback/toast";
 import { useConfirm } from "../../../lib/feedback/use-confirm";
+import { useHydrated } from "../../../lib/use-hydrated";
 import type { Client } from "../api/client-types";
 import { useCreateClient } from "../api/create-client";
 import { useDeleteClient } from "../api/delete-client";
@@ -58,6 +59,9 @@ export function ManageClientsPage() {
   const [opening, setOpening] = useState<{ id: string; failure?: string } | null>(null);
   const [actionProblem, setActionProblem] = useState<PageProblem | null>(null);
   const headingId = useId();
+  // The server's page is drawn before the script arrives, and only the script can act: until then the
+  // buttons are disabled, and the main one says that it is loading.
+  const hydrated = useHydrated();
 
   const listProblem = problemOf(clients.error);
   const problem = actionProblem ?? listProblem;
@@ -181,8 +185,8 @@ export function ManageClientsPage() {
           <h1 id={headingId} className="h4 mb-0">
             {t("clients.title")}
           </h1>
-          <Button variant="primary" onClick={() => openForm()} disabled={problem !== null}>
-            {t("clients.newClient")}
+          <Button variant="primary" onClick={() => openForm()} disabled={problem !== null || !hydrated}>
+            {hydrated ? t("clients.newClient") : t("flows.scriptLoading", { label: t("clients.newClient") })}
           </Button>
         </div>
         <p className="text-body-secondary small">{t("clients.description")}</p>

@@ -3,10 +3,13 @@ import Form from "react-bootstrap/Form";
 import { useTranslation } from "react-i18next";
 import { SectionCard } from "../../../lib/components/cards";
 import { chooseTheme, themeChoices, useThemeChoice } from "../../../lib/theme-choice/theme-choice";
+import { useHydrated } from "../../../lib/use-hydrated";
 
 export function AppearanceCard() {
   const { t } = useTranslation();
   const choice = useThemeChoice();
+  // Choosing is the app's work: in the server's page, until the script runs, the choices wait for it.
+  const hydrated = useHydrated();
   return (
     <SectionCard title={t("theme.settingsTitle")} description={t("theme.settingsDescription")}>
       <fieldset>
@@ -19,6 +22,7 @@ export function AppearanceCard() {
             name="theme"
             label={t(`theme.${option}`)}
             checked={choice === option}
+            disabled={!hydrated}
             onChange={() => chooseTheme(option)}
           />
         ))}

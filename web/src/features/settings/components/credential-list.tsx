@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { ListTable } from "../../../lib/components/list-table";
 import { SubmitButton } from "../../../lib/flows/nodes/node-input";
 import { labelOf } from "../../../lib/flows/nodes/node-label";
-import { formatDate } from "../../../lib/format";
+import { useFormatDate } from "../../../lib/format";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { useKratosText } from "../../../lib/i18n/kratos-text";
 
 export type CredentialKind = "webauthn" | "passkey";
@@ -41,10 +42,13 @@ export function removeButtons(nodes: readonly UiNode[], kind: CredentialKind): C
 export function CredentialList({ kind, credentials, busy }: { kind: CredentialKind; credentials: readonly Credential[]; busy: boolean }) {
   const { t } = useTranslation();
   const text = useKratosText();
+  const formatDate = useFormatDate();
+  // A passkey's name holds its date and time, which the server's page leaves to the browser (useFormatDate).
+  const hydrated = useHydrated();
   if (!credentials.length) return <p className="text-body-secondary small">{t(`settings.${kind}.none`)}</p>;
   const nameOf = (credential: Credential) =>
     credential.name ??
-    (kind === "passkey" && credential.addedAt
+    (kind === "passkey" && credential.addedAt && hydrated
       ? t("settings.passkey.name", { addedAt: new Date(credential.addedAt) })
       : t("settings.credentials.unnamed"));
   return (

@@ -12,6 +12,7 @@ import { chooseLanguage } from "../../../lib/i18n";
 import type { Submitter } from "../../../lib/flows/submit-body";
 import { useFlow } from "../../../lib/flows/use-flow";
 import type { FlowBody } from "../../../lib/kratos/update-flow";
+import { useHydrated } from "../../../lib/use-hydrated";
 
 const successByButton = {
   totp_unlink: "settings.totp.removed",
@@ -40,9 +41,12 @@ export function useSettingsFlow() {
   const { t } = useTranslation();
   const controller = useFlow("settings");
   const toast = useToast();
-  // A native submission comes back as this page load: its card is the one that acted.
+  // A native submission comes back as this page load: its card is the one that acted. It shows so once the app
+  // runs: the server rendered the page without the note, and hydration needs the same first render.
   const [nativeGroup] = useState(readNativeSubmit);
-  const [activeGroup, setActiveGroup] = useState(nativeGroup);
+  const hydrated = useHydrated();
+  const [acted, setActed] = useState<{ group: string | undefined }>();
+  const activeGroup = acted ? acted.group : hydrated ? nativeGroup : undefined;
   const loaded = controller.flow !== undefined;
   const succeeded = controller.flow?.state === "success";
 
@@ -59,7 +63,7 @@ export function useSettingsFlow() {
 
   async function submitGroup(body: FlowBody, submitter: Submitter | undefined): Promise<SettingsFlow | undefined> {
     const group = submitter?.group;
-    setActiveGroup(group);
+    setActed({ group });
     const result = await controller.submit(body);
     if (result?.state === "success") {
       // The account's language was saved: this device follows it too, from this page on.
