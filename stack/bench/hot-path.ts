@@ -1,8 +1,12 @@
 // Requests per second and latency of the hot paths with a signed-in session:
 // Kratos' whoami straight on its own port, the same through the portal's
 // /kratos proxy, and the portal's /api/session (one whoami behind it). The
-// three are measured in interleaved rounds, so that each ratio compares runs
-// made moments apart on the same noisy machine.
+// targets are measured in interleaved rounds, so that each ratio compares runs
+// made moments apart on the same noisy machine. Each round also reads the CPU
+// time the named processes spent (Kratos, the portal, this load generator), per
+// request: on a machine with fewer cores than processes, that is what bounds the
+// rate, and it says where a request's time goes.
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 
 export interface Target {
@@ -17,6 +21,30 @@ export interface RoundResult {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /** CPU time per request of each measured process, in microseconds. */
+  cpuUsPerRequest: Record<string, number>;
+}
+
+/** The name of the bench's own process among the measured ones. */
+export const loadGenerator = "load generator";
+
+// Linux counts a process's CPU time in clock ticks of 10 ms (USER_HZ is 100 on every architecture Node runs on).
+const usPerTick = 10_000;
+
+/** User and system CPU time of a process so far, in microseconds. */
+function cpuTimeUs(pid: number): number {
+  // The command name (field 2) is in parentheses and may hold spaces: count the fields after its closing one.
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * usPerTick;
+}
+
+function cpuTimes(processes: Record<string, number>): Record<string, number> {
+  const { user, system } = process.cpuUsage();
+  return {
+    ...Object.fromEntries(Object.entries(processes).map(([name, pid]) => [name, cpuTimeUs(pid)])),
+    [loadGenerator]: user + system,
+  };
 }
 
 async function hammer(url: string, cookie: string, connections: number, seconds: number): Promise<autocannon.Result> {
@@ -27,14 +55,17 @@ export async function measureHotPaths(
   targets: Target[],
   cookie: string,
   { connections, seconds, rounds }: { connections: number; seconds: number; rounds: number },
-  onRound?: () => void,
+  processes: Record<string, number>,
 ): Promise<RoundResult[]> {
   // A short warm-up per target: connection pools, JIT, Kratos' caches.
   for (const target of targets) await hammer(target.url, cookie, connections, 2);
   const results: RoundResult[] = [];
   for (let round = 0; round < rounds; round += 1) {
     for (const target of targets) {
+      const before = cpuTimes(processes);
       const result = await hammer(target.url, cookie, connections, seconds);
+      const after = cpuTimes(processes);
+      const requests = result.requests.total;
       results.push({
         target: target.name,
         requestsPerSecond: result.requests.average,
@@ -42,8 +73,8 @@ export async function measureHotPaths(
         p99Ms: result.latency.p99,
         non2xx: result.non2xx,
         errors: result.errors + result.timeouts,
+        cpuUsPerRequest: Object.fromEntries(Object.keys(after).map((name) => [name, (after[name] - before[name]) / requests])),
       });
-      onRound?.();
     }
   }
   return results;

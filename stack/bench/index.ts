@@ -4,8 +4,12 @@
 // cold Chromium context (loopback and throttled): until usable and until the
 // network is idle; a sign-in with scripts off; and the hot paths (Kratos' whoami on its
 // own port, through the /kratos proxy, and /api/session) with the portal's
-// memory, for the portal as `npm start` runs it and as the Docker image runs
-// it. Prints medians and ratios; nothing here passes or fails.
+// memory and each process's CPU time per request, for the portal as `npm start`
+// runs it and as the Docker image runs it, the image's next to a bare Node proxy
+// (bare-proxy.mjs: the floor for any proxy in Node). Prints medians and ratios;
+// nothing here passes or fails.
+//
+// BENCH_RUNS=0 skips the first loads (the hot paths only).
 //
 // BENCH_PROFILE=<folder> measures the image's hot paths only, with Node's CPU
 // profiler on and a heap snapshot taken at the end of the load, writes both
@@ -17,7 +21,8 @@ import { chromium, type Browser, type BrowserContext, type Cookie, type Page } f
 import { createIdentity } from "../testing/identities.js";
 import { RequestContextBrowser } from "../testing/request-context-browser.js";
 import { startTestStack, type TestStack } from "../testing/test-stack.js";
-import { imageNode } from "../image-node.js";
+import { freePort } from "../supervisor.js";
+import { imageNode, imageNodeOptions } from "../image-node.js";
 import { startPortal, type PortalOptions } from "../portal.js";
 import { buildRelease } from "../release.js";
 import {
@@ -28,11 +33,11 @@ import {
   type FirstLoadFigures,
   type PageUnderTest,
 } from "./first-load.js";
-import { measureHotPaths, type RoundResult } from "./hot-path.js";
+import { measureHotPaths, type RoundResult, type Target } from "./hot-path.js";
 import { summarizeCpuProfile, summarizeHeapSnapshot } from "./profile-summary.js";
 
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-const firstLoadRuns = Number(process.env.BENCH_RUNS || 5);
+const firstLoadRuns = Number(process.env.BENCH_RUNS ?? 5);
 const load = { connections: 32, seconds: Number(process.env.BENCH_SECONDS || 6), rounds: 3 };
 const profileDir = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : undefined;
 
@@ -98,6 +103,12 @@ function printHotPaths(variant: string, results: RoundResult[], memory: { idleMb
           : `; ×${median(ratios).toFixed(2)} of Kratos' req/s (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}), p99 ×${median(p99Ratios).toFixed(2)}`) +
         (failures ? `; ${failures} non-2xx or errors` : ""),
     );
+    // Processes that did next to nothing for this target (the portal while Kratos is called directly) are left out.
+    const cpu = Object.keys(own[0].cpuUsPerRequest)
+      .map((process) => ({ process, us: median(own.map((result) => result.cpuUsPerRequest[process])) }))
+      .filter(({ us }) => us >= 5)
+      .map(({ process, us }) => `${process} ${us.toFixed(0)} µs`);
+    say(`  ${"".padEnd(26)} CPU per request: ${cpu.join(", ")}`);
   }
   say(`  portal memory: ${memory.idleMb.toFixed(0)} MB resident idle, ${memory.peakMb.toFixed(0)} MB peak under load`);
 }
@@ -109,7 +120,31 @@ function newFiles(dir: string, suffix: string, before: Set<string>): string[] {
     .map((name) => join(dir, name));
 }
 
-async function benchVariant(stack: TestStack, variant: string, portal: PortalOptions, cookie: string): Promise<void> {
+/**
+ * A bare Node proxy in front of Kratos (bare-proxy.mjs) on the given Node with the image's options: the floor that
+ * the portal's proxy figures compare with.
+ */
+async function startFloor(stack: TestStack, node: string): Promise<{ target: Target; pid: number }> {
+  const port = await freePort();
+  stack.supervisor.start("bare-proxy", node, [
+    ...imageNodeOptions(),
+    join(import.meta.dirname, "bare-proxy.mjs"),
+    String(port),
+    stack.publicUrl,
+  ]);
+  await stack.supervisor.waitFor("bare-proxy", `http://127.0.0.1:${port}/health/alive`, "the bare proxy", 10_000);
+  const pid = stack.supervisor.pid("bare-proxy");
+  if (pid === undefined) throw new Error("the bare proxy has no process to measure");
+  return { target: { name: "whoami through a bare proxy", url: `http://127.0.0.1:${port}/sessions/whoami` }, pid };
+}
+
+async function benchVariant(
+  stack: TestStack,
+  variant: string,
+  portal: PortalOptions,
+  cookie: string,
+  floor?: { target: Target; pid: number },
+): Promise<void> {
   const profiled = profileDir ? new Set(readdirSync(profileDir)) : undefined;
   const nodeArgs = profileDir
     ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${profileDir}`]
@@ -125,14 +160,18 @@ async function benchVariant(stack: TestStack, variant: string, portal: PortalOpt
   if (pid === undefined) throw new Error("the portal has no process to measure");
   const idleMb = memoryOf(pid).rssMb;
   const origin = `http://127.0.0.1:${stack.settings.portal.port}`;
+  const kratos = stack.supervisor.pid("kratos");
+  if (kratos === undefined) throw new Error("Kratos has no process to measure");
   const results = await measureHotPaths(
     [
       { name: "whoami on Kratos' port", url: `${stack.publicUrl}/sessions/whoami` },
+      ...(floor ? [floor.target] : []),
       { name: "whoami through /kratos", url: `${origin}/kratos/sessions/whoami` },
       { name: "/api/session", url: `${origin}/api/session` },
     ],
     cookie,
     load,
+    { Kratos: kratos, portal: pid, ...(floor ? { "bare proxy": floor.pid } : {}) },
   );
   printHotPaths(variant, results, { idleMb, peakMb: memoryOf(pid).peakMb });
   if (profileDir && profiled) {
@@ -190,7 +229,7 @@ try {
   const cookies = await adminContext.cookies();
   await adminContext.close();
   const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
-  if (!profileDir) await benchFirstLoads(browser, stack, origin, cookies);
+  if (!profileDir && firstLoadRuns > 0) await benchFirstLoads(browser, stack, origin, cookies);
   await stack.supervisor.stop("portal");
   if (profileDir) {
     mkdirSync(profileDir, { recursive: true });
@@ -204,6 +243,7 @@ try {
     `Docker image (compiled, production dependencies, Node ${node.version}${node.fallback ? `: ${node.fallback}` : ""})`,
     image,
     cookie,
+    profileDir ? undefined : await startFloor(stack, node.path),
   );
   say();
   say(`bench: done in ${Math.round((Date.now() - started) / 1000)} s on ${cpus().length} cores, Node ${process.version}`);
