@@ -1,4 +1,5 @@
-# The portal image: the built SPA and the compiled BFF on Node, non-root.
+# The portal image: the built app and the server bundled into one module
+# (server/build.ts: no node_modules) on Node, non-root.
 # Kratos and Hydra run from their official images: see docker-compose.yml.
 
 FROM node:24-bookworm-slim AS build
@@ -11,19 +12,12 @@ COPY server ./server
 COPY web ./web
 RUN npm run build
 
-FROM node:24-bookworm-slim AS deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
-
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
-COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/server/dist ./server/dist
-# The compiled contract, where package.json's "imports" (#contract/*) points.
-COPY --from=build /app/contract/dist ./contract
 COPY --from=build /app/web/dist ./web/dist
+# Its "type": "module" makes the app's server render (web/dist/ssr/*.js) an ES module.
 COPY package.json ./
 USER node
 EXPOSE 3000
@@ -37,4 +31,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
 # and cost 3 points more); README, "Benchmarks". To change them, override the
 # command: they come after NODE_OPTIONS' and win. stack/portal.ts runs the
 # release with them too.
-CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=30", "server/dist/server.js"]
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=30", "server/dist/server.mjs"]

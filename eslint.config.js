@@ -28,16 +28,7 @@ const featureType = (name) => `feature-${name}`;
 export default tseslint.config(
   // What builds and runs make (.gitignore), so that `eslint .` lints the sources alone.
   {
-    ignores: [
-      "server/dist/**",
-      "web/dist/**",
-      "contract/dist/**",
-      ".bin/**",
-      ".data/**",
-      ".tap/**",
-      "test-results/**",
-      "playwright-report/**",
-    ],
+    ignores: ["server/dist/**", "web/dist/**", ".bin/**", ".data/**", ".tap/**", "test-results/**", "playwright-report/**"],
   },
   {
     files: node,

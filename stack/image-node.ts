@@ -17,16 +17,16 @@ export function imageNodeMajor(): number {
 }
 
 /**
- * The options the image gives Node (its CMD: `node <options> server/dist/server.js`), so that a stack that runs
- * the portal as the image does runs it with them too.
+ * The image's command (its CMD: `node <options> <script>`): Node's options and the script, relative to the image's
+ * working folder, so that a stack that runs the portal as the image does runs the same with the same options.
  */
-export function imageNodeOptions(): string[] {
+export function imageCommand(): { nodeOptions: string[]; script: string } {
   const cmd = /^CMD (\[.*\])\s*$/m.exec(readFileSync(join(rootDir, "Dockerfile"), "utf8"))?.[1];
   const command = cmd === undefined ? undefined : (JSON.parse(cmd) as unknown);
-  if (!Array.isArray(command) || command[0] !== "node" || command.at(-1) !== "server/dist/server.js") {
-    throw new Error('the Dockerfile\'s CMD is not ["node", …, "server/dist/server.js"]');
+  if (!Array.isArray(command) || command[0] !== "node" || command.length < 2) {
+    throw new Error('the Dockerfile\'s CMD is not ["node", …options, script]');
   }
-  return command.slice(1, -1).map(String);
+  return { nodeOptions: command.slice(1, -1).map(String), script: String(command.at(-1)) };
 }
 
 const execFileText = promisify(execFile);

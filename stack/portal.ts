@@ -1,9 +1,9 @@
 // Runs the portal server as a supervised process: from its TypeScript sources
 // (server/src/server.ts through tsx) with the built app, or with the app from
 // its sources through Vite (`npm start`: server/src/dev-server.ts), or as the Docker
-// image runs it (a release folder's compiled server on the image's Node).
+// image runs it (a release folder's bundled server on the image's Node).
 import { join } from "node:path";
-import { imageNodeOptions } from "./image-node.js";
+import { imageCommand } from "./image-node.js";
 import type { KratosUrls } from "./kratos.js";
 import { rootDir, type StackSettings } from "./settings.js";
 import type { Supervisor } from "./supervisor.js";
@@ -11,7 +11,7 @@ import { webDist } from "./web-build.js";
 
 export interface PortalOptions {
   label?: string;
-  /** The image's way: `node server/dist/server.js` in this folder (stack/release.ts), with the image's Node options. */
+  /** The image's way: its command (the bundled server, with the image's Node options) in this folder (stack/release.ts). */
   release?: { dir: string; node: string };
   /** Options for Node before the script, e.g. a profiler's (the bench's BENCH_PROFILE). */
   nodeArgs?: string[];
@@ -29,10 +29,11 @@ export async function startPortal(
 ): Promise<string> {
   const { host, port, origin } = settings.portal;
   // The image's environment is its own (NODE_ENV=production), not this process's (a test runner's NODE_OPTIONS).
+  const image = imageCommand();
   const [command, args, cwd, base] = release
     ? [
         release.node,
-        [...imageNodeOptions(), ...nodeArgs, join(release.dir, "server", "dist", "server.js")],
+        [...image.nodeOptions, ...nodeArgs, join(release.dir, image.script)],
         release.dir,
         { PATH: process.env.PATH, NODE_ENV: "production" },
       ]

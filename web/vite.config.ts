@@ -32,8 +32,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     themeCss(),
     ...(isSsrBuild ? [] : [compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css|svg|json)$/ })]),
   ],
-  // The server bundle carries its libraries (React, the router, react-bootstrap…): the image installs only
-  // the server's production dependencies, and these are the app's. `npm start`'s server (Vite's dev server,
+  // The server bundle carries its libraries (React, the router, react-bootstrap…): the image has no
+  // node_modules (its server is one bundle too, server/build.ts). `npm start`'s server (Vite's dev server,
   // server/src/dev-web.ts) loads them from node_modules as Node does.
   ssr: command === "build" ? { noExternal: true } : {},
   build: isSsrBuild

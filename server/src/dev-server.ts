@@ -1,6 +1,6 @@
 // The portal server of `npm start` (stack/portal.ts): the image's server, with
-// the app from its sources through Vite's dev server (dev-web.ts). Not part of
-// the build (tsconfig.build.json): the image has no Vite.
+// the app from its sources through Vite's dev server (dev-web.ts). The image's
+// bundle (server/build.ts) starts from server.ts, so it holds neither this nor Vite.
 import { viteWeb } from "./dev-web.js";
 import { serve } from "./serve.js";
 

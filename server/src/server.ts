@@ -1,4 +1,4 @@
-// The portal server as the image runs it (node server/dist/server.js): the app built into WEB_ROOT.
+// The portal server as the image runs it (server/build.ts bundles it into server/dist/server.mjs): the app built into WEB_ROOT.
 import { serve } from "./serve.js";
 
 await serve();

@@ -22,7 +22,7 @@ import { createIdentity } from "../testing/identities.js";
 import { RequestContextBrowser } from "../testing/request-context-browser.js";
 import { startTestStack, type TestStack } from "../testing/test-stack.js";
 import { freePort } from "../supervisor.js";
-import { imageNode, imageNodeOptions } from "../image-node.js";
+import { imageCommand, imageNode } from "../image-node.js";
 import { startPortal, type PortalOptions } from "../portal.js";
 import { buildRelease } from "../release.js";
 import {
@@ -127,7 +127,7 @@ function newFiles(dir: string, suffix: string, before: Set<string>): string[] {
 async function startFloor(stack: TestStack, node: string): Promise<{ target: Target; pid: number }> {
   const port = await freePort();
   stack.supervisor.start("bare-proxy", node, [
-    ...imageNodeOptions(),
+    ...imageCommand().nodeOptions,
     join(import.meta.dirname, "bare-proxy.mjs"),
     String(port),
     stack.publicUrl,
@@ -210,11 +210,11 @@ async function benchFirstLoads(browser: Browser, stack: TestStack, origin: strin
 }
 
 const started = Date.now();
-say("bench: building the app and the compiled server, and starting a stack of its own…");
+say("bench: building the app and the bundled server, and starting a stack of its own…");
 const stack = await startTestStack({ progress: true });
 let browser: Browser | undefined;
 try {
-  // The image's way: the compiled server and app with production dependencies only, on the image's Node.
+  // The image's way: the bundled server and the built app, on the image's Node.
   const node = await imageNode((line) => {
     stack.supervisor.progress("bench", line);
   });
@@ -240,7 +240,7 @@ try {
   }
   await benchVariant(
     stack,
-    `Docker image (compiled, production dependencies, Node ${node.version}${node.fallback ? `: ${node.fallback}` : ""})`,
+    `Docker image (bundled, Node ${node.version}${node.fallback ? `: ${node.fallback}` : ""})`,
     image,
     cookie,
     profileDir ? undefined : await startFloor(stack, node.path),

@@ -3,11 +3,46 @@
 // under load, and says where the time and the memory went, so that the note
 // of a change can name causes rather than guess them. Open the files in
 // Chrome's DevTools for the whole picture.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { SourceMap } from "node:module";
+import { fileURLToPath } from "node:url";
+
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  nodes: { id: number; callFrame: CallFrame; children?: number[] }[];
   samples: number[];
+}
+
+/**
+ * A frame where its code was written: the image's server is one bundle (server/build.ts), whose source map says
+ * which package or source file each function came from.
+ */
+function originalFrames(): (frame: CallFrame) => CallFrame {
+  const maps = new Map<string, SourceMap | undefined>();
+  const mapOf = (url: string) => {
+    if (!maps.has(url)) {
+      const file = url.startsWith("file:") ? `${fileURLToPath(url)}.map` : undefined;
+      maps.set(
+        url,
+        file && existsSync(file)
+          ? new SourceMap(JSON.parse(readFileSync(file, "utf8")) as ConstructorParameters<typeof SourceMap>[0])
+          : undefined,
+      );
+    }
+    return maps.get(url);
+  };
+  return (frame) => {
+    const entry = mapOf(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
+    return entry && "originalSource" in entry
+      ? { ...frame, url: entry.originalSource, lineNumber: entry.originalLine, columnNumber: entry.originalColumn }
+      : frame;
+  };
 }
 
 /** The ids of the profile's nodes that run under a function of this name (the bench's own heap snapshot). */
@@ -24,7 +59,7 @@ function underFunction(profile: CpuProfile, functionName: string): Set<number> {
 }
 
 /** Which package (or Node itself, V8, or the portal's own code) a frame belongs to. */
-function ownerOf({ functionName, url }: { functionName: string; url: string }): string {
+function ownerOf({ functionName, url }: CallFrame): string {
   const packaged = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (packaged) return packaged[1];
   if (url.startsWith("node:")) return "Node's own JavaScript";
@@ -44,10 +79,12 @@ export function summarizeCpuProfile(file: string, top = 20): string[] {
   const snapshot = underFunction(profile, "writeHeapSnapshot");
   const functions = new Map<string, number>();
   const owners = new Map<string, number>();
+  const original = originalFrames();
   let busy = 0;
   for (const id of profile.samples) {
-    const frame = byId.get(id)?.callFrame;
-    if (!frame || frame.functionName === "(idle)" || snapshot.has(id)) continue;
+    const sampled = byId.get(id)?.callFrame;
+    if (!sampled || sampled.functionName === "(idle)" || snapshot.has(id)) continue;
+    const frame = original(sampled);
     busy += 1;
     const name = `${frame.functionName || "(anonymous)"} ${frame.url ? `${frame.url.replace(/^.*node_modules\//, "")}:${frame.lineNumber + 1}` : ""}`;
     functions.set(name, (functions.get(name) ?? 0) + 1);

@@ -4,8 +4,8 @@
 // one courier, and two pairs of Kratos, Hydra and portal. Each portal talks to
 // its own Kratos and Hydra; only the databases and Redis are shared. Both
 // pairs serve one origin and one issuer, as behind compose's proxy, with the
-// same secrets. The portals run as the Docker image does: the compiled server
-// with production dependencies on the image's Node.
+// same secrets. The portals run as the Docker image does: the bundled server
+// on the image's Node.
 import { rmSync } from "node:fs";
 import { buildLauncher, hydraLauncher, kratosLauncher } from "../go-build.js";
 import { startHydra, type HydraUrls } from "../hydra.js";
