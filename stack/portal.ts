@@ -28,13 +28,13 @@ export async function startPortal(
   { label = "portal", release, nodeArgs = [], env = {}, dev = false }: PortalOptions = {},
 ): Promise<string> {
   const { host, port, origin } = settings.portal;
+  const image = release ? { ...release, ...imageCommand() } : undefined;
   // The image's environment is its own (NODE_ENV=production), not this process's (a test runner's NODE_OPTIONS).
-  const image = imageCommand();
-  const [command, args, cwd, base] = release
+  const [command, args, cwd, base] = image
     ? [
-        release.node,
-        [...image.nodeOptions, ...nodeArgs, join(release.dir, image.script)],
-        release.dir,
+        image.node,
+        [...image.nodeOptions, ...nodeArgs, join(image.dir, image.script)],
+        image.dir,
         { PATH: process.env.PATH, NODE_ENV: "production" },
       ]
     : [

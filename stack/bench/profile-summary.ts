@@ -74,17 +74,17 @@ const percent = (part: number, whole: number) => `${((100 * part) / whole).toFix
 /** The busiest functions and packages by self time, as shares of the busy (non-idle) samples. */
 export function summarizeCpuProfile(file: string, top = 20): string[] {
   const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   // Writing the heap snapshot after the load is the bench's doing, not the portal's.
   const snapshot = underFunction(profile, "writeHeapSnapshot");
   const functions = new Map<string, number>();
   const owners = new Map<string, number>();
+  // Each node's frame where its code was written, looked up once rather than once per sample.
   const original = originalFrames();
+  const frames = new Map(profile.nodes.map((node) => [node.id, original(node.callFrame)]));
   let busy = 0;
   for (const id of profile.samples) {
-    const sampled = byId.get(id)?.callFrame;
-    if (!sampled || sampled.functionName === "(idle)" || snapshot.has(id)) continue;
-    const frame = original(sampled);
+    const frame = frames.get(id);
+    if (!frame || frame.functionName === "(idle)" || snapshot.has(id)) continue;
     busy += 1;
     const name = `${frame.functionName || "(anonymous)"} ${frame.url ? `${frame.url.replace(/^.*node_modules\//, "")}:${frame.lineNumber + 1}` : ""}`;
     functions.set(name, (functions.get(name) ?? 0) + 1);
