@@ -70,6 +70,7 @@ test("deactivating signs the person out and refuses their sign-in with a message
   await openManageUsers(page);
   await openUser(page, person);
   await expect(page.getByRole("table", { name: "Active sessions" }).getByRole("row")).toHaveCount(2);
+  await expect(page.getByRole("table", { name: "Active sessions" })).toContainText(/Chrome \d+ on Linux/);
   await page.getByRole("button", { name: "Deactivate" }).click();
   const dialog = page.getByRole("dialog", { name: "Deactivate account" });
   await expect(dialog).toContainText(`Deactivate Ada Lovelace (${person.email})?`);

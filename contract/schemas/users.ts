@@ -53,7 +53,8 @@ export const UserSession = Type.Object({
   authenticated_at: Type.Union([Type.String(), Type.Null()]),
   expires_at: Type.Union([Type.String(), Type.Null()]),
   aal: Type.String(),
-  devices: Type.Array(Type.Object({ user_agent: Type.String(), ip_address: Type.String(), location: Type.String() })),
+  /** Where it was used: the device (never its user agent as sent) and the address. */
+  devices: Type.Array(Type.Object({ device: DeviceFields, ip_address: Type.String() })),
 });
 export type UserSession = Static<typeof UserSession>;
 

@@ -53,11 +53,7 @@ const toSession = (session: Session): UserSession => ({
   authenticated_at: session.authenticated_at ?? null,
   expires_at: session.expires_at ?? null,
   aal: session.authenticator_assurance_level ?? "aal1",
-  devices: (session.devices ?? []).map((device) => ({
-    user_agent: device.user_agent ?? "",
-    ip_address: device.ip_address ?? "",
-    location: device.location ?? "",
-  })),
+  devices: (session.devices ?? []).map((device) => ({ device: deviceOf(device.user_agent), ip_address: ipAddressOf(device.ip_address) })),
 });
 
 const pageSize = 25;

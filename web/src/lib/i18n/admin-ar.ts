@@ -145,7 +145,6 @@ export const adminAr = {
       none: "لا توجد جلسة نشطة.",
       table: "الجلسات النشطة",
       columns: { device: "الجهاز", ip: "عنوان IP", signedIn: "آخر تسجيل دخول", expires: "وقت الانتهاء" },
-      unknownDevice: "جهاز غير معروف",
       signOutEverywhere: "تسجيل الخروج من كل مكان",
       confirmTitle: "تسجيل الخروج من كل مكان",
       confirmBody: "هل تريد تسجيل خروج {{name}} من كل الأجهزة؟ سيظل بإمكانه تسجيل الدخول مرة أخرى.",

@@ -153,7 +153,6 @@ export const adminDe = {
       none: "Keine aktive Sitzung.",
       table: "Aktive Sitzungen",
       columns: { device: "Gerät", ip: "IP-Adresse", signedIn: "Zuletzt angemeldet", expires: "Endet" },
-      unknownDevice: "Unbekanntes Gerät",
       signOutEverywhere: "Überall abmelden",
       confirmTitle: "Überall abmelden",
       confirmBody: "{{name}} auf allen Geräten abmelden? Eine erneute Anmeldung bleibt möglich.",

@@ -145,7 +145,6 @@ export const adminEn = {
       none: "No active session.",
       table: "Active sessions",
       columns: { device: "Device", ip: "IP address", signedIn: "Last signed in", expires: "Ends" },
-      unknownDevice: "Unknown device",
       signOutEverywhere: "Sign out everywhere",
       confirmTitle: "Sign out everywhere",
       confirmBody: "Sign {{name}} out of every device? They stay able to sign in again.",

@@ -157,7 +157,6 @@ export const adminEs = {
       none: "Ninguna sesión activa.",
       table: "Sesiones activas",
       columns: { device: "Dispositivo", ip: "Dirección IP", signedIn: "Último inicio de sesión", expires: "Termina" },
-      unknownDevice: "Dispositivo desconocido",
       signOutEverywhere: "Cerrar sesión en todas partes",
       confirmTitle: "Cerrar sesión en todas partes",
       confirmBody: "¿Cerrar la sesión de {{name}} en todos sus dispositivos? Podrá volver a iniciar sesión.",

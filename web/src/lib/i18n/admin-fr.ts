@@ -157,7 +157,6 @@ export const adminFr = {
       none: "Aucune session active.",
       table: "Sessions actives",
       columns: { device: "Appareil", ip: "Adresse IP", signedIn: "Dernière connexion", expires: "Fin" },
-      unknownDevice: "Appareil inconnu",
       signOutEverywhere: "Déconnecter partout",
       confirmTitle: "Déconnecter partout",
       confirmBody: "Déconnecter {{name}} de tous ses appareils ? Cette personne pourra se reconnecter.",

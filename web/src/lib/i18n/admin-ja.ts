@@ -148,7 +148,6 @@ export const adminJa = {
       none: "有効なセッションはありません。",
       table: "有効なセッション",
       columns: { device: "デバイス", ip: "IP アドレス", signedIn: "最終サインイン日時", expires: "終了日時" },
-      unknownDevice: "不明なデバイス",
       signOutEverywhere: "すべてのデバイスでサインアウト",
       confirmTitle: "すべてのデバイスでサインアウト",
       confirmBody: "{{name}} をすべてのデバイスでサインアウトさせますか？その後も再びサインインすることはできます。",

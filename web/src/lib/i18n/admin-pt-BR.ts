@@ -150,7 +150,6 @@ export const adminPtBR = {
       none: "Nenhuma sessão ativa.",
       table: "Sessões ativas",
       columns: { device: "Dispositivo", ip: "Endereço IP", signedIn: "Último login", expires: "Termina" },
-      unknownDevice: "Dispositivo desconhecido",
       signOutEverywhere: "Encerrar todas as sessões",
       confirmTitle: "Encerrar todas as sessões",
       confirmBody: "Encerrar as sessões de {{name}} em todos os dispositivos? Essa pessoa ainda poderá entrar de novo.",

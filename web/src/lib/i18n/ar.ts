@@ -282,9 +282,6 @@ export const ar = {
     signedIn: "وقت تسجيل الدخول",
     expires: "تاريخ الانتهاء",
     thisDevice: "هذا الجهاز",
-    unknownDevice: "جهاز غير معروف",
-    deviceOn: "{{browser}} على {{os}}",
-    fullAgent: "تعريف المتصفح الكامل",
     signOut: "تسجيل الخروج",
     signOutLabel: "تسجيل الخروج من الجلسة على {{device}} التي بدأت في {{signedIn}}",
     signOutOthers: "تسجيل الخروج من كل الجلسات الأخرى",
@@ -295,6 +292,11 @@ export const ar = {
     signedOutOthers_few: "تم تسجيل الخروج من {{count}} جلسات أخرى.",
     signedOutOthers_many: "تم تسجيل الخروج من {{count}} جلسة أخرى.",
     signedOutOthers_other: "تم تسجيل الخروج من {{count}} جلسة أخرى.",
+  },
+  devices: {
+    on: "{{browser}} على {{os}}",
+    unknownBrowser: "متصفح غير معروف",
+    unknownSystem: "نظام غير معروف",
   },
   account: {
     delete: {
@@ -313,8 +315,6 @@ export const ar = {
       when: "الوقت",
       none: "لا شيء بعد.",
       newDevice: "جهاز جديد",
-      unknownDevice: "جهاز غير معروف",
-      deviceOn: "{{browser}} على {{os}}",
       knownDevices: "الأجهزة التي تسجّل الدخول منها: {{devices}}.",
       events: {
         sign_in: "تسجيل الدخول",

@@ -273,15 +273,17 @@ export const de = {
     signedIn: "Angemeldet",
     expires: "Läuft ab",
     thisDevice: "Dieses Gerät",
-    unknownDevice: "Unbekanntes Gerät",
-    deviceOn: "{{browser}} unter {{os}}",
-    fullAgent: "Vollständige Browserkennung",
     signOut: "Abmelden",
     signOutLabel: "Sitzung auf {{device}} abmelden, angemeldet seit {{signedIn}}",
     signOutOthers: "Alle anderen Sitzungen abmelden",
     signedOut: "Die Sitzung auf {{device}} wurde abgemeldet.",
     signedOutOthers_one: "{{count}} andere Sitzung wurde abgemeldet.",
     signedOutOthers_other: "{{count}} andere Sitzungen wurden abgemeldet.",
+  },
+  devices: {
+    on: "{{browser}} unter {{os}}",
+    unknownBrowser: "Unbekannter Browser",
+    unknownSystem: "einem unbekannten System",
   },
   account: {
     delete: {
@@ -301,8 +303,6 @@ export const de = {
       when: "Wann",
       none: "Noch nichts.",
       newDevice: "Neues Gerät",
-      unknownDevice: "Unbekanntes Gerät",
-      deviceOn: "{{browser}} unter {{os}}",
       knownDevices: "Geräte, von denen aus Sie sich anmelden: {{devices}}.",
       events: {
         sign_in: "Angemeldet",

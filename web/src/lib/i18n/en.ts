@@ -256,15 +256,17 @@ export const en = {
     signedIn: "Signed in",
     expires: "Expires",
     thisDevice: "This device",
-    unknownDevice: "Unknown device",
-    deviceOn: "{{browser}} on {{os}}",
-    fullAgent: "Full browser identification",
     signOut: "Sign out",
     signOutLabel: "Sign out the session on {{device}}, signed in {{signedIn}}",
     signOutOthers: "Sign out all other sessions",
     signedOut: "Signed out the session on {{device}}.",
     signedOutOthers_one: "Signed out {{count}} other session.",
     signedOutOthers_other: "Signed out {{count}} other sessions.",
+  },
+  devices: {
+    on: "{{browser}} on {{os}}",
+    unknownBrowser: "Unknown browser",
+    unknownSystem: "an unknown system",
   },
   account: {
     delete: {
@@ -284,8 +286,6 @@ export const en = {
       when: "When",
       none: "Nothing yet.",
       newDevice: "New device",
-      unknownDevice: "Unknown device",
-      deviceOn: "{{browser}} on {{os}}",
       knownDevices: "Devices you sign in from: {{devices}}.",
       events: {
         sign_in: "Signed in",

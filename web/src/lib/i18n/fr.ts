@@ -278,9 +278,6 @@ export const fr = {
     signedIn: "Connexion",
     expires: "Expiration",
     thisDevice: "Cet appareil",
-    unknownDevice: "Appareil inconnu",
-    deviceOn: "{{browser}} sur {{os}}",
-    fullAgent: "Identification complète du navigateur",
     signOut: "Déconnecter",
     signOutLabel: "Déconnecter la session sur {{device}}, ouverte le {{signedIn}}",
     signOutOthers: "Déconnecter toutes les autres sessions",
@@ -288,6 +285,11 @@ export const fr = {
     signedOutOthers_one: "{{count}} autre session a été déconnectée.",
     signedOutOthers_many: "{{count}} autres sessions ont été déconnectées.",
     signedOutOthers_other: "{{count}} autres sessions ont été déconnectées.",
+  },
+  devices: {
+    on: "{{browser}} sur {{os}}",
+    unknownBrowser: "Navigateur inconnu",
+    unknownSystem: "un système inconnu",
   },
   account: {
     delete: {
@@ -308,8 +310,6 @@ export const fr = {
       when: "Date",
       none: "Rien pour l’instant.",
       newDevice: "Nouvel appareil",
-      unknownDevice: "Appareil inconnu",
-      deviceOn: "{{browser}} sur {{os}}",
       knownDevices: "Appareils depuis lesquels vous vous connectez : {{devices}}.",
       events: {
         sign_in: "Connexion",

@@ -263,14 +263,16 @@ export const ja = {
     signedIn: "サインイン日時",
     expires: "有効期限",
     thisDevice: "このデバイス",
-    unknownDevice: "不明なデバイス",
-    deviceOn: "{{browser}}（{{os}}）",
-    fullAgent: "ブラウザーの識別情報（全文）",
     signOut: "サインアウト",
     signOutLabel: "{{signedIn}}にサインインした {{device}} のセッションをサインアウト",
     signOutOthers: "他のすべてのセッションをサインアウト",
     signedOut: "{{device}} のセッションをサインアウトしました。",
     signedOutOthers_other: "他の{{count}}件のセッションをサインアウトしました。",
+  },
+  devices: {
+    on: "{{browser}}（{{os}}）",
+    unknownBrowser: "不明なブラウザー",
+    unknownSystem: "不明なシステム",
   },
   account: {
     delete: {
@@ -290,8 +292,6 @@ export const ja = {
       when: "日時",
       none: "まだありません。",
       newDevice: "新しいデバイス",
-      unknownDevice: "不明なデバイス",
-      deviceOn: "{{browser}}（{{os}}）",
       knownDevices: "サインインに使っているデバイス: {{devices}}",
       events: {
         sign_in: "サインイン",
