@@ -1,7 +1,9 @@
 import { Type, type Static } from "@sinclair/typebox";
+import type { Device } from "../devices.js";
+import { Input } from "./input.js";
 
 /** Deleting the account: the user types their email address to confirm. */
-export const AccountDeletionBody = Type.Object({ email: Type.String({ maxLength: 320 }) });
+export const AccountDeletionBody = Input({ email: Type.String({ maxLength: 320 }) });
 export type AccountDeletionBody = Static<typeof AccountDeletionBody>;
 
 export const activityTypes = [

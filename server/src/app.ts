@@ -41,9 +41,11 @@ export function serverOptions(config: PortalConfig): FastifyServerOptions {
     logger: loggerOptions(config),
     logController: logController(config),
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
-    // Unknown body properties are dropped before a handler sees them.
+    // One type per field: Fastify's default Ajv turns ["a@x.example"] into "a@x.example" and "1" into 1
+    // (coerceTypes "array"), so one field could be read two ways; here a wrong type is a 400 wrong_type.
+    // Unknown properties are refused by the schemas (additionalProperties: false), never dropped in silence.
     // allErrors: a 400 names every field that is wrong, not only the first.
-    ajv: { customOptions: { removeAdditional: "all", allErrors: true } },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
     // Receiving a whole request (headers and a body of a few KB) takes well
     // under a second even on a slow mobile link; a client that takes longer
     // is holding a socket open on purpose (slowloris). Node's default is 0: never.

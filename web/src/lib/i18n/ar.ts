@@ -71,6 +71,7 @@ export const ar = {
     field: {
       required: "هذا الحقل مطلوب.",
       wrong_type: "قيمة غير صالحة.",
+      unknown_field: "هذا الحقل غير مقبول هنا.",
       not_allowed: "يجب أن تكون إحدى القيم التالية: {{values}}.",
       empty: "يجب ألا يكون فارغًا.",
       too_short_zero: "يجب ألا يقل عن {{count}} حرف.",

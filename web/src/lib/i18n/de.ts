@@ -68,6 +68,7 @@ export const de = {
     field: {
       required: "Pflichtfeld.",
       wrong_type: "Kein gültiger Wert.",
+      unknown_field: "Dieses Feld wird hier nicht angenommen.",
       not_allowed: "Muss einer der folgenden Werte sein: {{values}}.",
       empty: "Darf nicht leer sein.",
       too_short_one: "Muss mindestens {{count}} Zeichen lang sein.",

@@ -66,6 +66,7 @@ export const en = {
     field: {
       required: "Required.",
       wrong_type: "Not a valid value.",
+      unknown_field: "Not a field this takes.",
       not_allowed: "Must be one of: {{values}}.",
       empty: "Must not be empty.",
       too_short_one: "Must be at least {{count}} character.",

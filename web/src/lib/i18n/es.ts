@@ -68,6 +68,7 @@ export const es = {
     field: {
       required: "Obligatorio.",
       wrong_type: "No es un valor válido.",
+      unknown_field: "Este campo no se admite aquí.",
       not_allowed: "Debe ser uno de estos: {{values}}.",
       empty: "No puede estar vacío.",
       too_short_one: "Debe tener al menos {{count}} carácter.",

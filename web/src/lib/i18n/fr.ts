@@ -68,6 +68,7 @@ export const fr = {
     field: {
       required: "Obligatoire.",
       wrong_type: "Valeur non valide.",
+      unknown_field: "Ce champ n’est pas accepté ici.",
       not_allowed: "Doit être l’une des valeurs suivantes : {{values}}.",
       empty: "Ne doit pas être vide.",
       too_short_one: "Doit contenir au moins {{count}} caractère.",

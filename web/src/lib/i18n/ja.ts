@@ -66,6 +66,7 @@ export const ja = {
     field: {
       required: "必須項目です。",
       wrong_type: "有効な値ではありません。",
+      unknown_field: "この項目は受け付けられません。",
       not_allowed: "次のいずれかを指定してください: {{values}}",
       empty: "空にはできません。",
       too_short_other: "{{count}}文字以上で入力してください。",

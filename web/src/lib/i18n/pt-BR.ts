@@ -68,6 +68,7 @@ export const ptBR = {
     field: {
       required: "Obrigatório.",
       wrong_type: "Não é um valor válido.",
+      unknown_field: "Este campo não é aceito aqui.",
       not_allowed: "Precisa ser um destes: {{values}}.",
       empty: "Não pode ficar vazio.",
       too_short_one: "Precisa ter pelo menos {{count}} caractere.",
