@@ -105,6 +105,8 @@ export interface StateConfig {
   redisUrl: string | undefined;
   /** Without a Redis: one portal process only. */
   dir: string;
+  /** How long an admin's action stays in the audit trail, in seconds. */
+  auditRetention: number;
 }
 
 function readChoice<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
@@ -213,6 +215,15 @@ function readDuration(env: Env, name: string, fallback: string): number {
   return seconds;
 }
 
+/** A retention period in days: 365d. At least a day, so that a typo cannot empty the record. */
+function readDays(env: Env, name: string, fallback: string): number {
+  const raw = env[name] || fallback;
+  const match = /^(\d{1,5})d$/.exec(raw.trim());
+  const days = Number(match?.[1]);
+  if (!match || days < 1) throw new ConfigError(`${name} must be a number of days such as 365d, got "${raw}"`);
+  return days * 86_400;
+}
+
 /** A secret (the device cookies' key, Kratos' web hooks'): at least 32 characters, so that guessing it is hopeless. */
 function readSecret(env: Env, name: string): string | undefined {
   const raw = env[name];
@@ -296,6 +307,10 @@ export function readConfig(env: Env = process.env): PortalConfig {
       smtpUri: readSmtpUri(env, "SMTP_URI", "smtp://127.0.0.1:1025/?disable_starttls=true"),
       from: readMailFrom(env, "MAIL_FROM", "no-reply@account.localhost"),
     },
-    state: { redisUrl: readRedisUrl(env, "PORTAL_REDIS_URL"), dir: resolve(env.PORTAL_STATE_DIR || defaultStateDir) },
+    state: {
+      redisUrl: readRedisUrl(env, "PORTAL_REDIS_URL"),
+      dir: resolve(env.PORTAL_STATE_DIR || defaultStateDir),
+      auditRetention: readDays(env, "AUDIT_RETENTION", "365d"),
+    },
   };
 }

@@ -210,6 +210,8 @@ export const adminDe = {
     },
     audit: {
       title: "Audit-Protokoll",
+      export: "Audit-Protokoll herunterladen",
+      exportHelp: "Jede noch aufbewahrte Aktion aller Admins, die älteste zuerst, ein JSON-Objekt pro Zeile.",
       none: "Noch hat kein Admin etwas an diesem Konto getan.",
       table: "Was Admins getan haben",
       columns: { when: "Wann", who: "Wer", what: "Was", ip: "Herkunft" },

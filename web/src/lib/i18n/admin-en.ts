@@ -200,6 +200,8 @@ export const adminEn = {
     },
     audit: {
       title: "Audit trail",
+      export: "Download the audit trail",
+      exportHelp: "Every admin action still kept, oldest first, one JSON object a line.",
       none: "No admin has acted on this account yet.",
       table: "What admins did",
       columns: { when: "When", who: "Who", what: "What", ip: "From" },

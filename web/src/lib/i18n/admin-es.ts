@@ -214,6 +214,8 @@ export const adminEs = {
     },
     audit: {
       title: "Registro de auditoría",
+      export: "Descargar el registro de auditoría",
+      exportHelp: "Cada acción de los administradores que aún se conserva, de la más antigua a la más reciente, un objeto JSON por línea.",
       none: "Todavía no hay acciones de administración en esta cuenta.",
       table: "Acciones de administración",
       columns: { when: "Cuándo", who: "Quién", what: "Qué", ip: "Origen" },

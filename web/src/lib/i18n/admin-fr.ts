@@ -214,6 +214,8 @@ export const adminFr = {
     },
     audit: {
       title: "Journal d’audit",
+      export: "Télécharger le journal d’audit",
+      exportHelp: "Chaque action des administrateurs encore conservée, la plus ancienne d’abord, un objet JSON par ligne.",
       none: "Aucun administrateur n’est encore intervenu sur ce compte.",
       table: "Actions des administrateurs",
       columns: { when: "Date", who: "Auteur", what: "Action", ip: "Origine" },

@@ -207,6 +207,8 @@ export const adminPtBR = {
     },
     audit: {
       title: "Registro de auditoria",
+      export: "Baixar a trilha de auditoria",
+      exportHelp: "Cada ação dos administradores ainda guardada, da mais antiga para a mais recente, um objeto JSON por linha.",
       none: "Ainda não há ações de administração nesta conta.",
       table: "Ações de administração",
       columns: { when: "Quando", who: "Quem", what: "O quê", ip: "Origem" },
