@@ -69,8 +69,10 @@ export type ErrorCode = (typeof errorCodes)[number];
 /** What is wrong with one field; `limit`, `value` and `values` say more where the code needs it. */
 export const fieldErrorCodes = [
   "required",
-  /** Of another JSON type than the field takes. */
+  /** Of another JSON type than the field takes: no value is read as another type (a list as a text, a text as a number). */
   "wrong_type",
+  /** A field the request does not take; it is refused, never ignored. */
+  "unknown_field",
   /** Not one of `values`. */
   "not_allowed",
   "empty",

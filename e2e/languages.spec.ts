@@ -10,7 +10,7 @@ import { directionOf, languageCookie, languages } from "#contract/languages.js";
 import { uniqueEmail } from "../stack/testing/identities.js";
 import { expectAccessible } from "./support/a11y.js";
 import { recordCspViolations } from "./support/csp.js";
-import { waitForMail } from "./support/mail.js";
+import { codeIn, waitForMail } from "./support/mail.js";
 import { saveScreenshot } from "./support/screenshots.js";
 import { expect, test } from "./support/test.js";
 import { expectToast, recordToasts } from "./support/toasts.js";
@@ -53,6 +53,11 @@ test.describe("German, from the browser's Accept-Language", () => {
     // Kratos' own mail, from the portal's courier templates, in the language the sign-up was in.
     const verification = await waitForMail(email, /^Bestätigen Sie Ihre E-Mail-Adresse$/, signedUp);
     expect(verification.text).toMatch(/Ihr Code zur Bestätigung dieser E-Mail-Adresse: \d{6}/);
+    // Verified, in German: only a verified address gets the portal's security mail below.
+    const verify = page.getByRole("region", { name: "Adresse verifizieren" });
+    await verify.getByLabel("Verifizierungscode").fill(codeIn(verification));
+    await verify.getByRole("button", { name: "Weiter" }).click();
+    await expectToast(page, "Ihre E-Mail-Adresse ist verifiziert.");
 
     // Account Settings, in German, with the account's language.
     await mainMenu(page, "Hauptmenü").getByRole("link", { name: "Kontoeinstellungen" }).click();

@@ -3,7 +3,7 @@
 import { expect, test } from "./support/test.js";
 import { expectAccessible } from "./support/a11y.js";
 import { apiSession, menu, signInWithPassword } from "./support/flows.js";
-import { newIdentity } from "./support/identities.js";
+import { newIdentity, signInByApi } from "./support/identities.js";
 import { saveScreenshot } from "./support/screenshots.js";
 import { expectToast, recordToasts } from "./support/toasts.js";
 
@@ -36,4 +36,21 @@ test("sign out the session on another device", async ({ browser }) => {
   await expect(other.getByRole("heading", { name: "Sign in" })).toBeVisible();
   expect(await apiSession(other)).toMatchObject({ status: 401 });
   expect(await apiSession(first)).toMatchObject({ status: 200, email: user.email });
+});
+
+test("a session from a browser the portal cannot name shows the catalog's words, never its user agent", async ({ browser, page }) => {
+  const user = await newIdentity({ verified: true });
+  const phishing = "Visit helpdesk.example to unlock your account/1 (x)";
+  const stranger = await (await browser.newContext({ userAgent: phishing })).newPage();
+  await signInByApi(stranger, user);
+  await stranger.context().close();
+
+  await signInByApi(page, user);
+  await page.goto("/settings");
+  const rows = page.getByRole("region", { name: "Active sessions" }).getByRole("table", { name: "Your sessions" }).getByRole("row");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.filter({ hasText: "This device" })).toContainText(/Chrome \d+ on Linux/);
+  await expect(rows.filter({ hasText: "Unknown browser on an unknown system" })).toHaveCount(1);
+  await expect(page.getByText(/helpdesk/)).toHaveCount(0);
+  expect(await page.content()).not.toContain("helpdesk");
 });

@@ -1,6 +1,7 @@
 // Manage Users (issue 22) in real Chromium against the real stack: an admin
 // finds a person, makes them admin, deactivates them, and every change shows
 // in the person's browser, on the sign-in page and in the audit trail.
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.js";
 import { expectAccessible } from "./support/a11y.js";
@@ -70,6 +71,7 @@ test("deactivating signs the person out and refuses their sign-in with a message
   await openManageUsers(page);
   await openUser(page, person);
   await expect(page.getByRole("table", { name: "Active sessions" }).getByRole("row")).toHaveCount(2);
+  await expect(page.getByRole("table", { name: "Active sessions" })).toContainText(/Chrome \d+ on Linux/);
   await page.getByRole("button", { name: "Deactivate" }).click();
   const dialog = page.getByRole("dialog", { name: "Deactivate account" });
   await expect(dialog).toContainText(`Deactivate Ada Lovelace (${person.email})?`);
@@ -126,4 +128,26 @@ test("a recovery code for a person who lost access, shown once to the admin and 
   await expect(shown).toContainText(/\/recovery\?flow=/);
   await expect(shown).toContainText(/Recovery code\d{6}Valid until/);
   await expect(auditTable(page).getByRole("row").filter({ hasText: "Created a recovery code" })).toHaveCount(1);
+});
+
+test("an admin downloads the whole audit trail as JSON lines", async ({ page }) => {
+  const person = await newIdentity({ email: uniqueEmail("ada"), name: { first: "Ada", last: "Lovelace" } });
+  const admin = await openManageUsers(page);
+  await openUser(page, person);
+  await page.getByRole("button", { name: "Create a recovery code" }).click();
+  await page.getByRole("dialog", { name: "Create a recovery code" }).getByRole("button", { name: "Create a recovery code" }).click();
+  await expect(auditTable(page).getByRole("row").filter({ hasText: "Created a recovery code" })).toHaveCount(1);
+  await page.getByRole("link", { name: "All users" }).click();
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download the audit trail" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^audit-trail-\d{4}-\d\d-\d\d\.jsonl$/);
+  const lines = (await readFile(await download.path(), "utf8"))
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { action: string; actor_email: string; subject_id: string });
+  expect(lines.filter((line) => line.subject_id === person.id)).toEqual([
+    expect.objectContaining({ action: "recovery_code_created", actor_email: admin.email }),
+  ]);
 });

@@ -94,7 +94,7 @@ export function runtimeConfig(settings: StackSettings, extra: ConfigTree = {}): 
     oauth2_provider: { url: `http://127.0.0.1:${settings.hydra.adminPort}` },
   };
   const hooks = kratosHooksConfig(
-    `http://127.0.0.1:${settings.portal.port}`,
+    `http://127.0.0.1:${settings.portal.internalPort}`,
     settings.portal.hookSecret,
     `file://${join(configDir, "hooks", "security-event.jsonnet")}`,
   );

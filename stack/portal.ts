@@ -27,7 +27,7 @@ export async function startPortal(
   kratos: KratosUrls,
   { label = "portal", release, nodeArgs = [], env = {}, dev = false }: PortalOptions = {},
 ): Promise<string> {
-  const { host, port, origin } = settings.portal;
+  const { host, port, internalPort, origin } = settings.portal;
   const image = release ? { ...release, ...imageCommand() } : undefined;
   // The image's environment is its own (NODE_ENV=production), not this process's (a test runner's NODE_OPTIONS).
   const [command, args, cwd, base] = image
@@ -54,6 +54,9 @@ export async function startPortal(
       ...base,
       HOST: host,
       PORT: String(port),
+      // Kratos' web hooks, on loopback, where stack/kratos.ts points them.
+      INTERNAL_PORT: String(internalPort),
+      INTERNAL_HOST: "127.0.0.1",
       PORTAL_ORIGIN: origin,
       DEVICE_COOKIE_SECRET: settings.portal.deviceCookieSecret,
       KRATOS_PUBLIC_URL: kratos.publicUrl,

@@ -14,6 +14,11 @@ export interface StackSettings {
   portal: {
     host: string;
     port: number;
+    /**
+     * The portal's internal listener (its INTERNAL_PORT): Kratos' web hooks call it there, never on the public
+     * port. PORTAL_INTERNAL_PORT, else a free port that `npm start` and the test stacks choose (0 until then).
+     */
+    internalPort: number;
     origin: string;
     /** Signs the device cookies of the abuse limits. */
     deviceCookieSecret: string;
@@ -103,6 +108,7 @@ export function readSettings(env: Env = process.env): StackSettings {
     portal: {
       host: env.PORTAL_HOST || "localhost",
       port: portalPort,
+      internalPort: readPort(env, "PORTAL_INTERNAL_PORT", 0),
       origin: readUrl(env, "PORTAL_ORIGIN", `http://localhost:${portalPort}`, true),
       // Kept, so that a restart does not make every browser unknown to the abuse limits again.
       deviceCookieSecret: env.DEVICE_COOKIE_SECRET || portalSecrets(dataDir).deviceCookie,

@@ -8,7 +8,7 @@ import { startCourier, startKratos } from "./kratos.js";
 import { startMailCatcher } from "./mail-catcher.js";
 import { startPortal } from "./portal.js";
 import { readSettings } from "./settings.js";
-import { assertPortFree, Supervisor } from "./supervisor.js";
+import { assertPortFree, freePort, Supervisor } from "./supervisor.js";
 
 const supervisor = new Supervisor();
 const say = (line: string) => {
@@ -33,9 +33,11 @@ void supervisor.death.then((reason) => shutdown(reason, 1));
 
 try {
   const started = Date.now();
-  const settings = readSettings();
+  // Kratos' web hooks call the portal on a port of their own, which nobody types: any free one.
+  const settings = readSettings({ ...process.env, PORTAL_INTERNAL_PORT: process.env.PORTAL_INTERNAL_PORT || String(await freePort()) });
   await Promise.all([
     assertPortFree(settings.portal.port, "PORTAL_PORT"),
+    assertPortFree(settings.portal.internalPort, "PORTAL_INTERNAL_PORT"),
     assertPortFree(settings.kratos.publicPort, "KRATOS_PUBLIC_PORT"),
     assertPortFree(settings.kratos.adminPort, "KRATOS_ADMIN_PORT"),
     assertPortFree(settings.hydra.publicPort, "HYDRA_PUBLIC_PORT"),

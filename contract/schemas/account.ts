@@ -1,7 +1,9 @@
 import { Type, type Static } from "@sinclair/typebox";
+import type { Device } from "../devices.js";
+import { Input } from "./input.js";
 
 /** Deleting the account: the user types their email address to confirm. */
-export const AccountDeletionBody = Type.Object({ email: Type.String({ maxLength: 320 }) });
+export const AccountDeletionBody = Input({ email: Type.String({ maxLength: 320 }) });
 export type AccountDeletionBody = Static<typeof AccountDeletionBody>;
 
 export const activityTypes = [
@@ -16,21 +18,24 @@ export const activityTypes = [
 
 export type ActivityType = (typeof activityTypes)[number];
 
+/** A device as contract/devices.ts reads it: names from its lists only, "" where unknown. */
+export const DeviceFields = Type.Unsafe<Device>(
+  Type.Object({ browser: Type.String(), version: Type.String(), os: Type.String() }, { additionalProperties: false }),
+);
+
 export const ActivityEvent = Type.Object({
   type: Type.Unsafe<ActivityType>({ type: "string", enum: [...activityTypes] }),
   at: Type.String(),
-  user_agent: Type.Optional(Type.String()),
+  /** For sign-ins: the device, never its user agent as sent. */
+  device: Type.Optional(DeviceFields),
   ip: Type.Optional(Type.String()),
   method: Type.Optional(Type.String()),
   new_device: Type.Optional(Type.Boolean()),
 });
 export type ActivityEvent = Static<typeof ActivityEvent>;
 
-/** A device the account signed in from: the browser and the system (names as bowser reads them; empty when unknown). */
-export const KnownDevice = Type.Object({ browser: Type.String(), os: Type.String() });
-
-/** The last 50 events, newest first, and the devices that a sign-in does not warn about. */
-export const AccountActivity = Type.Object({ events: Type.Array(ActivityEvent), devices: Type.Array(KnownDevice) });
+/** The last 50 events, newest first, and the devices that a sign-in does not warn about (no version: an update is no new device). */
+export const AccountActivity = Type.Object({ events: Type.Array(ActivityEvent), devices: Type.Array(DeviceFields) });
 export type AccountActivity = Static<typeof AccountActivity>;
 
 /** After "Stay signed in": when the session now ends. */

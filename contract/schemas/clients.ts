@@ -1,6 +1,7 @@
 // /api/clients: the OAuth2 clients (Hydra) that admins manage. Only the fields
 // the Manage Clients page needs go out; a secret goes out once, when made.
 import { Type, type Static } from "@sinclair/typebox";
+import { Input, QueryInteger } from "./input.js";
 
 // Hydra v2.3.0's discovery document (oauth2/handler.go) lists these; it has no
 // device authorization grant yet.
@@ -48,7 +49,7 @@ export const ClientWithSecret = Type.Composite([
 export type ClientWithSecret = Static<typeof ClientWithSecret>;
 
 /** What an admin may set. Everything else (secret, id, keys) is dropped before Hydra sees it. */
-export const ClientInput = Type.Object({
+export const ClientInput = Input({
   client_name: Type.String({ minLength: 1, maxLength: 200 }),
   grant_types: Type.Array(StringEnum(grantTypes), {
     minItems: 1,
@@ -70,7 +71,7 @@ export const ClientInput = Type.Object({
 export type ClientInput = Static<typeof ClientInput>;
 
 /** An update names only what changes; the rest is kept from the current client. */
-export const ClientUpdate = Type.Partial(ClientInput, { minProperties: 1 });
+export const ClientUpdate = Type.Partial(ClientInput, { minProperties: 1, additionalProperties: false });
 export type ClientUpdate = Static<typeof ClientUpdate>;
 
 /**
@@ -80,10 +81,13 @@ export type ClientUpdate = Static<typeof ClientUpdate>;
  */
 export const ClientId = Type.String({ minLength: 1, maxLength: 255, pattern: "^[A-Za-z0-9][A-Za-z0-9._~-]*$" });
 
-export const ClientParams = Type.Object({ id: ClientId });
+export const ClientParams = Input({ id: ClientId });
 
-export const ClientListQuery = Type.Object({
-  page_size: Type.Integer({ minimum: 1, maximum: 500, default: 25 }),
+/** The most clients a page may ask for (page_size); without page_size, boot.ts' clientsPageSize. */
+export const maxClientPageSize = 500;
+
+export const ClientListQuery = Input({
+  page_size: Type.Optional(QueryInteger),
   page_token: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
   /** Part of a client's name, any case. Hydra itself only filters by exact name. */
   search: Type.Optional(Type.String({ maxLength: 200 })),

@@ -2,11 +2,12 @@
 // what the pages show and the address to follow; never Hydra's admin answers whole.
 import { Type, type Static } from "@sinclair/typebox";
 import { ClientId } from "./clients.js";
+import { Input } from "./input.js";
 
 const Challenge = Type.String({ minLength: 1, maxLength: 2048 });
 
-export const ConsentQuery = Type.Object({ consent_challenge: Challenge });
-export const LogoutQuery = Type.Object({ logout_challenge: Challenge });
+export const ConsentQuery = Input({ consent_challenge: Challenge });
+export const LogoutQuery = Input({ logout_challenge: Challenge });
 
 /** Where the browser goes next: back to Hydra, which sends it on to the application. */
 export const RedirectTo = Type.Object({ redirect_to: Type.String() });
@@ -30,7 +31,7 @@ export type ConsentRequest = Static<typeof ConsentRequest>;
 /** Either the question to ask, or (consent remembered, or the client skips it) where to go. */
 export const ConsentAnswer = Type.Union([ConsentRequest, RedirectTo]);
 
-export const ConsentDecision = Type.Object({
+export const ConsentDecision = Input({
   consent_challenge: Challenge,
   /** A subset of the requested scopes; unchecked ones are not granted. */
   grant_scope: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100, uniqueItems: true }),
@@ -39,7 +40,7 @@ export const ConsentDecision = Type.Object({
 });
 export type ConsentDecision = Static<typeof ConsentDecision>;
 
-export const ConsentRejection = Type.Object({ consent_challenge: Challenge });
+export const ConsentRejection = Input({ consent_challenge: Challenge });
 
 export const LogoutRequest = Type.Object({
   challenge: Type.String(),
@@ -48,7 +49,7 @@ export const LogoutRequest = Type.Object({
 });
 export type LogoutRequest = Static<typeof LogoutRequest>;
 
-export const LogoutAcceptance = Type.Object({ logout_challenge: Challenge });
+export const LogoutAcceptance = Input({ logout_challenge: Challenge });
 
 /** An application the user granted access to (Connected apps): its consent sessions at Hydra, one entry per client. */
 export const ConnectedApp = Type.Object({
@@ -68,4 +69,4 @@ export type ConnectedApp = Static<typeof ConnectedApp>;
 export const ConnectedApps = Type.Object({ apps: Type.Array(ConnectedApp) });
 export type ConnectedApps = Static<typeof ConnectedApps>;
 
-export const ClientIdParams = Type.Object({ clientId: ClientId });
+export const ClientIdParams = Input({ clientId: ClientId });

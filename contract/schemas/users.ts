@@ -2,11 +2,13 @@
 // what the page shows goes out: never a credential, a hash or Kratos' admin
 // metadata.
 import { Type, type Static } from "@sinclair/typebox";
+import { DeviceFields } from "./account.js";
+import { Input, QueryInteger } from "./input.js";
 
 const StringEnum = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: "string", enum: [...values] });
 
 /** Kratos' identity ids are UUIDs; nothing else reaches the path of its admin API. */
-export const UserParams = Type.Object({ id: Type.String({ format: "uuid" }) });
+export const UserParams = Input({ id: Type.String({ format: "uuid" }) });
 export type UserParams = Static<typeof UserParams>;
 
 /**
@@ -15,10 +17,13 @@ export type UserParams = Static<typeof UserParams>;
  * An empty `email` lists everyone, in Kratos' order (by id).
  */
 export const searchMatches = ["exact", "prefix"] as const;
-export const UserListQuery = Type.Object({
+/** The most accounts a page may ask for (page_size). */
+export const maxUserPageSize = 100;
+
+export const UserListQuery = Input({
   email: Type.Optional(Type.String({ maxLength: 320 })),
   match: Type.Optional(StringEnum(searchMatches)),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  page_size: Type.Optional(QueryInteger),
   page_token: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type UserListQuery = Static<typeof UserListQuery>;
@@ -53,7 +58,8 @@ export const UserSession = Type.Object({
   authenticated_at: Type.Union([Type.String(), Type.Null()]),
   expires_at: Type.Union([Type.String(), Type.Null()]),
   aal: Type.String(),
-  devices: Type.Array(Type.Object({ user_agent: Type.String(), ip_address: Type.String(), location: Type.String() })),
+  /** Where it was used: the device (never its user agent as sent) and the address. */
+  devices: Type.Array(Type.Object({ device: DeviceFields, ip_address: Type.String() })),
 });
 export type UserSession = Static<typeof UserSession>;
 
@@ -87,10 +93,10 @@ export type AuditEntry = Static<typeof AuditEntry>;
 export const UserDetail = Type.Object({ user: User, sessions: Type.Array(UserSession), audit: Type.Array(AuditEntry) });
 export type UserDetail = Static<typeof UserDetail>;
 
-export const RoleChangeBody = Type.Object({ role: StringEnum(grantableRoles), change: StringEnum(["grant", "revoke"] as const) });
+export const RoleChangeBody = Input({ role: StringEnum(grantableRoles), change: StringEnum(["grant", "revoke"] as const) });
 export type RoleChangeBody = Static<typeof RoleChangeBody>;
 
-export const StateChangeBody = Type.Object({ state: StringEnum(userStates) });
+export const StateChangeBody = Input({ state: StringEnum(userStates) });
 export type StateChangeBody = Static<typeof StateChangeBody>;
 
 /** Kratos' admin recovery: a link and a code to give the person; shown once, to the admin. */

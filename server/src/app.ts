@@ -1,6 +1,6 @@
 // The whole portal server as one Fastify plugin: server.ts starts it, the
 // tests build it with the same options.
-import type { FastifyInstance, FastifyPluginAsync, FastifyServerOptions } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
 import type { PortalConfig } from "./config.js";
 import { logController, loggerOptions } from "./logging.js";
@@ -41,9 +41,11 @@ export function serverOptions(config: PortalConfig): FastifyServerOptions {
     logger: loggerOptions(config),
     logController: logController(config),
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
-    // Unknown body properties are dropped before a handler sees them.
+    // One type per field: Fastify's default Ajv turns ["a@x.example"] into "a@x.example" and "1" into 1
+    // (coerceTypes "array"), so one field could be read two ways; here a wrong type is a 400 wrong_type.
+    // Unknown properties are refused by the schemas (additionalProperties: false), never dropped in silence.
     // allErrors: a 400 names every field that is wrong, not only the first.
-    ajv: { customOptions: { removeAdditional: "all", allErrors: true } },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
     // Receiving a whole request (headers and a body of a few KB) takes well
     // under a second even on a slow mobile link; a client that takes longer
     // is holding a socket open on purpose (slowloris). Node's default is 0: never.
@@ -80,8 +82,6 @@ const app: FastifyPluginAsync<AppOptions> = async (
     },
     { prefix: "/api" },
   );
-  // Kratos' web hooks: not under /kratos (the browser's proxy), and refused without the shared secret.
-  await fastify.register(kratosHooks, { prefix: "/internal/kratos-hooks", config });
   await fastify.register(kratosProxy, { prefix: "/kratos", config });
   const web = webApp(fastify);
   await fastify.register(web.files);
@@ -90,3 +90,27 @@ const app: FastifyPluginAsync<AppOptions> = async (
 
 // Not encapsulated: the error handler and decorators hold for every route of the instance.
 export default fp(app, { name: "portal" });
+
+/**
+ * The server of INTERNAL_PORT: the same options as the public one, logging
+ * into its logger, but no proxy in front (only Kratos calls it), so
+ * X-Forwarded-For is never believed there.
+ */
+export function internalServerOptions(config: PortalConfig, log: FastifyBaseLogger): FastifyServerOptions {
+  return { ...serverOptions(config), logger: undefined, loggerInstance: log, trustProxy: false };
+}
+
+/**
+ * What the internal listener serves: Kratos' web hooks and nothing else, with
+ * the services of the public server (`portal`, ready), so that the public
+ * port, the proxy in front of it and an ingress can never route to them.
+ */
+export const internalApp: FastifyPluginAsync<{ portal: FastifyInstance }> = async (fastify, { portal }) => {
+  await fastify.register(metricsRecorder, { metrics: portal.metrics });
+  await fastify.register(errorHandler);
+  await fastify.register(kratosHooks, {
+    prefix: "/internal/kratos-hooks",
+    guard: portal.guards.kratosHook,
+    securityEvents: portal.securityEvents,
+  });
+};

@@ -40,6 +40,8 @@ export interface AbuseLimits {
   adminAction: Limit;
   /** Calls of the Kratos hook route with a wrong or missing secret, per client IP. */
   hookRefusals: Limit;
+  /** Mails the portal itself sends (security notices, admins' changes, deletions) per address, across portals. */
+  portalMailAddress: Limit;
 }
 
 export interface PortalConfig {
@@ -71,7 +73,9 @@ export interface PortalConfig {
   /** Managing OAuth2 clients needs a session signed in with a second factor. */
   adminRequireAal2: boolean;
   /** Where GET /metrics is served, apart from the public port; undefined: nowhere. */
-  metrics: { host: string; port: number } | undefined;
+  metrics: Listener | undefined;
+  /** Where Kratos' web hooks are served, apart from the public port; undefined: nowhere (no security mail, no activity). */
+  internal: Listener | undefined;
   /** Kratos' admin API: deleting an account, its sessions, extending a session, the activity. Never exposed. */
   kratosAdminUrl: string;
   /** Kratos' selfservice.flows.settings.privileged_session_max_age, in seconds: how recent a sign-in deleting the account needs. */
@@ -80,6 +84,12 @@ export interface PortalConfig {
   hookSecret: string | undefined;
   mail: MailConfig;
   state: StateConfig;
+}
+
+/** A listener apart from the public port. */
+export interface Listener {
+  host: string;
+  port: number;
 }
 
 export interface MailConfig {
@@ -95,6 +105,8 @@ export interface StateConfig {
   redisUrl: string | undefined;
   /** Without a Redis: one portal process only. */
   dir: string;
+  /** How long an admin's action stays in the audit trail, in seconds. */
+  auditRetention: number;
 }
 
 function readChoice<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
@@ -166,12 +178,23 @@ function readRedisUrl(env: Env, name: string): string | undefined {
   return raw;
 }
 
-/** METRICS_PORT turns the metrics on; it must differ from PORT, which the public proxy serves. */
-function readMetricsListener(env: Env, publicPort: number): PortalConfig["metrics"] {
-  if (env.METRICS_PORT === undefined || env.METRICS_PORT === "") return undefined;
-  const port = readPort(env, "METRICS_PORT", 0);
-  if (port === publicPort) throw new ConfigError(`METRICS_PORT must differ from PORT (${publicPort}): the metrics are not for the public`);
-  return { host: env.METRICS_HOST || env.HOST || "127.0.0.1", port };
+/**
+ * A listener apart from the public port (METRICS_PORT, INTERNAL_PORT): on
+ * when its port is set, on HOST unless its own host variable says otherwise.
+ * It must differ from PORT, which the proxy in front serves, and from the
+ * other listeners.
+ */
+function readListener(
+  env: Env,
+  variables: { port: string; host: string },
+  taken: Record<string, number | undefined>,
+): Listener | undefined {
+  if (env[variables.port] === undefined || env[variables.port] === "") return undefined;
+  const port = readPort(env, variables.port, 0);
+  for (const [other, otherPort] of Object.entries(taken)) {
+    if (port === otherPort) throw new ConfigError(`${variables.port} must differ from ${other} (${otherPort}): it is not for the public`);
+  }
+  return { host: env[variables.host] || env.HOST || "127.0.0.1", port };
 }
 
 /** An address, or a name and an address: "Account <no-reply@example.org>". */
@@ -190,6 +213,15 @@ function readDuration(env: Env, name: string, fallback: string): number {
   const seconds = Number(match?.[1]) * durationUnits[(match?.[2] ?? "s") as keyof typeof durationUnits];
   if (!match || seconds < 1) throw new ConfigError(`${name} must be a duration such as 15m (s, m or h), got "${raw}"`);
   return seconds;
+}
+
+/** A retention period in days: 365d. At least a day, so that a typo cannot empty the record. */
+function readDays(env: Env, name: string, fallback: string): number {
+  const raw = env[name] || fallback;
+  const match = /^(\d{1,5})d$/.exec(raw.trim());
+  const days = Number(match?.[1]);
+  if (!match || days < 1) throw new ConfigError(`${name} must be a number of days such as 365d, got "${raw}"`);
+  return days * 86_400;
 }
 
 /** A secret (the device cookies' key, Kratos' web hooks'): at least 32 characters, so that guessing it is hopeless. */
@@ -238,6 +270,7 @@ export function readLimits(env: Env): AbuseLimits {
     sessionExtension: readLimit(env, "LIMIT_SESSION_EXTENSION", "10/1h"),
     adminAction: readLimit(env, "LIMIT_ADMIN_ACTION", "60/15m"),
     hookRefusals: readLimit(env, "LIMIT_HOOK_REFUSALS", "10/15m"),
+    portalMailAddress: readLimit(env, "LIMIT_PORTAL_MAIL_ADDRESS", "10/1h"),
   };
 }
 
@@ -247,6 +280,7 @@ const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"]
 
 export function readConfig(env: Env = process.env): PortalConfig {
   const port = readPort(env, "PORT", 3000);
+  const metrics = readListener(env, { port: "METRICS_PORT", host: "METRICS_HOST" }, { PORT: port });
   return {
     host: env.HOST || "127.0.0.1",
     port,
@@ -264,7 +298,8 @@ export function readConfig(env: Env = process.env): PortalConfig {
     deviceCookieSecret: readSecret(env, "DEVICE_COOKIE_SECRET"),
     upstreamTimeoutMs: readPositiveInteger(env, "UPSTREAM_TIMEOUT_MS", 10_000),
     adminRequireAal2: readBoolean(env, "ADMIN_REQUIRE_AAL2", true),
-    metrics: readMetricsListener(env, port),
+    metrics,
+    internal: readListener(env, { port: "INTERNAL_PORT", host: "INTERNAL_HOST" }, { PORT: port, METRICS_PORT: metrics?.port }),
     kratosAdminUrl: readUrl(env, "KRATOS_ADMIN_URL", "http://127.0.0.1:4434"),
     privilegedSessionMaxAge: readDuration(env, "PRIVILEGED_SESSION_MAX_AGE", "15m"),
     hookSecret: readSecret(env, "KRATOS_HOOK_SECRET"),
@@ -272,6 +307,10 @@ export function readConfig(env: Env = process.env): PortalConfig {
       smtpUri: readSmtpUri(env, "SMTP_URI", "smtp://127.0.0.1:1025/?disable_starttls=true"),
       from: readMailFrom(env, "MAIL_FROM", "no-reply@account.localhost"),
     },
-    state: { redisUrl: readRedisUrl(env, "PORTAL_REDIS_URL"), dir: resolve(env.PORTAL_STATE_DIR || defaultStateDir) },
+    state: {
+      redisUrl: readRedisUrl(env, "PORTAL_REDIS_URL"),
+      dir: resolve(env.PORTAL_STATE_DIR || defaultStateDir),
+      auditRetention: readDays(env, "AUDIT_RETENTION", "365d"),
+    },
   };
 }

@@ -8,6 +8,7 @@ import { startRedis } from "../../stack/redis.js";
 import { Supervisor } from "../../stack/supervisor.js";
 import { build, LogLines, type Env } from "./helpers/build.js";
 import { useKratos } from "./helpers/kratos.js";
+import { mailsTo, waitForMail } from "./helpers/mail.js";
 import { assertAmbiguous, assertLimited, Client, limitedPortal, newIp, totpOf, wrongTotpOf } from "./helpers/limits.js";
 
 const kratos = await useKratos(t);
@@ -173,7 +174,7 @@ t.test("the counters live in the store the app is given", async (t) => {
     },
   };
   const app = await build(t, { ...kratos.env, LIMIT_API_IP: "1/1m" }, undefined, { limiterStore });
-  t.equal(rules.length, 20, "every limit, those per network twice (IPv6 /64 and /48)");
+  t.equal(rules.length, 21, "every limit, those per network twice (IPv6 /64 and /48)");
   t.ok(rules.some((rule) => rule.keyPrefix === "api-ip" && rule.points === 1 && rule.duration === 60));
   t.equal((await app.inject("/api/session")).statusCode, 401);
   t.equal((await app.inject("/api/session")).statusCode, 429);
@@ -228,6 +229,21 @@ t.test("two portals counting in one Redis (RATE_LIMIT_REDIS_URL)", async (t) => 
     };
     for (let attempt = 1; attempt <= 3; attempt++) t.equal((await guessAtB(wrong)).statusCode, 400, `wrong code ${attempt} at B`);
     assertLimited(t, await guessAtB(totpOf(secret)), "even the right code, from a new session");
+  });
+
+  t.test("the portal's own mails to one address count at every portal", async (t) => {
+    const [a, b] = await twoPortals({ LIMIT_PORTAL_MAIL_ADDRESS: "3/15m" });
+    const address = uniqueEmail("quota");
+    for (let i = 0; i < 4; i++) await (i % 2 ? a : b).outbox.send({ to: address, subject: `Quota ${i}`, text: "One of four." });
+    // Another case of the address is the same address.
+    await a.outbox.send({ to: address.toUpperCase(), subject: "Quota 4", text: "The fifth." });
+    for (let i = 0; i < 3; i++) await waitForMail(kratos.mailUrl, address, new RegExp(`Quota ${i}`));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    t.same(
+      (await mailsTo(kratos.mailUrl, address)).map(({ subject }) => subject).sort(),
+      ["Quota 0", "Quota 1", "Quota 2"],
+      "three of five, whichever portal sent them",
+    );
   });
 
   t.test("without Redis each portal counts in its own memory, and nothing fails", async (t) => {

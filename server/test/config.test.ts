@@ -34,6 +34,19 @@ t.test("the metrics are served only when METRICS_PORT names a port, on HOST unle
   t.same(readConfig({ METRICS_PORT: "9464", HOST: "0.0.0.0", METRICS_HOST: "10.0.0.7" }).metrics, { host: "10.0.0.7", port: 9464 });
 });
 
+t.test("Kratos' hooks are served only when INTERNAL_PORT names a port, on HOST unless INTERNAL_HOST says otherwise", async (t) => {
+  t.equal(readConfig({}).internal, undefined, "nowhere by default");
+  t.same(readConfig({ INTERNAL_PORT: "8081" }).internal, { host: "127.0.0.1", port: 8081 });
+  t.same(readConfig({ INTERNAL_PORT: "8081", HOST: "0.0.0.0" }).internal, { host: "0.0.0.0", port: 8081 });
+  t.same(readConfig({ INTERNAL_PORT: "8081", HOST: "0.0.0.0", INTERNAL_HOST: "10.0.0.7" }).internal, { host: "10.0.0.7", port: 8081 });
+});
+
+t.test("the audit trail is kept a year unless AUDIT_RETENTION says otherwise; the portal's mails per address 10 an hour", async (t) => {
+  t.equal(readConfig({}).state.auditRetention, 365 * 86_400);
+  t.equal(readConfig({ AUDIT_RETENTION: "730d" }).state.auditRetention, 730 * 86_400);
+  t.same(readConfig({}).limits.portalMailAddress, { points: 10, duration: 3600 });
+});
+
 t.test("TRUST_PROXY names the proxies; true is refused with what to set instead", async (t) => {
   t.same(readConfig({ TRUST_PROXY: "10.0.0.5, 10.1.0.0/16,::1,fd00::/8,loopback" }).trustedProxies, [
     "10.0.0.5",
@@ -94,6 +107,10 @@ t.test("a bad value is refused with a message naming the variable", async (t) =>
     [{ RATE_LIMIT_REDIS_URL: "http://redis:6379" }, /^RATE_LIMIT_REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL with a host/],
     [{ METRICS_PORT: "metrics" }, /^METRICS_PORT must be a port number/],
     [{ PORT: "3000", METRICS_PORT: "3000" }, /^METRICS_PORT must differ from PORT \(3000\)/],
+    [{ PORT: "3000", INTERNAL_PORT: "3000" }, /^INTERNAL_PORT must differ from PORT \(3000\)/],
+    [{ METRICS_PORT: "9464", INTERNAL_PORT: "9464" }, /^INTERNAL_PORT must differ from METRICS_PORT \(9464\)/],
+    [{ AUDIT_RETENTION: "1y" }, /^AUDIT_RETENTION must be a number of days such as 365d/],
+    [{ AUDIT_RETENTION: "0d" }, /^AUDIT_RETENTION must be a number of days/],
     [
       { RATE_LIMIT_REDIS_URL: "redis://:s3cret@" },
       /^RATE_LIMIT_REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL with a host, e\.g\. redis:\/\/redis:6379$/,

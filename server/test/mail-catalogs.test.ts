@@ -9,7 +9,7 @@ import { mailCatalogs, mailTime, renderMail, type MailId, type MailParams } from
 const at = "AT-MARKER";
 const settingsUrl = "https://account.example/settings";
 const samples: { [Id in MailId]: MailParams[Id] } = {
-  sign_in_new_device: { browser: "BrowserX", os: "SystemY", ip: "203.0.113.9", at, settingsUrl },
+  sign_in_new_device: { browser: "Firefox", version: "133", os: "Windows", ip: "203.0.113.9", at, settingsUrl },
   password_changed: { at, settingsUrl },
   second_factor_added: { method: "totp", at, settingsUrl },
   second_factor_removed: { method: "passkey", at, settingsUrl },
@@ -35,6 +35,16 @@ for (const language of languages) {
     }
   });
 }
+
+t.test("an unknown browser, system and address are worded in every language", async (t) => {
+  for (const language of languages) {
+    const params = { browser: "", version: "", os: "", ip: "", at, settingsUrl } as const;
+    const unknown = renderMail("sign_in_new_device", "reader@example.com", params, language).text;
+    const words = mailCatalogs[language].sign_in_new_device.text({ ...samples.sign_in_new_device, browser: "", version: "133" });
+    t.notMatch(words, "133", `${language}: no version without a known browser`);
+    t.notMatch(unknown, /undefined|null|: \n| on \n/, `${language}: no gap`);
+  }
+});
 
 t.test("a German account gets German mail, with the time as German writes it", async (t) => {
   const mail = renderMail(

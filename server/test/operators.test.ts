@@ -274,11 +274,22 @@ t.test("compose gives Kratos the same web hooks as npm start, with the portals' 
   t.ok(content, "a kratos-hooks config");
   t.same(
     parse(content ?? ""),
-    kratosHooksConfig("http://portal:3000", production.KRATOS_HOOK_SECRET, "file:///etc/config/kratos/hooks/security-event.jsonnet"),
+    kratosHooksConfig("http://portal:8081", production.KRATOS_HOOK_SECRET, "file:///etc/config/kratos/hooks/security-event.jsonnet"),
+    "to the portals' internal port",
   );
   t.match(service("kratos").command, /-c \/etc\/config\/kratos-hooks\.yml/, "Kratos reads it");
   const portal = service("portal").environment!;
   t.equal(portal.KRATOS_HOOK_SECRET, production.KRATOS_HOOK_SECRET);
+  const image = parseEnv(
+    read("Dockerfile")
+      .match(/^ENV (.+)$/m)![1]
+      .replaceAll(" ", "\n"),
+  );
+  t.same(
+    readConfig({ ...image, ...portal }).internal,
+    { host: "0.0.0.0", port: 8081 },
+    "the portal serves them on 8081, apart from its public port, where Kratos' containers reach it",
+  );
   t.equal(portal.SMTP_URI, production.KRATOS_SMTP_URI, "the security mails go through Kratos' SMTP server");
   t.equal(portal.MAIL_FROM, production.KRATOS_MAIL_FROM);
   t.equal(portal.PORTAL_REDIS_URL, "redis://redis:6379");
@@ -288,7 +299,12 @@ t.test("compose gives Kratos the same web hooks as npm start, with the portals' 
 
 interface CaddyRoute {
   match: { host: string[] }[];
-  handle: { routes: { handle: { handler: string; dynamic_upstreams?: { source: string; name: string; port: string } }[] }[] }[];
+  handle: {
+    routes: {
+      match?: { path?: string[] }[];
+      handle: { handler: string; status_code?: number; dynamic_upstreams?: { source: string; name: string; port: string } }[];
+    }[];
+  }[];
 }
 /** The Caddyfile as Caddy itself reads it (`caddy adapt`, Debian's caddy package) for the given origins. */
 function adaptCaddyfile(origins: { PORTAL_ORIGIN: string; HYDRA_ORIGIN: string }) {
@@ -305,11 +321,18 @@ function adaptCaddyfile(origins: { PORTAL_ORIGIN: string; HYDRA_ORIGIN: string }
   const servers = (JSON.parse(output) as { apps: { http: { servers: Record<string, { listen: string[]; routes: CaddyRoute[] }> } } }).apps
     .http.servers;
   return Object.values(servers).flatMap(({ listen, routes }) =>
-    routes.map((route) => ({
-      listen,
-      host: route.match[0].host[0],
-      upstream: route.handle[0].routes[0].handle.find((handler) => handler.handler === "reverse_proxy")?.dynamic_upstreams,
-    })),
+    routes.map((route) => {
+      const inner = route.handle[0].routes;
+      return {
+        listen,
+        host: route.match[0].host[0],
+        upstream: inner.flatMap(({ handle }) => handle).find((handler) => handler.handler === "reverse_proxy")?.dynamic_upstreams,
+        /** The paths it answers 404 for itself, never passing them on. */
+        refused: inner
+          .filter(({ handle }) => handle.some((handler) => handler.handler === "static_response" && handler.status_code === 404))
+          .flatMap(({ match }) => match?.flatMap(({ path }) => path ?? []) ?? []),
+      };
+    }),
   );
 }
 
@@ -330,10 +353,15 @@ t.test("the proxy's config sends each origin to every replica of the portal and 
   t.same(
     adaptCaddyfile({ PORTAL_ORIGIN: production.PORTAL_ORIGIN, HYDRA_ORIGIN: production.HYDRA_ORIGIN }),
     [
-      { listen: [":443"], host: "account.example.org", upstream: { source: "a", name: "portal", port: portalPort, refresh: 5e9 } },
-      { listen: [":443"], host: "auth.example.org", upstream: { source: "a", name: "hydra", port: hydraPort, refresh: 5e9 } },
+      {
+        listen: [":443"],
+        host: "account.example.org",
+        upstream: { source: "a", name: "portal", port: portalPort, refresh: 5e9 },
+        refused: ["/internal/*"],
+      },
+      { listen: [":443"], host: "auth.example.org", upstream: { source: "a", name: "hydra", port: hydraPort, refresh: 5e9 }, refused: [] },
     ],
-    "https for both origins, each to all addresses that compose's DNS gives for the service",
+    "https for both origins, each to all addresses that compose's DNS gives for the service; Kratos' hooks never",
   );
   for (const name of ["portal", "hydra"]) t.ok(scaled.includes(name) && compose.services[name], `${name} is a scaled compose service`);
 

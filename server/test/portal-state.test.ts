@@ -1,9 +1,11 @@
 // The portal's state in a shared Redis (PORTAL_REDIS_URL): two portals see
 // one outbox, and a mail queued at one is sent once, whichever sends it;
 // activity and admins' audit lines recorded at one are read at the other.
+import { randomUUID } from "node:crypto";
 import t from "tap";
 import { startRedis } from "../../stack/redis.js";
 import { Supervisor } from "../../stack/supervisor.js";
+import { knownDevicesKept } from "../src/services/portal-state.js";
 import { build } from "./helpers/build.js";
 import { useKratos } from "./helpers/kratos.js";
 import { mailsTo, waitForMail } from "./helpers/mail.js";
@@ -52,7 +54,7 @@ t.test("two portals write Manage Users' audit trail at once and lose no line; de
         actor_id: `admin-${i}`,
         actor_email: `admin-${i}@example.org`,
         subject_id: subject,
-        at: new Date(i).toISOString(),
+        at: new Date(Date.now() - i * 1000).toISOString(),
         ip: "192.0.2.1",
       }),
     ),
@@ -61,4 +63,57 @@ t.test("two portals write Manage Users' audit trail at once and lose no line; de
   t.same(lines.map(({ actor_id }) => actor_id).sort(), Array.from({ length: 20 }, (_, i) => `admin-${i}`).sort(), "every line, from both");
   await b.state.forget(subject);
   t.equal((await a.state.audit.list(subject)).length, 20, "the record of who acted outlives the account");
+});
+
+t.test("an account's devices: the most recently used kept, up to the cap, in either store", async (t) => {
+  for (const [store, env] of [
+    ["Redis", { PORTAL_REDIS_URL: redis.url }],
+    ["the file", {}],
+  ] as const) {
+    const app = await build(t, { ...kratos.env, ...env });
+    const account = randomUUID();
+    for (let i = 0; i <= knownDevicesKept; i++) await app.state.devices.remember(account, `Browser ${i}|System`);
+    t.same(
+      await app.state.devices.remember(account, "Browser 1|System"),
+      { known: true, before: knownDevicesKept },
+      `${store}: at the cap`,
+    );
+    const kept = await app.state.devices.list(account);
+    t.equal(kept.length, knownDevicesKept, `${store}: no more than the cap`);
+    t.equal(kept[0], "Browser 1|System", `${store}: the one used last first`);
+    t.notOk(kept.includes("Browser 0|System"), `${store}: the least recently used forgotten`);
+    t.same(
+      await app.state.devices.remember(account, "Browser 0|System"),
+      { known: false, before: knownDevicesKept },
+      `${store}: new again`,
+    );
+  }
+});
+
+t.test("two portals wait for each other's lock", async (t) => {
+  const env = { ...kratos.env, PORTAL_REDIS_URL: redis.url };
+  const [a, b] = [await build(t, env), await build(t, env)];
+  let inside = 0;
+  let most = 0;
+  const work = async () => {
+    inside += 1;
+    most = Math.max(most, inside);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    inside -= 1;
+  };
+  const failing = async () => {
+    throw new Error("broken");
+  };
+  const results = await Promise.allSettled([
+    a.state.withLock("test", work),
+    b.state.withLock("test", failing),
+    b.state.withLock("test", work),
+    a.state.withLock("test", work),
+  ]);
+  t.same(
+    results.map((result) => result.status),
+    ["fulfilled", "rejected", "fulfilled", "fulfilled"],
+    "a work that fails is its caller's failure, and frees the lock",
+  );
+  t.equal(most, 1, "one at a time");
 });

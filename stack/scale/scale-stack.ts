@@ -73,13 +73,13 @@ export async function startScaleStack({ progress = false } = {}): Promise<ScaleS
     cleanup.push(() => {
       rmSync(a.dataDir, { recursive: true, force: true });
     });
-    const [portalB, kratosPublicB, kratosAdminB, hydraPublicB, hydraAdminB] = await Promise.all(
-      Array.from({ length: 5 }, () => freePort()),
+    const [portalB, internalB, kratosPublicB, kratosAdminB, hydraPublicB, hydraAdminB] = await Promise.all(
+      Array.from({ length: 6 }, () => freePort()),
     );
     // Everything but the ports is shared: origin, issuer, secrets, databases, mail.
     const b: StackSettings = {
       ...a,
-      portal: { ...a.portal, port: portalB },
+      portal: { ...a.portal, port: portalB, internalPort: internalB },
       kratos: { ...a.kratos, publicPort: kratosPublicB, adminPort: kratosAdminB },
       hydra: { ...a.hydra, publicPort: hydraPublicB, adminPort: hydraAdminB },
     };

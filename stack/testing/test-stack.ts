@@ -44,6 +44,8 @@ export const testStackEnv = {
   hydraIssuer: "TEST_HYDRA_ISSUER",
   hydraAdminUrl: "TEST_HYDRA_ADMIN_URL",
   portalOrigin: "TEST_PORTAL_ORIGIN",
+  /** Where Kratos' web hooks call the portal (its INTERNAL_PORT), for a test that serves them. */
+  portalInternalPort: "TEST_PORTAL_INTERNAL_PORT",
   /** What Kratos' web hooks send the portal, and where the portal's mail goes (the mail catcher). */
   hookSecret: "TEST_KRATOS_HOOK_SECRET",
   smtpUri: "TEST_SMTP_URI",
@@ -61,6 +63,7 @@ export function stackEnv(stack: TestStack): Record<string, string> {
     [testStackEnv.hydraIssuer]: stack.hydra.issuer,
     [testStackEnv.hydraAdminUrl]: stack.hydra.adminUrl,
     [testStackEnv.portalOrigin]: stack.portalOrigin,
+    [testStackEnv.portalInternalPort]: String(stack.settings.portal.internalPort),
     [testStackEnv.hookSecret]: stack.settings.portal.hookSecret,
     [testStackEnv.smtpUri]: stack.settings.kratos.smtpUri,
     [testStackEnv.database]: stack.database,
@@ -68,13 +71,14 @@ export function stackEnv(stack: TestStack): Record<string, string> {
 }
 
 export async function testSettings(env: Record<string, string> = {}): Promise<StackSettings> {
-  const [portalPort, publicPort, adminPort, smtpPort, webPort, hydraPublicPort, hydraAdminPort] = await Promise.all(
-    Array.from({ length: 7 }, () => freePort()),
+  const [portalPort, internalPort, publicPort, adminPort, smtpPort, webPort, hydraPublicPort, hydraAdminPort] = await Promise.all(
+    Array.from({ length: 8 }, () => freePort()),
   );
   const dataDir = mkdtempSync(join(tmpdir(), "account-portal-test-"));
   return readSettings({
     DATA_DIR: dataDir,
     PORTAL_PORT: String(portalPort),
+    PORTAL_INTERNAL_PORT: String(internalPort),
     KRATOS_PUBLIC_PORT: String(publicPort),
     KRATOS_ADMIN_PORT: String(adminPort),
     MAIL_SMTP_PORT: String(smtpPort),

@@ -1,5 +1,6 @@
 // The portal's security mails in Modern Standard Arabic, keyed by message id;
 // the same shape as catalog-en.ts.
+import { browserName } from "#contract/devices.js";
 import type { MailCatalog } from "./messages.js";
 
 const methodNames = {
@@ -16,8 +17,8 @@ const notYou = (settingsUrl: string) =>
 export const ar: MailCatalog = {
   sign_in_new_device: {
     subject: "تسجيل دخول جديد إلى حسابك",
-    text: ({ browser, os, ip, at, settingsUrl }) =>
-      `سُجّل الدخول إلى حسابك من جهاز لم يُستخدم معه من قبل.\n\nالجهاز: ${browser || "متصفح غير معروف"} على ${os || "نظام غير معروف"}\nعنوان IP: ${ip}\nالوقت: ${at}\n\n${notYou(settingsUrl)}`,
+    text: ({ browser, version, os, ip, at, settingsUrl }) =>
+      `سُجّل الدخول إلى حسابك من جهاز لم يُستخدم معه من قبل.\n\nالجهاز: ${browserName({ browser, version }) || "متصفح غير معروف"} على ${os || "نظام غير معروف"}\nعنوان IP: ${ip || "غير معروف"}\nالوقت: ${at}\n\n${notYou(settingsUrl)}`,
   },
   password_changed: {
     subject: "تم تغيير كلمة المرور",

@@ -1,5 +1,6 @@
 // The portal's security mails in German (formal "Sie"), keyed by message id,
 // in the shape of catalog-en.ts.
+import { browserName } from "#contract/devices.js";
 import type { MailCatalog } from "./messages.js";
 
 // Said after a colon, without an article: "…eingerichtet: Passkey."
@@ -16,8 +17,8 @@ const notYou = (settingsUrl: string) =>
 export const de: MailCatalog = {
   sign_in_new_device: {
     subject: "Neue Anmeldung bei Ihrem Konto",
-    text: ({ browser, os, ip, at, settingsUrl }) =>
-      `Bei Ihrem Konto gab es eine Anmeldung von einem Gerät, das bisher noch nie dafür verwendet wurde.\n\nGerät: ${browser || "Unbekannter Browser"} unter ${os || "unbekanntem System"}\nIP-Adresse: ${ip}\nZeitpunkt: ${at}\n\n${notYou(settingsUrl)}`,
+    text: ({ browser, version, os, ip, at, settingsUrl }) =>
+      `Bei Ihrem Konto gab es eine Anmeldung von einem Gerät, das bisher noch nie dafür verwendet wurde.\n\nGerät: ${browserName({ browser, version }) || "Unbekannter Browser"} unter ${os || "unbekanntem System"}\nIP-Adresse: ${ip || "unbekannt"}\nZeitpunkt: ${at}\n\n${notYou(settingsUrl)}`,
   },
   password_changed: {
     subject: "Ihr Passwort wurde geändert",

@@ -1,5 +1,6 @@
 // The portal's security mails in English, keyed by message id. Each text is
 // written here once; a language is another file of the same shape.
+import { browserName } from "#contract/devices.js";
 import type { MailCatalog } from "./messages.js";
 
 const methodNames = {
@@ -15,8 +16,8 @@ const notYou = (settingsUrl: string) =>
 export const en: MailCatalog = {
   sign_in_new_device: {
     subject: "New sign-in to your account",
-    text: ({ browser, os, ip, at, settingsUrl }) =>
-      `Your account was signed in to from a device it had not used before.\n\nDevice: ${browser || "an unknown browser"} on ${os || "an unknown system"}\nIP address: ${ip}\nTime: ${at}\n\n${notYou(settingsUrl)}`,
+    text: ({ browser, version, os, ip, at, settingsUrl }) =>
+      `Your account was signed in to from a device it had not used before.\n\nDevice: ${browserName({ browser, version }) || "an unknown browser"} on ${os || "an unknown system"}\nIP address: ${ip || "unknown"}\nTime: ${at}\n\n${notYou(settingsUrl)}`,
   },
   password_changed: {
     subject: "Your password was changed",

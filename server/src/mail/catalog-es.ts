@@ -1,5 +1,6 @@
 // The portal's security mails in Spanish, keyed by message id: the same
 // mails and parameters as catalog-en.ts.
+import { browserName } from "#contract/devices.js";
 import type { MailCatalog } from "./messages.js";
 
 const methodNames = {
@@ -15,8 +16,8 @@ const notYou = (settingsUrl: string) =>
 export const es: MailCatalog = {
   sign_in_new_device: {
     subject: "Nuevo inicio de sesión en tu cuenta",
-    text: ({ browser, os, ip, at, settingsUrl }) =>
-      `Se inició sesión en tu cuenta desde un dispositivo que no había usado antes.\n\nDispositivo: ${browser || "un navegador desconocido"} en ${os || "un sistema desconocido"}\nDirección IP: ${ip}\nHora: ${at}\n\n${notYou(settingsUrl)}`,
+    text: ({ browser, version, os, ip, at, settingsUrl }) =>
+      `Se inició sesión en tu cuenta desde un dispositivo que no había usado antes.\n\nDispositivo: ${browserName({ browser, version }) || "un navegador desconocido"} en ${os || "un sistema desconocido"}\nDirección IP: ${ip || "desconocida"}\nHora: ${at}\n\n${notYou(settingsUrl)}`,
   },
   password_changed: {
     subject: "Se cambió tu contraseña",

@@ -1,5 +1,6 @@
 // The portal's security mails in French ("vous"), keyed by message id, in the
 // shape of catalog-en.ts.
+import { browserName } from "#contract/devices.js";
 import type { MailCatalog } from "./messages.js";
 
 const methodNames = {
@@ -15,8 +16,8 @@ const notYou = (settingsUrl: string) =>
 export const fr: MailCatalog = {
   sign_in_new_device: {
     subject: "Nouvelle connexion à votre compte",
-    text: ({ browser, os, ip, at, settingsUrl }) =>
-      `Une connexion à votre compte a eu lieu depuis un appareil qui n’avait encore jamais été utilisé pour ce compte.\n\nAppareil\u00A0: ${browser || "Navigateur inconnu"} sur ${os || "système inconnu"}\nAdresse IP\u00A0: ${ip}\nDate et heure\u00A0: ${at}\n\n${notYou(settingsUrl)}`,
+    text: ({ browser, version, os, ip, at, settingsUrl }) =>
+      `Une connexion à votre compte a eu lieu depuis un appareil qui n’avait encore jamais été utilisé pour ce compte.\n\nAppareil\u00A0: ${browserName({ browser, version }) || "Navigateur inconnu"} sur ${os || "système inconnu"}\nAdresse IP\u00A0: ${ip || "inconnue"}\nDate et heure\u00A0: ${at}\n\n${notYou(settingsUrl)}`,
   },
   password_changed: {
     subject: "Votre mot de passe a été changé",

@@ -1,5 +1,6 @@
 // The portal's security mails in Japanese (です/ます), keyed by message id;
 // the same shape as catalog-en.ts.
+import { browserName } from "#contract/devices.js";
 import type { MailCatalog } from "./messages.js";
 
 const methodNames = {
@@ -15,8 +16,8 @@ const notYou = (settingsUrl: string) =>
 export const ja: MailCatalog = {
   sign_in_new_device: {
     subject: "アカウントへの新しいサインイン",
-    text: ({ browser, os, ip, at, settingsUrl }) =>
-      `これまで使われたことのないデバイスから、あなたのアカウントにサインインがありました。\n\nデバイス: ${browser || "不明なブラウザー"}（${os || "不明なシステム"}）\nIP アドレス: ${ip}\n日時: ${at}\n\n${notYou(settingsUrl)}`,
+    text: ({ browser, version, os, ip, at, settingsUrl }) =>
+      `これまで使われたことのないデバイスから、あなたのアカウントにサインインがありました。\n\nデバイス: ${browserName({ browser, version }) || "不明なブラウザー"}（${os || "不明なシステム"}）\nIP アドレス: ${ip || "不明"}\n日時: ${at}\n\n${notYou(settingsUrl)}`,
   },
   password_changed: {
     subject: "パスワードが変更されました",

@@ -1,5 +1,6 @@
 // The portal's security mails in Brazilian Portuguese, keyed by message id:
 // the same mails and parameters as catalog-en.ts.
+import { browserName } from "#contract/devices.js";
 import type { MailCatalog } from "./messages.js";
 
 const methodNames = {
@@ -15,8 +16,8 @@ const notYou = (settingsUrl: string) =>
 export const ptBR: MailCatalog = {
   sign_in_new_device: {
     subject: "Novo login na sua conta",
-    text: ({ browser, os, ip, at, settingsUrl }) =>
-      `Houve um login na sua conta a partir de um dispositivo que ela nunca tinha usado.\n\nDispositivo: ${browser || "navegador desconhecido"} (${os || "sistema desconhecido"})\nEndereço IP: ${ip}\nHorário: ${at}\n\n${notYou(settingsUrl)}`,
+    text: ({ browser, version, os, ip, at, settingsUrl }) =>
+      `Houve um login na sua conta a partir de um dispositivo que ela nunca tinha usado.\n\nDispositivo: ${browserName({ browser, version }) || "navegador desconhecido"} (${os || "sistema desconhecido"})\nEndereço IP: ${ip || "desconhecido"}\nHorário: ${at}\n\n${notYou(settingsUrl)}`,
   },
   password_changed: {
     subject: "Sua senha foi alterada",

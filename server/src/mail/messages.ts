@@ -1,5 +1,6 @@
 // The security mails the portal sends and what each needs to say. The words
 // are in the catalog (catalog-en.ts); this file only knows the shapes.
+import type { Device } from "#contract/devices.js";
 import type { Language } from "#contract/languages.js";
 import type { OutgoingMail } from "../services/portal-state.js";
 import { ar } from "./catalog-ar.js";
@@ -20,7 +21,8 @@ interface Common {
 }
 
 export interface MailParams {
-  sign_in_new_device: Common & { browser: string; os: string; ip: string };
+  /** The device's names from contract/devices.ts' lists ("" where unknown, which the catalog words); ip "" when unknown. */
+  sign_in_new_device: Common & Device & { ip: string };
   password_changed: Common;
   second_factor_added: Common & { method: SecondFactor };
   second_factor_removed: Common & { method: SecondFactor };

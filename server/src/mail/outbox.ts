@@ -1,7 +1,10 @@
 // Sends the outbox's mail through the SMTP server Kratos uses, with
 // nodemailer. A mail that cannot be sent waits in the outbox (portal-state.ts:
 // Redis or a file) and is tried again with a growing pause, across restarts;
-// after maxAgeMs it is given up, and the log says so.
+// after maxAgeMs it is given up, and the log says so. Every mail the portal
+// sends comes through here, and each first takes a point of its address's
+// quota (LIMIT_PORTAL_MAIL_ADDRESS, counted where the abuse limits count):
+// over it, the mail is not queued at all.
 import type { FastifyBaseLogger } from "fastify";
 import { createTransport, type Transporter } from "nodemailer";
 import type { MailConfig } from "../config.js";
@@ -43,15 +46,24 @@ export interface OutboxOptions {
   maxAgeMs?: number;
 }
 
+/** Takes a point of the address's mail quota; false when it is spent. */
+export type MailQuota = (address: string) => Promise<boolean>;
+
 export interface Outbox {
-  /** Queues the mail (durably) and sends it soon. */
+  /** Queues the mail (durably) and sends it soon, unless its address's quota is spent. */
   send(mail: OutgoingMail): Promise<void>;
   /** Sends what is due now; resolves when that round is done. */
   flush(): Promise<void>;
   close(): Promise<void>;
 }
 
-export function startOutbox(state: PortalState, mail: MailConfig, log: FastifyBaseLogger, options: OutboxOptions = {}): Outbox {
+export function startOutbox(
+  state: PortalState,
+  mail: MailConfig,
+  quota: MailQuota,
+  log: FastifyBaseLogger,
+  options: OutboxOptions = {},
+): Outbox {
   const { leaseMs = 120_000, pollMs = 5_000, firstDelayMs = 30_000, maxDelayMs = 3_600_000, maxAgeMs = 3 * 86_400_000 } = options;
   const transport: Transporter = createTransport(transportOptions(mail.smtpUri));
   let round: Promise<void> = Promise.resolve();
@@ -101,6 +113,11 @@ export function startOutbox(state: PortalState, mail: MailConfig, log: FastifyBa
 
   return {
     async send(outgoing) {
+      if (!(await quota(outgoing.to))) {
+        // Never the address: the log says only that a quota held.
+        log.warn({ rule: "portal-mail-address" }, "a mail was not sent: its address had all the portal's mails of the window");
+        return;
+      }
       await state.outbox.add(outgoing);
       void flush();
     },

@@ -14,7 +14,8 @@
 // own count per account, which a new first-factor sign-in does not clear.
 // Mail (codes, recovery, verification, an email change) counts every request
 // per address (from a known browser, per address and browser) and per IP, as
-// do registration, new flows and /api/* per IP. IPv6 counts per /64 and, with
+// do registration, new flows and /api/* per IP. The portal's own mails (the
+// outbox: security notices, admins' changes) count per address too. IPv6 counts per /64 and, with
 // a larger budget, per /48.
 //
 // The counters live in a LimiterStore (services/limit-stores.ts): in this
@@ -65,6 +66,8 @@ export interface AbuseLimitHooks {
   account(rule: AccountRule): preHandlerHookHandler;
   /** Counts one refused call of the Kratos hook route for the client IP; throws the 429 once over the limit. */
   hookRefusal(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Takes a point of the address's quota of the portal's own mails (the outbox's); false when it is spent. */
+  portalMail: (address: string) => Promise<boolean>;
 }
 
 /** The limits counted per account. */
@@ -166,6 +169,7 @@ function buildLimits(fastify: FastifyInstance, config: PortalConfig, store: Limi
     adminAction: counted("admin-action", limits.adminAction),
   };
   const hookRefusals = perNetwork("hook-refusals", limits.hookRefusals);
+  const portalMail = counted("portal-mail-address", limits.portalMailAddress);
 
   /**
    * Takes a point of each; if one is over its limit, gives them all back and
@@ -323,6 +327,20 @@ function buildLimits(fastify: FastifyInstance, config: PortalConfig, store: Limi
 
     async hookRefusal(request, reply) {
       await charge(hookRefusals(request.ip), reply);
+    },
+
+    portalMail: async (address) => {
+      const account = accountOf(address);
+      if (account === undefined) return false;
+      try {
+        await portalMail.counter.consume(accountKey(account));
+        return true;
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        // No request to answer with a 429; the refusal is counted all the same.
+        fastify.metrics.limitRefusals.inc({ rule: portalMail.rule });
+        return false;
+      }
     },
 
     submission(kind) {

@@ -27,6 +27,8 @@ function fieldProblem({ keyword, params }: SchemaProblem): Omit<FieldError, "fie
       return { code: "required" };
     case "type":
       return { code: "wrong_type" };
+    case "additionalProperties":
+      return { code: "unknown_field" };
     case "enum":
       return { code: "not_allowed", values: (params.allowedValues as unknown[]).map(String) };
     case "minLength":
@@ -58,6 +60,7 @@ function validationAnswer(problems: SchemaProblem[]): ErrorBody {
   for (const problem of problems) {
     const path = problem.instancePath.split("/").filter(Boolean);
     if (problem.keyword === "required") path.push(String(problem.params.missingProperty));
+    if (problem.keyword === "additionalProperties") path.push(String(problem.params.additionalProperty));
     // The body (or query) as a whole is wrong, e.g. a JSON array where an object belongs: no field to name.
     if (path.length === 0) return { code: "invalid_request" };
     errors.push({ field: path[0], ...fieldProblem(problem) });

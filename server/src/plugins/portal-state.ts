@@ -5,6 +5,7 @@ import { paths } from "#contract/paths.js";
 import type { PortalConfig } from "../config.js";
 import { startOutbox, type Outbox, type OutboxOptions } from "../mail/outbox.js";
 import { accountDeletion, type AccountDeletion } from "../services/account-deletion.js";
+import { lastAdmin } from "../services/last-admin.js";
 import { portalState, type PortalState } from "../services/portal-state.js";
 import { securityEvents, type SecurityEvents } from "../services/security-events.js";
 import { userAdmin, type UserAdmin } from "../services/user-admin.js";
@@ -31,20 +32,22 @@ export interface PortalStateOptions {
 export default fp<PortalStateOptions>(
   async (fastify, { config, outbox: outboxOptions }) => {
     const state = await portalState(config.state);
-    const outbox = startOutbox(state, config.mail, fastify.log, outboxOptions);
+    const outbox = startOutbox(state, config.mail, fastify.limits.portalMail, fastify.log, outboxOptions);
     fastify.decorate("state", state);
     fastify.decorate("outbox", outbox);
-    const deletion = accountDeletion({ kratos: fastify.kratos, hydra: fastify.hydra, state, outbox });
+    const settingsUrl = `${config.origin}${paths.settings}`;
+    const admins = lastAdmin({ identities: fastify.kratos.identities, state });
+    const deletion = accountDeletion({ kratos: fastify.kratos, hydra: fastify.hydra, state, outbox, lastAdmin: admins });
     fastify.decorate("accountDeletion", deletion);
     fastify.decorate(
       "userAdmin",
-      userAdmin({ kratos: fastify.kratos, state, outbox, accountDeletion: deletion, settingsUrl: `${config.origin}${paths.settings}` }),
+      userAdmin({ kratos: fastify.kratos, state, outbox, accountDeletion: deletion, lastAdmin: admins, settingsUrl }),
     );
-    fastify.decorate("securityEvents", securityEvents(state, fastify.kratos.identities, outbox, `${config.origin}${paths.settings}`));
+    fastify.decorate("securityEvents", securityEvents(state, fastify.kratos.identities, outbox, settingsUrl));
     fastify.addHook("onClose", async () => {
       await outbox.close();
       await state.close();
     });
   },
-  { name: "portal-state", dependencies: ["kratos", "hydra"] },
+  { name: "portal-state", dependencies: ["kratos", "hydra", "abuse-limits"] },
 );

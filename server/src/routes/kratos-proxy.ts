@@ -16,7 +16,9 @@ import type {
 } from "fastify";
 import { flowKinds, type FlowKind } from "#contract/flows.js";
 import { paths } from "#contract/paths.js";
+import { Type } from "@sinclair/typebox";
 import type { ErrorBody } from "#contract/schemas/error.js";
+import { Input } from "#contract/schemas/input.js";
 import type { PortalConfig } from "../config.js";
 import { ClientError } from "../errors.js";
 import { forwardingHeaders } from "../kratos/forwarding.js";
@@ -181,7 +183,7 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
   fastify.delete("/sessions", forward("/sessions"));
   fastify.delete<{ Params: { id: string } }>(
     "/sessions/:id",
-    { schema: { params: { type: "object", properties: { id: { type: "string", format: "uuid" } }, required: ["id"] } } },
+    { schema: { params: Input({ id: Type.String({ format: "uuid" }) }) } },
     (request, reply) => reply.from(`/sessions/${request.params.id}`, fromOptions),
   );
   fastify.get("/.well-known/ory/webauthn.js", forward("/.well-known/ory/webauthn.js"));

@@ -27,9 +27,32 @@ export interface CredentialSnapshot {
   lookup_secret: string;
 }
 
+/** An account as the security mails read it from Kratos, never from a hook's body. */
+export interface MailAccount {
+  /** Its address, "" without one. */
+  email: string;
+  /** Whether Kratos holds that address as verified: only a verified address gets security mail. */
+  verified: boolean;
+  /** Its traits, for its language. */
+  traits: unknown;
+  snapshot: CredentialSnapshot;
+}
+
+/** The identity's email trait; "" without one. */
+export const emailOf = (identity: Pick<Identity, "traits">): string => {
+  const email = (identity.traits as { email?: unknown } | null | undefined)?.email;
+  return typeof email === "string" ? email : "";
+};
+
+/** Whether Kratos holds the identity's address (its email trait) as verified. */
+export const emailVerified = (identity: Pick<Identity, "traits" | "verifiable_addresses">): boolean => {
+  const email = emailOf(identity).toLowerCase();
+  return email !== "" && (identity.verifiable_addresses ?? []).some((address) => address.value.toLowerCase() === email && address.verified);
+};
+
 export interface KratosIdentities {
-  /** The identity's address and credentials as a snapshot; undefined when it is gone. */
-  snapshot(id: string): Promise<CredentialSnapshot | undefined>;
+  /** The account as the security mails read it; undefined when Kratos has no such identity (never had, or deleted). */
+  mailAccount(id: string): Promise<MailAccount | undefined>;
   /** The identity, or undefined when Kratos has none with this id. */
   get(id: string): Promise<Identity | undefined>;
   /** The identity with what secondFactorsOf reads, or undefined when Kratos has none with this id. */
@@ -107,7 +130,7 @@ export function kratosIdentities(api: IdentityApi): KratosIdentities {
     );
 
   return {
-    async snapshot(id) {
+    async mailAccount(id) {
       const identity = await callUpstream(
         "kratos",
         "getIdentity",
@@ -123,14 +146,19 @@ export function kratosIdentities(api: IdentityApi): KratosIdentities {
       const codes = Array.isArray(config("lookup_secret").lookup_secrets)
         ? (config("lookup_secret").lookup_secrets as { code?: unknown }[]).map(({ code }) => String(code)).sort()
         : [];
-      const email = (identity.traits as { email?: unknown } | undefined)?.email;
+      const email = emailOf(identity);
       return {
-        email: typeof email === "string" ? email : "",
-        password: typeof hashedPassword === "string" ? digest(hashedPassword) : "",
-        totp: credentials.totp ? 1 : 0,
-        webauthn: count("webauthn"),
-        passkey: count("passkey"),
-        lookup_secret: codes.length > 0 ? digest(codes.join(",")) : "",
+        email,
+        verified: emailVerified(identity),
+        traits: identity.traits,
+        snapshot: {
+          email,
+          password: typeof hashedPassword === "string" ? digest(hashedPassword) : "",
+          totp: credentials.totp ? 1 : 0,
+          webauthn: count("webauthn"),
+          passkey: count("passkey"),
+          lookup_secret: codes.length > 0 ? digest(codes.join(",")) : "",
+        },
       };
     },
 

@@ -3,39 +3,35 @@
 // user must hear of it (a new device, a new password, a second factor, a new
 // address, a recovery).
 //
+// Who gets a mail comes from Kratos, never from the hook's body: the account
+// is read from Kratos' admin API by the body's identity id, and an identity
+// Kratos does not know (never made, or deleted) gets nothing, not even a line
+// of activity. Only a verified address gets security mail: otherwise anyone
+// could sign up with someone else's address and have the portal write to
+// them on each sign-in. The one exception is the old address of an email
+// change, which is whoever lost the account. The outbox counts every mail
+// against the address's quota (LIMIT_PORTAL_MAIL_ADDRESS).
+//
 // Kratos' hook context does not say what a settings change changed (the
 // flow's method is not set yet when the hook runs, and the identity comes
 // without credentials), so the portal keeps a snapshot of each account's
 // address and credentials (dates and counts, no secret) and compares it with
 // what Kratos' admin API says after each change.
-import Bowser from "bowser";
+import type { FastifyBaseLogger } from "fastify";
+import { deviceKey, deviceOf } from "#contract/devices.js";
 import { defaultLanguage, type Language } from "#contract/languages.js";
-import { traitLanguage } from "../language.js";
-import type { Outbox } from "../mail/outbox.js";
-import { mailTime, renderMail, type SecondFactor } from "../mail/messages.js";
 import type { ActivityType } from "#contract/schemas/account.js";
 import type { KratosHookBody, KratosHookEvent } from "#contract/schemas/kratos-hooks.js";
-import type { CredentialSnapshot, KratosIdentities } from "./kratos-identities.js";
+import { ipAddressOf } from "../ip-address.js";
+import { traitLanguage } from "../language.js";
+import type { Outbox } from "../mail/outbox.js";
+import { mailTime, renderMail, type MailId, type MailParams, type SecondFactor } from "../mail/messages.js";
+import type { CredentialSnapshot, KratosIdentities, MailAccount } from "./kratos-identities.js";
 import type { ActivityEvent, PortalState } from "./portal-state.js";
 
 export interface SecurityEvents {
-  record(event: KratosHookEvent, body: KratosHookBody): Promise<void>;
-}
-
-/** A device as the new-device rule sees it: the browser and the system, not their versions. */
-export function deviceOf(userAgent: string | undefined): { browser: string; os: string } {
-  // Bowser refuses an empty user agent.
-  if (!userAgent) return { browser: "", os: "" };
-  const { browser, os } = Bowser.parse(userAgent);
-  return { browser: browser.name ?? "", os: os.name ?? "" };
-}
-
-const deviceKey = ({ browser, os }: { browser: string; os: string }) => `${browser}|${os}`;
-
-/** A device as remembered, back into its parts. */
-export function parseDevice(key: string): { browser: string; os: string } {
-  const [browser = "", os = ""] = key.split("|");
-  return { browser, os };
+  /** What one hook call reports; `log` is the request's, for a body that names another address than Kratos. */
+  record(event: KratosHookEvent, body: KratosHookBody, log: FastifyBaseLogger): Promise<void>;
 }
 
 type Change =
@@ -59,75 +55,81 @@ export function changesBetween(before: CredentialSnapshot, after: CredentialSnap
   return changes;
 }
 
-/** The language of the account's mails: its `language` trait, which the hook sends, else English. */
-const languageOf = (body: KratosHookBody): Language => traitLanguage(body) ?? defaultLanguage;
-
 export function securityEvents(
   state: PortalState,
-  identities: Pick<KratosIdentities, "snapshot">,
+  identities: Pick<KratosIdentities, "mailAccount">,
   outbox: Pick<Outbox, "send">,
   settingsUrl: string,
 ): SecurityEvents {
-  async function event(body: KratosHookBody, type: ActivityType, extra: Partial<ActivityEvent> = {}): Promise<string> {
+  /** The account as Kratos has it now, with the snapshot kept before (undefined the first time the portal sees it). */
+  async function accountOf(id: string) {
+    const account = await identities.mailAccount(id);
+    if (!account) return undefined;
+    const before = (await state.swapSnapshot(id, account.snapshot)) as CredentialSnapshot | undefined;
+    return { ...account, before, language: traitLanguage(account.traits) ?? defaultLanguage };
+  }
+
+  type Account = MailAccount & { before: CredentialSnapshot | undefined; language: Language };
+
+  async function event(id: string, account: Account, type: ActivityType, extra: Partial<ActivityEvent> = {}): Promise<string> {
     const at = new Date();
-    await state.activity.add(body.identity_id, { type, at: at.toISOString(), ...extra });
-    return mailTime(at, languageOf(body));
+    await state.activity.add(id, { type, at: at.toISOString(), ...extra });
+    return mailTime(at, account.language);
   }
 
-  /** The account's snapshot now, and the one kept before (undefined the first time the portal sees the account). */
-  async function snapshots(account: string): Promise<[CredentialSnapshot, CredentialSnapshot | undefined] | undefined> {
-    const now = await identities.snapshot(account);
-    if (!now) return undefined;
-    return [now, (await state.swapSnapshot(account, now)) as CredentialSnapshot | undefined];
+  /** A security mail to the account's own address, if Kratos holds it as verified. */
+  async function tell<Id extends MailId>(account: Account, id: Id, params: MailParams[Id]) {
+    if (account.verified && account.email !== "") await outbox.send(renderMail(id, account.email, params, account.language));
   }
 
-  async function signIn(body: KratosHookBody): Promise<void> {
-    // The second factor's call completes the sign-in the first factor's call reported.
-    if ((body.factors_used ?? 1) > 1) return;
-    await snapshots(body.identity_id);
+  async function signIn(id: string, body: KratosHookBody, account: Account): Promise<void> {
     const device = deviceOf(body.user_agent);
-    const { known, before } = await state.devices.remember(body.identity_id, deviceKey(device));
+    const ip = ipAddressOf(body.ip);
+    const { known, before } = await state.devices.remember(id, deviceKey(device));
     // The account's first device is where it was made: nothing new to warn about.
     const newDevice = !known && before > 0;
-    const at = await event(body, "sign_in", { user_agent: body.user_agent, ip: body.ip, new_device: newDevice });
-    if (newDevice)
-      await outbox.send(renderMail("sign_in_new_device", body.email, { ...device, ip: body.ip ?? "", at, settingsUrl }, languageOf(body)));
+    const at = await event(id, account, "sign_in", { device, ...(ip === "" ? {} : { ip }), new_device: newDevice });
+    if (newDevice) await tell(account, "sign_in_new_device", { ...device, ip, at, settingsUrl });
   }
 
-  async function settings(body: KratosHookBody): Promise<void> {
-    const found = await snapshots(body.identity_id);
-    if (!found) return;
-    const [now, before] = found;
+  async function settings(id: string, account: Account): Promise<void> {
     // Without an earlier snapshot (the portal's state was lost) there is nothing to compare with: only the record.
-    const changes = before ? changesBetween(before, now) : [];
+    const changes = account.before ? changesBetween(account.before, account.snapshot) : [];
     if (changes.length === 0) {
-      await event(body, "profile_changed");
+      await event(id, account, "profile_changed");
       return;
     }
     for (const change of changes) {
       if (change.type === "email_changed") {
-        const at = await event(body, "email_changed");
-        // To the old address too: whoever lost the account still reads that one.
-        for (const to of [change.from, now.email]) {
-          await outbox.send(renderMail("email_changed", to, { from: change.from, to: now.email, at, settingsUrl }, languageOf(body)));
-        }
+        const at = await event(id, account, "email_changed");
+        const params = { from: change.from, to: account.email, at, settingsUrl };
+        // The old address whether or not it was verified: whoever lost the account still reads it. The new one
+        // only once verified, like every other.
+        await outbox.send(renderMail("email_changed", change.from, params, account.language));
+        await tell(account, "email_changed", params);
       } else if (change.type === "password_changed") {
-        const at = await event(body, "password_changed");
-        await outbox.send(renderMail("password_changed", now.email, { at, settingsUrl }, languageOf(body)));
+        await tell(account, "password_changed", { at: await event(id, account, "password_changed"), settingsUrl });
       } else {
-        const at = await event(body, change.type, { method: change.method });
-        await outbox.send(renderMail(change.type, now.email, { method: change.method, at, settingsUrl }, languageOf(body)));
+        const at = await event(id, account, change.type, { method: change.method });
+        await tell(account, change.type, { method: change.method, at, settingsUrl });
       }
     }
   }
 
   return {
-    async record(kind, body) {
-      if (kind === "login") return signIn(body);
-      if (kind === "settings") return settings(body);
-      await snapshots(body.identity_id);
-      const at = await event(body, "recovery_used");
-      await outbox.send(renderMail("recovery_used", body.email, { at, settingsUrl }, languageOf(body)));
+    async record(kind, body, log) {
+      // The second factor's call completes the sign-in the first factor's call reported.
+      if (kind === "login" && (body.factors_used ?? 1) > 1) return;
+      const id = body.identity_id;
+      const account = await accountOf(id);
+      if (!account) return;
+      if (body.email.trim().toLowerCase() !== account.email.toLowerCase()) {
+        // Neither address is logged: which account it was is for whoever holds the hook's secret to explain.
+        log.warn({ event: kind }, "a Kratos hook named another address than Kratos holds for the identity: Kratos' is the one used");
+      }
+      if (kind === "login") return signIn(id, body, account);
+      if (kind === "settings") return settings(id, account);
+      await tell(account, "recovery_used", { at: await event(id, account, "recovery_used"), settingsUrl });
     },
   };
 }

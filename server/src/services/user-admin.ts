@@ -1,11 +1,13 @@
 // What an admin does to another person's account on Manage Users, with the
 // guard rails and the record: every action is checked here (never on one's
-// own admin role, state or account; never the last admin), written to the
-// audit trail (services/portal-state.ts) and, for roles and state, mailed to
-// the person through the outbox.
+// own admin role, state or account; never the last admin, services/last-admin.ts),
+// written to the audit trail (services/portal-state.ts) before it takes
+// effect, so that no change is ever made without its line (a line may stand
+// for an attempt that Kratos then failed), and, for roles and state, mailed
+// to the person through the outbox.
 import type { Identity, RecoveryCodeForIdentity } from "@ory/client";
 import { defaultLanguage, type Language } from "#contract/languages.js";
-import { adminRole, rolesOf, type RoleChange } from "#contract/roles.js";
+import { adminRole, type RoleChange } from "#contract/roles.js";
 import type { AuditAction, UserState } from "#contract/schemas/users.js";
 import { ClientError } from "../errors.js";
 import { traitLanguage } from "../language.js";
@@ -13,7 +15,9 @@ import type { Outbox } from "../mail/outbox.js";
 import { mailTime, renderMail } from "../mail/messages.js";
 import type { KratosServices } from "../plugins/kratos.js";
 import type { AccountDeletion } from "./account-deletion.js";
-import type { PortalState } from "./portal-state.js";
+import { emailOf, emailVerified } from "./kratos-identities.js";
+import type { LastAdmin } from "./last-admin.js";
+import type { OutgoingMail, PortalState } from "./portal-state.js";
 
 /** The admin who acts, as the audit trail records them. */
 export interface Actor {
@@ -39,16 +43,12 @@ export interface UserAdminDeps {
   state: Pick<PortalState, "audit">;
   outbox: Pick<Outbox, "send">;
   accountDeletion: AccountDeletion;
+  lastAdmin: LastAdmin;
   /** Account Settings, named in the mails. */
   settingsUrl: string;
 }
 
-export const emailOf = (identity: Identity): string => {
-  const email = (identity.traits as { email?: unknown } | null | undefined)?.email;
-  return typeof email === "string" ? email : "";
-};
-
-export function userAdmin({ kratos, state, outbox, accountDeletion, settingsUrl }: UserAdminDeps): UserAdmin {
+export function userAdmin({ kratos, state, outbox, accountDeletion, lastAdmin, settingsUrl }: UserAdminDeps): UserAdmin {
   const identities = kratos.identities;
 
   async function existing(id: string): Promise<Identity> {
@@ -60,13 +60,6 @@ export function userAdmin({ kratos, state, outbox, accountDeletion, settingsUrl 
   const notSelf = (actor: Actor, id: string) => {
     if (actor.id === id) throw new ClientError(409, "self_action");
   };
-
-  /** Refuses a change that leaves no other active admin than this identity. */
-  async function keepAnAdmin(identity: Identity) {
-    if (rolesOf(identity.metadata_public).includes(adminRole) && !(await identities.anotherHasRole(identity.id, adminRole))) {
-      throw new ClientError(409, "last_admin");
-    }
-  }
 
   const record = (actor: Actor, subject: string, action: AuditAction, role?: string) =>
     state.audit.add({
@@ -82,68 +75,75 @@ export function userAdmin({ kratos, state, outbox, accountDeletion, settingsUrl 
   /** The language the person reads their mail in: their own choice, else English. */
   const languageOf = (identity: Identity): Language => traitLanguage(identity.traits) ?? defaultLanguage;
 
+  /** The mail that tells the person of a change to their roles or state. */
+  async function tell(changed: Identity, mail: (email: string, at: string, language: Language) => OutgoingMail) {
+    const email = emailOf(changed);
+    if (email === "") return;
+    const language = languageOf(changed);
+    await outbox.send(mail(email, mailTime(new Date(), language), language));
+  }
+
   return {
     async changeRole(actor, id, role, change) {
       if (change === "revoke") notSelf(actor, id);
-      const identity = await existing(id);
-      if (change === "revoke" && role === adminRole) await keepAnAdmin(identity);
-      const changed = await identities.changeRole(id, role, change);
-      await record(actor, id, change === "grant" ? "role_granted" : "role_revoked", role);
-      const email = emailOf(changed);
-      if (email !== "") {
-        const language = languageOf(changed);
-        const at = mailTime(new Date(), language);
-        await outbox.send(renderMail(change === "grant" ? "role_granted" : "role_revoked", email, { role, at, settingsUrl }, language));
-      }
+      await existing(id);
+      const action = change === "grant" ? "role_granted" : "role_revoked";
+      const changeIt = async () => {
+        await record(actor, id, action, role);
+        return identities.changeRole(id, role, change);
+      };
+      const changed =
+        change === "revoke" && role === adminRole
+          ? await lastAdmin.guard(id, changeIt, () => identities.changeRole(id, role, "grant"))
+          : await changeIt();
+      await tell(changed, (email, at, language) => renderMail(action, email, { role, at, settingsUrl }, language));
       return changed;
     },
 
     async setState(actor, id, next) {
       notSelf(actor, id);
-      const identity = await existing(id);
-      if (next === "inactive") await keepAnAdmin(identity);
-      const changed = await identities.setState(id, next);
-      await record(actor, id, next === "inactive" ? "deactivated" : "reactivated");
-      const email = emailOf(changed);
-      if (email !== "") {
-        const language = languageOf(changed);
-        const at = mailTime(new Date(), language);
-        await outbox.send(
-          next === "inactive"
-            ? renderMail("account_deactivated", email, { at }, language)
-            : renderMail("account_reactivated", email, { at, settingsUrl }, language),
-        );
-      }
+      await existing(id);
+      const action = next === "inactive" ? "deactivated" : "reactivated";
+      const changeIt = async () => {
+        await record(actor, id, action);
+        return identities.setState(id, next);
+      };
+      const changed = next === "inactive" ? await lastAdmin.guard(id, changeIt, () => identities.setState(id, "active")) : await changeIt();
+      await tell(changed, (email, at, language) =>
+        next === "inactive"
+          ? renderMail("account_deactivated", email, { at }, language)
+          : renderMail("account_reactivated", email, { at, settingsUrl }, language),
+      );
       return changed;
     },
 
     async revokeSessions(actor, id) {
       await existing(id);
-      await identities.revokeSessions(id);
       await record(actor, id, "sessions_revoked");
+      await identities.revokeSessions(id);
     },
 
     async recoveryCode(actor, id) {
-      const code = await identities.recoveryCode(id);
+      await existing(id);
       await record(actor, id, "recovery_code_created");
-      return code;
+      return identities.recoveryCode(id);
     },
 
     async sendVerification(actor, id) {
       const identity = await existing(id);
       const email = emailOf(identity);
-      const address = identity.verifiable_addresses?.find((candidate) => candidate.value.toLowerCase() === email.toLowerCase());
-      if (email === "" || address?.verified) throw new ClientError(409, "already_verified");
-      await kratos.flows.sendVerification(email);
+      if (email === "" || emailVerified(identity)) throw new ClientError(409, "already_verified");
       await record(actor, id, "verification_sent");
+      await kratos.flows.sendVerification(email);
     },
 
     async delete(actor, id) {
       notSelf(actor, id);
       const identity = await existing(id);
-      await keepAnAdmin(identity);
-      await accountDeletion.delete(id, emailOf(identity), languageOf(identity), "admin");
-      await record(actor, id, "deleted");
+      await accountDeletion.delete(id, emailOf(identity), languageOf(identity), {
+        askedBy: "admin",
+        first: () => record(actor, id, "deleted"),
+      });
     },
   };
 }

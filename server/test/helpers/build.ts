@@ -4,9 +4,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import type { Test } from "tap";
-import app, { serverOptions, type AppOptions } from "../../src/app.js";
+import app, { internalApp, internalServerOptions, serverOptions, type AppOptions } from "../../src/app.js";
 import { readConfig } from "../../src/config.js";
 import type { OutboxOptions } from "../../src/mail/outbox.js";
 import type { PortalMetrics } from "../../src/metrics.js";
@@ -82,13 +82,15 @@ export interface BuildOptions {
   metrics?: PortalMetrics;
   /** The app it serves, instead of a fake build in WEB_ROOT (app.ts' option). */
   web?: AppOptions["web"];
+  /** Called with every route as it is registered (Fastify's onRoute hook). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function build(
   t: Test,
   env: Env = {},
   extend?: (instance: FastifyInstance) => void,
-  { limiterStore, logs, metrics, outboxOptions, web }: BuildOptions = {},
+  { limiterStore, logs, metrics, outboxOptions, web, onRoute }: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const config = readConfig({
     LOG_LEVEL: logs ? "info" : "silent",
@@ -99,8 +101,27 @@ export async function build(
   const options = serverOptions(config);
   // The server's own logger options (its serializers above all), only with another stream.
   const instance = Fastify(logs ? { ...options, logger: { ...(options.logger as object), stream: logs } } : options);
+  if (onRoute) instance.addHook("onRoute", onRoute);
   await instance.register(app, { config, limiterStore, metrics, outboxOptions, ...(web ? { web } : {}) });
   extend?.(instance);
+  await instance.ready();
+  t.teardown(() => instance.close());
+  return instance;
+}
+
+/**
+ * The server of INTERNAL_PORT for a built portal, as serve.ts makes it: Kratos' web hooks, with the portal's
+ * services. `env` as given to build().
+ */
+export async function buildInternal(
+  t: Test,
+  portal: FastifyInstance,
+  env: Env = {},
+  { onRoute }: Pick<BuildOptions, "onRoute"> = {},
+): Promise<FastifyInstance> {
+  const instance = Fastify(internalServerOptions(readConfig(env), portal.log));
+  if (onRoute) instance.addHook("onRoute", onRoute);
+  await instance.register(internalApp, { portal });
   await instance.ready();
   t.teardown(() => instance.close());
   return instance;

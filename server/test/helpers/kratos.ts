@@ -9,9 +9,9 @@ export interface KratosForTest {
   adminUrl: string;
   /** The mail catcher Kratos sends to (maildev). */
   mailUrl: string;
-  /** What Kratos' web hooks send; and the port they call (the portal's, where a test may listen). */
+  /** What Kratos' web hooks send; and the port they call (the portal's INTERNAL_PORT, where a test may listen). */
   hookSecret: string;
-  portalPort: number;
+  internalPort: number;
   /** Environment for build(): the portal configured for this Kratos. */
   env: Env;
 }
@@ -23,11 +23,12 @@ export async function useKratos(t: Test): Promise<KratosForTest> {
   let mailUrl = process.env[testStackEnv.mailUrl];
   let hookSecret = process.env[testStackEnv.hookSecret];
   let smtpUri = process.env[testStackEnv.smtpUri];
-  if (!publicUrl || !adminUrl || !origin || !mailUrl || !hookSecret || !smtpUri) {
+  let internalPort = Number(process.env[testStackEnv.portalInternalPort]);
+  if (!publicUrl || !adminUrl || !origin || !mailUrl || !hookSecret || !smtpUri || !internalPort) {
     const stack = await startTestStack();
     t.teardown(() => stack.stop());
     ({ publicUrl, adminUrl, portalOrigin: origin, mailUrl } = stack);
-    ({ hookSecret } = stack.settings.portal);
+    ({ hookSecret, internalPort } = stack.settings.portal);
     ({ smtpUri } = stack.settings.kratos);
   }
   return {
@@ -35,7 +36,7 @@ export async function useKratos(t: Test): Promise<KratosForTest> {
     adminUrl,
     mailUrl,
     hookSecret,
-    portalPort: Number(new URL(origin).port),
+    internalPort,
     env: {
       KRATOS_PUBLIC_URL: publicUrl,
       KRATOS_ADMIN_URL: adminUrl,

@@ -5,18 +5,13 @@ import { defaultLanguage } from "#contract/languages.js";
 import { traitLanguage } from "../../language.js";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { PortalConfig } from "../../config.js";
-import { ClientError, FieldErrors } from "../../errors.js";
-import { rolesOf } from "#contract/roles.js";
+import { FieldErrors } from "../../errors.js";
 import { sessionOf } from "../../plugins/guards.js";
 import { AccountActivity, AccountDeletionBody } from "#contract/schemas/account.js";
 import { errorResponses } from "#contract/schemas/error.js";
-import { parseDevice } from "../../services/security-events.js";
+import { deviceOf, deviceOfKey } from "#contract/devices.js";
+import { emailOf } from "../../services/kratos-identities.js";
 import { bodyLimits } from "./body-limits.js";
-
-const emailOf = (traits: unknown): string => {
-  const email = (traits as { email?: unknown } | null | undefined)?.email;
-  return typeof email === "string" ? email : "";
-};
 
 const accountRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (fastify, { config }) => {
   fastify.addHook("onRequest", fastify.guards.session);
@@ -31,13 +26,11 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async
     },
     async (request, reply) => {
       const { identity } = sessionOf(request);
-      const email = emailOf(identity.traits);
+      const email = emailOf(identity);
       if (email === "" || request.body.email.trim().toLowerCase() !== email.toLowerCase()) {
         throw new FieldErrors([{ field: "email", code: "not_account_email" }]);
       }
-      if (rolesOf(identity.metadata_public).includes("admin") && !(await fastify.kratos.identities.anotherHasRole(identity.id, "admin"))) {
-        throw new ClientError(409, "last_admin");
-      }
+      // The last admin is refused there (409 last_admin), under the lock that makes it one decision.
       await fastify.accountDeletion.delete(identity.id, email, traitLanguage(identity.traits) ?? defaultLanguage);
       return reply.code(204).send(null);
     },
@@ -46,7 +39,13 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async
   fastify.get("/activity", { schema: { response: { 200: AccountActivity, ...errorResponses } } }, async (request, reply) => {
     const account = sessionOf(request).identity.id;
     const [events, devices] = await Promise.all([fastify.state.activity.list(account), fastify.state.devices.list(account)]);
-    return reply.header("cache-control", "no-store").send({ events, devices: devices.map(parseDevice) });
+    return reply.header("cache-control", "no-store").send({
+      // A sign-in recorded before devices were: its user agent, read into a device here.
+      events: events.map(({ user_agent: userAgent, ...event }) =>
+        userAgent === undefined ? event : { ...event, device: deviceOf(userAgent) },
+      ),
+      devices: devices.map(deviceOfKey),
+    });
   });
 };
 

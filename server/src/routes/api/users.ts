@@ -4,9 +4,12 @@
 // (unless ADMIN_REQUIRE_AAL2=false). Every change counts against the admin's
 // limit and goes through services/user-admin.ts, which holds the guard rails
 // and writes the audit trail.
+import { Readable } from "node:stream";
 import type { Identity, Session } from "@ory/client";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "@sinclair/typebox";
 import type { FastifyRequest } from "fastify";
+import { deviceOf } from "#contract/devices.js";
 import { rolesOf } from "#contract/roles.js";
 import { errorResponses } from "#contract/schemas/error.js";
 import {
@@ -18,6 +21,7 @@ import {
   UserList,
   UserListQuery,
   UserParams,
+  maxUserPageSize,
   type RoleChangeBody as RoleChangeInput,
   type StateChangeBody as StateChangeInput,
   type User as UserBody,
@@ -26,21 +30,21 @@ import {
 } from "#contract/schemas/users.js";
 import type { PortalConfig } from "../../config.js";
 import { ClientError } from "../../errors.js";
+import { ipAddressOf } from "../../ip-address.js";
 import { sessionOf } from "../../plugins/guards.js";
-import { secondFactorsOf } from "../../services/kratos-identities.js";
-import { emailOf, type Actor } from "../../services/user-admin.js";
+import { emailOf, emailVerified, secondFactorsOf } from "../../services/kratos-identities.js";
+import type { Actor } from "../../services/user-admin.js";
 import { bodyLimits } from "./body-limits.js";
+import { queryInteger } from "./query.js";
 
 function toUser(identity: Identity): UserBody {
   const traits = (identity.traits ?? {}) as { name?: { first?: unknown; last?: unknown } };
   const name = [traits.name?.first, traits.name?.last].filter((part): part is string => typeof part === "string" && part !== "").join(" ");
-  const email = emailOf(identity);
-  const address = identity.verifiable_addresses?.find((candidate) => candidate.value.toLowerCase() === email.toLowerCase());
   return {
     id: identity.id,
-    email,
+    email: emailOf(identity),
     name,
-    verified: address?.verified ?? false,
+    verified: emailVerified(identity),
     roles: rolesOf(identity.metadata_public),
     state: identity.state === "inactive" ? "inactive" : "active",
     second_factors: secondFactorsOf(identity),
@@ -53,14 +57,13 @@ const toSession = (session: Session): UserSession => ({
   authenticated_at: session.authenticated_at ?? null,
   expires_at: session.expires_at ?? null,
   aal: session.authenticator_assurance_level ?? "aal1",
-  devices: (session.devices ?? []).map((device) => ({
-    user_agent: device.user_agent ?? "",
-    ip_address: device.ip_address ?? "",
-    location: device.location ?? "",
-  })),
+  devices: (session.devices ?? []).map((device) => ({ device: deviceOf(device.user_agent), ip_address: ipAddressOf(device.ip_address) })),
 });
 
 const pageSize = 25;
+
+/** GET /api/users/audit: every AuditEntry within the retention, oldest first, one JSON object a line, streamed. */
+const AuditExport = Type.Unsafe<Readable>({ type: "string", description: "JSON lines" });
 
 const usersRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (fastify, { config }) => {
   fastify.addHook("onRequest", fastify.guards.sameOriginJson);
@@ -82,9 +85,30 @@ const usersRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (
 
   fastify.get("/", { schema: { querystring: UserListQuery, response: { 200: UserList, ...errorResponses } } }, async (request) => {
     // The type provider reads the enum fields as unknown; the schema has checked them.
-    const { email = "", match = "prefix", page_size: size = pageSize, page_token: pageToken } = request.query as UserListInput;
-    const page = await identities.search({ email: email.trim(), match, pageSize: size, pageToken });
+    const { email = "", match = "prefix", page_size: size, page_token: pageToken } = request.query as UserListInput;
+    const page = await identities.search({
+      email: email.trim(),
+      match,
+      pageSize: queryInteger(size, "page_size", { fallback: pageSize, maximum: maxUserPageSize }),
+      pageToken,
+    });
     return { items: page.items.map(toUser), next_page_token: page.nextPageToken ?? null };
+  });
+
+  // The whole audit trail within its retention (AUDIT_RETENTION), oldest first, as JSON lines (one AuditEntry a
+  // line), read from the state in pages as it goes out.
+  fastify.get("/audit", { schema: { response: { 200: AuditExport, ...errorResponses } } }, async (_request, reply) => {
+    const trail = fastify.state.audit.all();
+    const lines = Readable.from(
+      (async function* () {
+        for await (const entry of trail) yield `${JSON.stringify(entry)}\n`;
+      })(),
+    );
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type("application/x-ndjson; charset=utf-8")
+      .header("content-disposition", `attachment; filename="audit-trail-${day}.jsonl"`)
+      .send(lines);
   });
 
   fastify.get("/:id", { schema: { params: UserParams, response: { 200: UserDetail, ...errorResponses } } }, async (request) => {

@@ -153,7 +153,6 @@ export const adminDe = {
       none: "Keine aktive Sitzung.",
       table: "Aktive Sitzungen",
       columns: { device: "Gerät", ip: "IP-Adresse", signedIn: "Zuletzt angemeldet", expires: "Endet" },
-      unknownDevice: "Unbekanntes Gerät",
       signOutEverywhere: "Überall abmelden",
       confirmTitle: "Überall abmelden",
       confirmBody: "{{name}} auf allen Geräten abmelden? Eine erneute Anmeldung bleibt möglich.",
@@ -211,6 +210,8 @@ export const adminDe = {
     },
     audit: {
       title: "Audit-Protokoll",
+      export: "Audit-Protokoll herunterladen",
+      exportHelp: "Jede noch aufbewahrte Aktion aller Admins, die älteste zuerst, ein JSON-Objekt pro Zeile.",
       none: "Noch hat kein Admin etwas an diesem Konto getan.",
       table: "Was Admins getan haben",
       columns: { when: "Wann", who: "Wer", what: "Was", ip: "Herkunft" },

@@ -145,7 +145,6 @@ export const adminEn = {
       none: "No active session.",
       table: "Active sessions",
       columns: { device: "Device", ip: "IP address", signedIn: "Last signed in", expires: "Ends" },
-      unknownDevice: "Unknown device",
       signOutEverywhere: "Sign out everywhere",
       confirmTitle: "Sign out everywhere",
       confirmBody: "Sign {{name}} out of every device? They stay able to sign in again.",
@@ -201,6 +200,8 @@ export const adminEn = {
     },
     audit: {
       title: "Audit trail",
+      export: "Download the audit trail",
+      exportHelp: "Every admin action still kept, oldest first, one JSON object a line.",
       none: "No admin has acted on this account yet.",
       table: "What admins did",
       columns: { when: "When", who: "Who", what: "What", ip: "From" },

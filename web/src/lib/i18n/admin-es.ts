@@ -157,7 +157,6 @@ export const adminEs = {
       none: "Ninguna sesión activa.",
       table: "Sesiones activas",
       columns: { device: "Dispositivo", ip: "Dirección IP", signedIn: "Último inicio de sesión", expires: "Termina" },
-      unknownDevice: "Dispositivo desconocido",
       signOutEverywhere: "Cerrar sesión en todas partes",
       confirmTitle: "Cerrar sesión en todas partes",
       confirmBody: "¿Cerrar la sesión de {{name}} en todos sus dispositivos? Podrá volver a iniciar sesión.",
@@ -215,6 +214,8 @@ export const adminEs = {
     },
     audit: {
       title: "Registro de auditoría",
+      export: "Descargar el registro de auditoría",
+      exportHelp: "Cada acción de los administradores que aún se conserva, de la más antigua a la más reciente, un objeto JSON por línea.",
       none: "Todavía no hay acciones de administración en esta cuenta.",
       table: "Acciones de administración",
       columns: { when: "Cuándo", who: "Quién", what: "Qué", ip: "Origen" },

@@ -157,7 +157,6 @@ export const adminFr = {
       none: "Aucune session active.",
       table: "Sessions actives",
       columns: { device: "Appareil", ip: "Adresse IP", signedIn: "Dernière connexion", expires: "Fin" },
-      unknownDevice: "Appareil inconnu",
       signOutEverywhere: "Déconnecter partout",
       confirmTitle: "Déconnecter partout",
       confirmBody: "Déconnecter {{name}} de tous ses appareils ? Cette personne pourra se reconnecter.",
@@ -215,6 +214,8 @@ export const adminFr = {
     },
     audit: {
       title: "Journal d’audit",
+      export: "Télécharger le journal d’audit",
+      exportHelp: "Chaque action des administrateurs encore conservée, la plus ancienne d’abord, un objet JSON par ligne.",
       none: "Aucun administrateur n’est encore intervenu sur ce compte.",
       table: "Actions des administrateurs",
       columns: { when: "Date", who: "Auteur", what: "Action", ip: "Origine" },

@@ -148,7 +148,6 @@ export const adminJa = {
       none: "有効なセッションはありません。",
       table: "有効なセッション",
       columns: { device: "デバイス", ip: "IP アドレス", signedIn: "最終サインイン日時", expires: "終了日時" },
-      unknownDevice: "不明なデバイス",
       signOutEverywhere: "すべてのデバイスでサインアウト",
       confirmTitle: "すべてのデバイスでサインアウト",
       confirmBody: "{{name}} をすべてのデバイスでサインアウトさせますか？その後も再びサインインすることはできます。",
@@ -206,6 +205,8 @@ export const adminJa = {
     },
     audit: {
       title: "監査ログ",
+      export: "監査ログをダウンロード",
+      exportHelp: "保存期間内のすべての管理者操作を古い順に、1 行に 1 つの JSON オブジェクトで出力します。",
       none: "このアカウントに対する管理者の操作はまだありません。",
       table: "管理者の操作",
       columns: { when: "日時", who: "実行者", what: "内容", ip: "接続元" },

@@ -150,7 +150,6 @@ export const adminPtBR = {
       none: "Nenhuma sessão ativa.",
       table: "Sessões ativas",
       columns: { device: "Dispositivo", ip: "Endereço IP", signedIn: "Último login", expires: "Termina" },
-      unknownDevice: "Dispositivo desconhecido",
       signOutEverywhere: "Encerrar todas as sessões",
       confirmTitle: "Encerrar todas as sessões",
       confirmBody: "Encerrar as sessões de {{name}} em todos os dispositivos? Essa pessoa ainda poderá entrar de novo.",
@@ -208,6 +207,8 @@ export const adminPtBR = {
     },
     audit: {
       title: "Registro de auditoria",
+      export: "Baixar a trilha de auditoria",
+      exportHelp: "Cada ação dos administradores ainda guardada, da mais antiga para a mais recente, um objeto JSON por linha.",
       none: "Ainda não há ações de administração nesta conta.",
       table: "Ações de administração",
       columns: { when: "Quando", who: "Quem", what: "O quê", ip: "Origem" },

@@ -71,6 +71,7 @@ export const ar = {
     field: {
       required: "هذا الحقل مطلوب.",
       wrong_type: "قيمة غير صالحة.",
+      unknown_field: "هذا الحقل غير مقبول هنا.",
       not_allowed: "يجب أن تكون إحدى القيم التالية: {{values}}.",
       empty: "يجب ألا يكون فارغًا.",
       too_short_zero: "يجب ألا يقل عن {{count}} حرف.",
@@ -282,9 +283,6 @@ export const ar = {
     signedIn: "وقت تسجيل الدخول",
     expires: "تاريخ الانتهاء",
     thisDevice: "هذا الجهاز",
-    unknownDevice: "جهاز غير معروف",
-    deviceOn: "{{browser}} على {{os}}",
-    fullAgent: "تعريف المتصفح الكامل",
     signOut: "تسجيل الخروج",
     signOutLabel: "تسجيل الخروج من الجلسة على {{device}} التي بدأت في {{signedIn}}",
     signOutOthers: "تسجيل الخروج من كل الجلسات الأخرى",
@@ -295,6 +293,11 @@ export const ar = {
     signedOutOthers_few: "تم تسجيل الخروج من {{count}} جلسات أخرى.",
     signedOutOthers_many: "تم تسجيل الخروج من {{count}} جلسة أخرى.",
     signedOutOthers_other: "تم تسجيل الخروج من {{count}} جلسة أخرى.",
+  },
+  devices: {
+    on: "{{browser}} على {{os}}",
+    unknownBrowser: "متصفح غير معروف",
+    unknownSystem: "نظام غير معروف",
   },
   account: {
     delete: {
@@ -313,8 +316,6 @@ export const ar = {
       when: "الوقت",
       none: "لا شيء بعد.",
       newDevice: "جهاز جديد",
-      unknownDevice: "جهاز غير معروف",
-      deviceOn: "{{browser}} على {{os}}",
       knownDevices: "الأجهزة التي تسجّل الدخول منها: {{devices}}.",
       events: {
         sign_in: "تسجيل الدخول",

@@ -68,6 +68,7 @@ export const de = {
     field: {
       required: "Pflichtfeld.",
       wrong_type: "Kein gültiger Wert.",
+      unknown_field: "Dieses Feld wird hier nicht angenommen.",
       not_allowed: "Muss einer der folgenden Werte sein: {{values}}.",
       empty: "Darf nicht leer sein.",
       too_short_one: "Muss mindestens {{count}} Zeichen lang sein.",
@@ -273,15 +274,17 @@ export const de = {
     signedIn: "Angemeldet",
     expires: "Läuft ab",
     thisDevice: "Dieses Gerät",
-    unknownDevice: "Unbekanntes Gerät",
-    deviceOn: "{{browser}} unter {{os}}",
-    fullAgent: "Vollständige Browserkennung",
     signOut: "Abmelden",
     signOutLabel: "Sitzung auf {{device}} abmelden, angemeldet seit {{signedIn}}",
     signOutOthers: "Alle anderen Sitzungen abmelden",
     signedOut: "Die Sitzung auf {{device}} wurde abgemeldet.",
     signedOutOthers_one: "{{count}} andere Sitzung wurde abgemeldet.",
     signedOutOthers_other: "{{count}} andere Sitzungen wurden abgemeldet.",
+  },
+  devices: {
+    on: "{{browser}} unter {{os}}",
+    unknownBrowser: "Unbekannter Browser",
+    unknownSystem: "einem unbekannten System",
   },
   account: {
     delete: {
@@ -301,8 +304,6 @@ export const de = {
       when: "Wann",
       none: "Noch nichts.",
       newDevice: "Neues Gerät",
-      unknownDevice: "Unbekanntes Gerät",
-      deviceOn: "{{browser}} unter {{os}}",
       knownDevices: "Geräte, von denen aus Sie sich anmelden: {{devices}}.",
       events: {
         sign_in: "Angemeldet",

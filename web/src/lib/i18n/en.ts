@@ -66,6 +66,7 @@ export const en = {
     field: {
       required: "Required.",
       wrong_type: "Not a valid value.",
+      unknown_field: "Not a field this takes.",
       not_allowed: "Must be one of: {{values}}.",
       empty: "Must not be empty.",
       too_short_one: "Must be at least {{count}} character.",
@@ -256,15 +257,17 @@ export const en = {
     signedIn: "Signed in",
     expires: "Expires",
     thisDevice: "This device",
-    unknownDevice: "Unknown device",
-    deviceOn: "{{browser}} on {{os}}",
-    fullAgent: "Full browser identification",
     signOut: "Sign out",
     signOutLabel: "Sign out the session on {{device}}, signed in {{signedIn}}",
     signOutOthers: "Sign out all other sessions",
     signedOut: "Signed out the session on {{device}}.",
     signedOutOthers_one: "Signed out {{count}} other session.",
     signedOutOthers_other: "Signed out {{count}} other sessions.",
+  },
+  devices: {
+    on: "{{browser}} on {{os}}",
+    unknownBrowser: "Unknown browser",
+    unknownSystem: "an unknown system",
   },
   account: {
     delete: {
@@ -284,8 +287,6 @@ export const en = {
       when: "When",
       none: "Nothing yet.",
       newDevice: "New device",
-      unknownDevice: "Unknown device",
-      deviceOn: "{{browser}} on {{os}}",
       knownDevices: "Devices you sign in from: {{devices}}.",
       events: {
         sign_in: "Signed in",

@@ -68,6 +68,7 @@ export const es = {
     field: {
       required: "Obligatorio.",
       wrong_type: "No es un valor válido.",
+      unknown_field: "Este campo no se admite aquí.",
       not_allowed: "Debe ser uno de estos: {{values}}.",
       empty: "No puede estar vacío.",
       too_short_one: "Debe tener al menos {{count}} carácter.",
@@ -265,9 +266,6 @@ export const es = {
     signedIn: "Inicio de sesión",
     expires: "Caduca",
     thisDevice: "Este dispositivo",
-    unknownDevice: "Dispositivo desconocido",
-    deviceOn: "{{browser}} en {{os}}",
-    fullAgent: "Identificación completa del navegador",
     signOut: "Cerrar sesión",
     signOutLabel: "Cerrar la sesión en {{device}}, iniciada el {{signedIn}}",
     signOutOthers: "Cerrar todas las demás sesiones",
@@ -275,6 +273,11 @@ export const es = {
     signedOutOthers_one: "Se cerró {{count}} sesión más.",
     signedOutOthers_many: "Se cerraron {{count}} sesiones más.",
     signedOutOthers_other: "Se cerraron {{count}} sesiones más.",
+  },
+  devices: {
+    on: "{{browser}} en {{os}}",
+    unknownBrowser: "Navegador desconocido",
+    unknownSystem: "un sistema desconocido",
   },
   account: {
     delete: {
@@ -295,8 +298,6 @@ export const es = {
       when: "Cuándo",
       none: "Todavía nada.",
       newDevice: "Dispositivo nuevo",
-      unknownDevice: "Dispositivo desconocido",
-      deviceOn: "{{browser}} en {{os}}",
       knownDevices: "Dispositivos desde los que inicias sesión: {{devices}}.",
       events: {
         sign_in: "Inicio de sesión",

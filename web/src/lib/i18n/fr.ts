@@ -68,6 +68,7 @@ export const fr = {
     field: {
       required: "Obligatoire.",
       wrong_type: "Valeur non valide.",
+      unknown_field: "Ce champ n’est pas accepté ici.",
       not_allowed: "Doit être l’une des valeurs suivantes : {{values}}.",
       empty: "Ne doit pas être vide.",
       too_short_one: "Doit contenir au moins {{count}} caractère.",
@@ -278,9 +279,6 @@ export const fr = {
     signedIn: "Connexion",
     expires: "Expiration",
     thisDevice: "Cet appareil",
-    unknownDevice: "Appareil inconnu",
-    deviceOn: "{{browser}} sur {{os}}",
-    fullAgent: "Identification complète du navigateur",
     signOut: "Déconnecter",
     signOutLabel: "Déconnecter la session sur {{device}}, ouverte le {{signedIn}}",
     signOutOthers: "Déconnecter toutes les autres sessions",
@@ -288,6 +286,11 @@ export const fr = {
     signedOutOthers_one: "{{count}} autre session a été déconnectée.",
     signedOutOthers_many: "{{count}} autres sessions ont été déconnectées.",
     signedOutOthers_other: "{{count}} autres sessions ont été déconnectées.",
+  },
+  devices: {
+    on: "{{browser}} sur {{os}}",
+    unknownBrowser: "Navigateur inconnu",
+    unknownSystem: "un système inconnu",
   },
   account: {
     delete: {
@@ -308,8 +311,6 @@ export const fr = {
       when: "Date",
       none: "Rien pour l’instant.",
       newDevice: "Nouvel appareil",
-      unknownDevice: "Appareil inconnu",
-      deviceOn: "{{browser}} sur {{os}}",
       knownDevices: "Appareils depuis lesquels vous vous connectez : {{devices}}.",
       events: {
         sign_in: "Connexion",

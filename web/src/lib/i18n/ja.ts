@@ -66,6 +66,7 @@ export const ja = {
     field: {
       required: "必須項目です。",
       wrong_type: "有効な値ではありません。",
+      unknown_field: "この項目は受け付けられません。",
       not_allowed: "次のいずれかを指定してください: {{values}}",
       empty: "空にはできません。",
       too_short_other: "{{count}}文字以上で入力してください。",
@@ -263,14 +264,16 @@ export const ja = {
     signedIn: "サインイン日時",
     expires: "有効期限",
     thisDevice: "このデバイス",
-    unknownDevice: "不明なデバイス",
-    deviceOn: "{{browser}}（{{os}}）",
-    fullAgent: "ブラウザーの識別情報（全文）",
     signOut: "サインアウト",
     signOutLabel: "{{signedIn}}にサインインした {{device}} のセッションをサインアウト",
     signOutOthers: "他のすべてのセッションをサインアウト",
     signedOut: "{{device}} のセッションをサインアウトしました。",
     signedOutOthers_other: "他の{{count}}件のセッションをサインアウトしました。",
+  },
+  devices: {
+    on: "{{browser}}（{{os}}）",
+    unknownBrowser: "不明なブラウザー",
+    unknownSystem: "不明なシステム",
   },
   account: {
     delete: {
@@ -290,8 +293,6 @@ export const ja = {
       when: "日時",
       none: "まだありません。",
       newDevice: "新しいデバイス",
-      unknownDevice: "不明なデバイス",
-      deviceOn: "{{browser}}（{{os}}）",
       knownDevices: "サインインに使っているデバイス: {{devices}}",
       events: {
         sign_in: "サインイン",

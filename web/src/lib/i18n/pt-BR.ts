@@ -68,6 +68,7 @@ export const ptBR = {
     field: {
       required: "Obrigatório.",
       wrong_type: "Não é um valor válido.",
+      unknown_field: "Este campo não é aceito aqui.",
       not_allowed: "Precisa ser um destes: {{values}}.",
       empty: "Não pode ficar vazio.",
       too_short_one: "Precisa ter pelo menos {{count}} caractere.",
@@ -268,9 +269,6 @@ export const ptBR = {
     signedIn: "Login",
     expires: "Expira",
     thisDevice: "Este dispositivo",
-    unknownDevice: "Dispositivo desconhecido",
-    deviceOn: "{{browser}} no {{os}}",
-    fullAgent: "Identificação completa do navegador",
     signOut: "Encerrar sessão",
     signOutLabel: "Encerrar a sessão em {{device}}, iniciada em {{signedIn}}",
     signOutOthers: "Encerrar todas as outras sessões",
@@ -278,6 +276,11 @@ export const ptBR = {
     signedOutOthers_one: "{{count}} outra sessão foi encerrada.",
     signedOutOthers_many: "{{count}} outras sessões foram encerradas.",
     signedOutOthers_other: "{{count}} outras sessões foram encerradas.",
+  },
+  devices: {
+    on: "{{browser}} em {{os}}",
+    unknownBrowser: "Navegador desconhecido",
+    unknownSystem: "um sistema desconhecido",
   },
   account: {
     delete: {
@@ -297,8 +300,6 @@ export const ptBR = {
       when: "Quando",
       none: "Nada ainda.",
       newDevice: "Novo dispositivo",
-      unknownDevice: "Dispositivo desconhecido",
-      deviceOn: "{{browser}} no {{os}}",
       knownDevices: "Dispositivos de onde você entra: {{devices}}.",
       events: {
         sign_in: "Login",

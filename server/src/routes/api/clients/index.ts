@@ -11,6 +11,7 @@ import {
   ClientInput,
   ClientList,
   ClientListQuery,
+  maxClientPageSize,
   ClientParams,
   ClientUpdate,
   ClientWithSecret,
@@ -21,7 +22,9 @@ import {
   type ClientUpdate as ClientUpdateBody,
 } from "#contract/schemas/clients.js";
 import { errorResponses, type FieldError } from "#contract/schemas/error.js";
+import { clientsPageSize } from "#contract/boot.js";
 import { bodyLimits } from "../body-limits.js";
+import { queryInteger } from "../query.js";
 import { clientProblems } from "./client-rules.js";
 
 /** Only the fields the Manage Clients page needs: never a secret, a key or Hydra's internals. */
@@ -62,7 +65,8 @@ const clientsRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async
   const clients = fastify.hydra.clients;
 
   fastify.get("/", { schema: { querystring: ClientListQuery, response: { 200: ClientList, ...errorResponses } } }, async (request) => {
-    const { page_size: pageSize, page_token: pageToken, search } = request.query;
+    const { page_size: size, page_token: pageToken, search } = request.query;
+    const pageSize = queryInteger(size, "page_size", { fallback: clientsPageSize, maximum: maxClientPageSize });
     const page = await clients.page(pageSize, pageToken, search);
     return { items: page.items.map(toClient), next_page_token: page.nextPageToken ?? null };
   });

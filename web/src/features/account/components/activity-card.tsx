@@ -2,7 +2,6 @@
 // newest first, the devices it knows, and "This wasn't me": every other
 // session ends and the user goes on to change the password.
 import { useQuery } from "@tanstack/react-query";
-import Bowser from "bowser";
 import Alert from "react-bootstrap/Alert";
 import Badge from "react-bootstrap/Badge";
 import Button from "react-bootstrap/Button";
@@ -14,21 +13,10 @@ import { Loading } from "../../../lib/components/loading";
 import { errorMessage } from "../../../lib/error-message";
 import { useConfirm } from "../../../lib/feedback/use-confirm";
 import { formatDateTime } from "../../../lib/format";
-import { i18n } from "../../../lib/i18n";
+import { deviceName } from "../../../lib/device-name";
 import { href } from "#contract/paths.js";
-import { activityQueryOptions, type ActivityEvent } from "../api/get-activity";
+import { activityQueryOptions } from "../api/get-activity";
 import { useSignOutEverywhereElse } from "../api/sign-out-everywhere";
-
-function deviceName(browser: string, os: string): string {
-  if (browser && os) return i18n.t("account.activity.deviceOn", { browser, os });
-  return browser || os || i18n.t("account.activity.unknownDevice");
-}
-
-function deviceOf(event: ActivityEvent): string {
-  if (!event.user_agent) return i18n.t("account.activity.unknownDevice");
-  const { browser, os } = Bowser.parse(event.user_agent);
-  return deviceName(browser.name ?? "", os.name ?? "");
-}
 
 export function ActivityCard() {
   const { t } = useTranslation();
@@ -87,7 +75,7 @@ export function ActivityCard() {
                       </Badge>
                     )}
                   </td>
-                  <td data-label={t("account.activity.device")}>{event.type === "sign_in" ? deviceOf(event) : ""}</td>
+                  <td data-label={t("account.activity.device")}>{event.type === "sign_in" ? deviceName(event.device) : ""}</td>
                   <td data-label={t("account.activity.ipAddress")}>{event.ip ?? ""}</td>
                   <td data-label={t("account.activity.when")}>{formatDateTime(event.at)}</td>
                 </tr>
@@ -97,7 +85,7 @@ export function ActivityCard() {
           {activity.data.devices.length > 0 && (
             <p className="small">
               {t("account.activity.knownDevices", {
-                devices: activity.data.devices.map(({ browser, os }) => deviceName(browser, os)).join(", "),
+                devices: activity.data.devices.map(deviceName).join(", "),
               })}
             </p>
           )}

@@ -14,8 +14,7 @@ import { formatDateTime } from "../../../lib/format";
 import { sessionsQueryOptions } from "../api/list-sessions";
 import { useRevokeOtherSessions } from "../api/revoke-other-sessions";
 import { useRevokeSession } from "../api/revoke-session";
-import { describeUserAgent } from "../utils/describe-device";
-import "./sessions-card.css";
+import { userAgentName } from "../../../lib/device-name";
 
 export function SessionsCard() {
   const { t } = useTranslation();
@@ -97,12 +96,6 @@ function SessionRow({ session, current, busy, onEnd }: { session: Session; curre
             </Badge>
           )}
         </div>
-        {device?.user_agent && (
-          <details className="form-text session-agent">
-            <summary>{t("sessions.fullAgent")}</summary>
-            {device.user_agent}
-          </details>
-        )}
       </td>
       <td data-label={t("sessions.ipAddress")}>{device?.ip_address || t("common.none")}</td>
       <td data-label={t("sessions.signedIn")}>{formatDateTime(session.authenticated_at)}</td>
@@ -125,5 +118,5 @@ function SessionRow({ session, current, busy, onEnd }: { session: Session; curre
 }
 
 function deviceOf(session: Session): string {
-  return describeUserAgent(session.devices?.[0]?.user_agent);
+  return userAgentName(session.devices?.[0]?.user_agent);
 }

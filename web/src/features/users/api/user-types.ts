@@ -10,3 +10,6 @@ export const usersPath = "/api/users";
 export const usersKey = ["api", "users"] as const;
 
 export const userPath = (id: string) => `${usersPath}/${encodeURIComponent(id)}`;
+
+/** The whole audit trail as JSON lines: a download, by the browser itself. */
+export const auditExportPath = `${usersPath}/audit`;

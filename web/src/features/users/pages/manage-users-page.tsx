@@ -13,6 +13,7 @@ import { concernsSession, problemOf } from "../../../lib/components/page-problem
 import { useCurrentSession } from "../../../lib/current-session";
 import { errorMessage } from "../../../lib/error-message";
 import { usersQueryOptions, type UserSearch as Search } from "../api/list-users";
+import { auditExportPath } from "../api/user-types";
 import { UsersProblemAlert } from "../components/page-problem";
 import { UserSearch } from "../components/user-search";
 import { UserTable } from "../components/user-table";
@@ -51,6 +52,13 @@ export function ManageUsersPage() {
             </Button>
           </Alert>
         )}
+
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+          <Button as="a" variant="outline-secondary" size="sm" href={auditExportPath} download>
+            {t("users.audit.export")}
+          </Button>
+          <span className="form-text m-0">{t("users.audit.exportHelp")}</span>
+        </div>
 
         <UserSearch
           search={search}

@@ -18,6 +18,7 @@ import { Loading } from "../../../lib/components/loading";
 import { concernsSession, problemOf } from "../../../lib/components/page-problem";
 import { useCurrentSession } from "../../../lib/current-session";
 import { errorMessage } from "../../../lib/error-message";
+import { deviceName } from "../../../lib/device-name";
 import { formatDateTime } from "../../../lib/format";
 import { useToast } from "../../../lib/feedback/toast";
 import { useConfirm, type ConfirmOptions } from "../../../lib/feedback/use-confirm";
@@ -192,7 +193,7 @@ function UserSections({ detail, headingId }: { detail: UserDetail; headingId: st
               const device = item.devices.at(-1);
               return (
                 <tr key={item.id}>
-                  <td className="text-break small">{device?.user_agent || t("users.sessions.unknownDevice")}</td>
+                  <td className="small">{deviceName(device?.device)}</td>
                   <td>{device?.ip_address || t("common.none")}</td>
                   <td>{formatDateTime(item.authenticated_at)}</td>
                   <td>{formatDateTime(item.expires_at)}</td>
