@@ -40,6 +40,10 @@ export interface AbuseLimits {
   adminAction: Limit;
   /** Calls of the Kratos hook route with a wrong or missing secret, per client IP. */
   hookRefusals: Limit;
+  /** Ways out to a sign-in provider and back (a provider's button, a link, the callback), per client IP. */
+  providerIp: Limit;
+  /** Linking and unlinking sign-in providers, per account (each writes the account and mails). */
+  providerLink: Limit;
 }
 
 export interface PortalConfig {
@@ -238,6 +242,8 @@ export function readLimits(env: Env): AbuseLimits {
     sessionExtension: readLimit(env, "LIMIT_SESSION_EXTENSION", "10/1h"),
     adminAction: readLimit(env, "LIMIT_ADMIN_ACTION", "60/15m"),
     hookRefusals: readLimit(env, "LIMIT_HOOK_REFUSALS", "10/15m"),
+    providerIp: readLimit(env, "LIMIT_PROVIDER_IP", "100/15m"),
+    providerLink: readLimit(env, "LIMIT_PROVIDER_LINK", "10/1h"),
   };
 }
 
