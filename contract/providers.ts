@@ -17,3 +17,20 @@ export function providerMarkOf(id: string): ProviderMark {
   const word = id.split(/[-_]/)[0];
   return markedProviders.find((mark) => mark === word) ?? "generic";
 }
+
+const brandNames: Record<(typeof markedProviders)[number], string> = {
+  google: "Google",
+  github: "GitHub",
+  microsoft: "Microsoft",
+  apple: "Apple",
+  gitlab: "GitLab",
+};
+
+/**
+ * A provider's name where Kratos gives no label (a mail, Manage Users): the
+ * brand of a marked id used alone ("google"), otherwise the id as the
+ * operator wrote it.
+ */
+export function providerNameOf(id: string): string {
+  return (markedProviders as readonly string[]).includes(id) ? brandNames[id as keyof typeof brandNames] : id;
+}

@@ -10,6 +10,7 @@
 // what Kratos' admin API says after each change.
 import Bowser from "bowser";
 import { defaultLanguage, type Language } from "#contract/languages.js";
+import { providerNameOf } from "#contract/providers.js";
 import { traitLanguage } from "../language.js";
 import type { Outbox } from "../mail/outbox.js";
 import { mailTime, renderMail, type SecondFactor } from "../mail/messages.js";
@@ -41,7 +42,19 @@ export function parseDevice(key: string): { browser: string; os: string } {
 type Change =
   | { type: "password_changed" }
   | { type: "email_changed"; from: string }
-  | { type: `second_factor_${"added" | "removed"}`; method: SecondFactor };
+  | { type: `second_factor_${"added" | "removed"}`; method: SecondFactor }
+  | { type: `provider_${"linked" | "unlinked"}`; provider: string };
+
+/** Sign-in providers linked or unlinked; nothing when the earlier snapshot predates them. */
+function providerChanges(before: CredentialSnapshot, after: CredentialSnapshot): Change[] {
+  if (before.providers === undefined || after.providers === undefined) return [];
+  const { providers: was } = before;
+  const { providers: is } = after;
+  return [
+    ...is.filter((id) => !was.includes(id)).map((provider) => ({ type: "provider_linked" as const, provider })),
+    ...was.filter((id) => !is.includes(id)).map((provider) => ({ type: "provider_unlinked" as const, provider })),
+  ];
+}
 
 /** What differs between two snapshots of one account, as the mails name it. */
 export function changesBetween(before: CredentialSnapshot, after: CredentialSnapshot): Change[] {
@@ -56,7 +69,7 @@ export function changesBetween(before: CredentialSnapshot, after: CredentialSnap
   if (after.lookup_secret !== before.lookup_secret) {
     changes.push({ type: after.lookup_secret === "" ? "second_factor_removed" : "second_factor_added", method: "lookup_secret" });
   }
-  return changes;
+  return [...changes, ...providerChanges(before, after)];
 }
 
 /** The language of the account's mails: its `language` trait, which the hook sends, else English. */
@@ -81,10 +94,22 @@ export function securityEvents(
     return [now, (await state.swapSnapshot(account, now)) as CredentialSnapshot | undefined];
   }
 
+  /** A provider linked or unlinked: recorded, and mailed to the account's address. */
+  async function providerChange(body: KratosHookBody, to: string, change: Change & { provider: string }): Promise<void> {
+    const provider = providerNameOf(change.provider);
+    const at = await event(body, change.type, { method: provider });
+    await outbox.send(renderMail(change.type, to, { provider, at, settingsUrl }, languageOf(body)));
+  }
+
   async function signIn(body: KratosHookBody): Promise<void> {
+    const found = await snapshots(body.identity_id);
+    // Signing in to link a provider (Kratos' "an account with this address exists", 1010016) links it here.
+    if (found?.[1]) {
+      for (const change of providerChanges(found[1], found[0]))
+        if ("provider" in change) await providerChange(body, found[0].email, change);
+    }
     // The second factor's call completes the sign-in the first factor's call reported.
     if ((body.factors_used ?? 1) > 1) return;
-    await snapshots(body.identity_id);
     const device = deviceOf(body.user_agent);
     const { known, before } = await state.devices.remember(body.identity_id, deviceKey(device));
     // The account's first device is where it was made: nothing new to warn about.
@@ -111,6 +136,8 @@ export function securityEvents(
         for (const to of [change.from, now.email]) {
           await outbox.send(renderMail("email_changed", to, { from: change.from, to: now.email, at, settingsUrl }, languageOf(body)));
         }
+      } else if ("provider" in change) {
+        await providerChange(body, now.email, change);
       } else if (change.type === "password_changed") {
         const at = await event(body, "password_changed");
         await outbox.send(renderMail("password_changed", now.email, { at, settingsUrl }, languageOf(body)));

@@ -27,7 +27,7 @@ import {
 import type { PortalConfig } from "../../config.js";
 import { ClientError } from "../../errors.js";
 import { sessionOf } from "../../plugins/guards.js";
-import { secondFactorsOf } from "../../services/kratos-identities.js";
+import { providersOf, secondFactorsOf } from "../../services/kratos-identities.js";
 import { emailOf, type Actor } from "../../services/user-admin.js";
 import { bodyLimits } from "./body-limits.js";
 
@@ -44,6 +44,7 @@ function toUser(identity: Identity): UserBody {
     roles: rolesOf(identity.metadata_public),
     state: identity.state === "inactive" ? "inactive" : "active",
     second_factors: secondFactorsOf(identity),
+    providers: providersOf(identity),
     created_at: identity.created_at ?? null,
   };
 }
