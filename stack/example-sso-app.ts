@@ -24,9 +24,9 @@ const escapeHtml = (text: string) =>
 /** One address, as a person would type it; no spaces, one @, a dot in the domain. */
 const emailPattern = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 
-/** "ada.lovelace" is Ada Lovelace; an address whose name part has no letters gives no name. */
+/** "ada.lovelace" is Ada Lovelace (a "+tag" left out); an address whose name part has no letters gives no name. */
 function nameOf(email: string): string | undefined {
-  const words = (email.split("@")[0] ?? "")
+  const words = (email.split("@")[0]?.split("+")[0] ?? "")
     .split(/[._+-]+/)
     .filter((word) => /\p{L}/u.test(word))
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase());

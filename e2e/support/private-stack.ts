@@ -13,7 +13,11 @@ export interface PrivateStackOptions {
   portalEnv?: Record<string, string>;
 }
 
-export async function startPrivateStack({ kratosConfig = {}, portalEnv = {}, exampleSso = false }: PrivateStackOptions = {}): Promise<TestStack> {
+export async function startPrivateStack({
+  kratosConfig = {},
+  portalEnv = {},
+  exampleSso = false,
+}: PrivateStackOptions = {}): Promise<TestStack> {
   const stack = await startTestStack({ kratosConfig, exampleSso });
   try {
     await startPortal(stack.supervisor, stack.settings, stack, { env: portalEnv });

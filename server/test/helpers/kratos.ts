@@ -12,6 +12,8 @@ export interface KratosForTest {
   /** What Kratos' web hooks send; and the port they call (the portal's, where a test may listen). */
   hookSecret: string;
   portalPort: number;
+  /** Example SSO's issuer, the test provider Kratos offers (stack/example-sso.ts). */
+  exampleSsoIssuer: string;
   /** Environment for build(): the portal configured for this Kratos. */
   env: Env;
 }
@@ -23,10 +25,12 @@ export async function useKratos(t: Test): Promise<KratosForTest> {
   let mailUrl = process.env[testStackEnv.mailUrl];
   let hookSecret = process.env[testStackEnv.hookSecret];
   let smtpUri = process.env[testStackEnv.smtpUri];
-  if (!publicUrl || !adminUrl || !origin || !mailUrl || !hookSecret || !smtpUri) {
+  let exampleSsoIssuer = process.env[testStackEnv.exampleSsoIssuer];
+  if (!publicUrl || !adminUrl || !origin || !mailUrl || !hookSecret || !smtpUri || !exampleSsoIssuer) {
     const stack = await startTestStack();
     t.teardown(() => stack.stop());
     ({ publicUrl, adminUrl, portalOrigin: origin, mailUrl } = stack);
+    exampleSsoIssuer = stack.exampleSso?.issuer ?? "";
     ({ hookSecret } = stack.settings.portal);
     ({ smtpUri } = stack.settings.kratos);
   }
@@ -36,6 +40,7 @@ export async function useKratos(t: Test): Promise<KratosForTest> {
     mailUrl,
     hookSecret,
     portalPort: Number(new URL(origin).port),
+    exampleSsoIssuer,
     env: {
       KRATOS_PUBLIC_URL: publicUrl,
       KRATOS_ADMIN_URL: adminUrl,

@@ -75,7 +75,7 @@ export function SettingsPage({ children }: { children?: ReactNode }) {
               )}
               {groups.has("webauthn") && <CredentialGroupCard settings={settings} kind="webauthn" />}
               {groups.has("passkey") && <CredentialGroupCard settings={settings} kind="passkey" />}
-              {groups.has("oidc") && <ProvidersCard settings={settings} />}
+              <ProvidersCard settings={settings} />
               {[...groups]
                 .filter((group) => !placedGroups.has(group))
                 .map((group) => (
