@@ -156,7 +156,12 @@ function readTrustedProxies(env: Env, name: string): string[] {
 function readOrigins(env: Env, name: string): string[] {
   const raw = env[name];
   if (raw === undefined || raw.trim() === "") return [];
-  return raw.split(",").map((value) => readUrl({ [name]: value.trim() }, name, "", true));
+  // An empty item is no origin (compose's "${HYDRA_ORIGIN},${OIDC_PROVIDER_ORIGINS:-}" without providers).
+  return raw
+    .split(",")
+    .map((value) => value.trim())
+    .filter((value) => value !== "")
+    .map((value) => readUrl({ [name]: value }, name, "", true));
 }
 
 /** redis://[user:password@]host[:port][/db] or rediss:// (TLS); the message never repeats it: it may hold a password. */
