@@ -160,6 +160,8 @@ test.describe("in Arabic", () => {
 });
 
 test("Kratos refuses to unlink the last way to sign in, and the card says why", async ({ browser }) => {
+  // A stack of its own (Kratos, Hydra, Example SSO, the portal) starts in 20 to 60 s on a busy machine.
+  test.setTimeout(120_000);
   // Without sign-in codes by mail, an account made with a provider has no other way in.
   const stack = await startPrivateStack({
     exampleSso: true,
