@@ -25,9 +25,11 @@ const settingsFormBudget = 24_000;
 /**
  * The most the sign-in page's scripts and stylesheets may weigh on the wire, compressed: what it needs to
  * become the app (hydration) and to offer passkeys (the entry, its CSS and Kratos' webauthn.js; measured
- * 133,135 bytes with @ory/client-fetch, down from 147,991 with @ory/client and axios), rounded up.
+ * 133,135 bytes with @ory/client-fetch, down from 147,991 with @ory/client and axios), rounded up. The
+ * sign-in providers' buttons and their marks (inline SVG) added about 1.5 KB: 140,776 bytes in Arabic, the
+ * largest language.
  */
-const loginJsCssBudget = 140_000;
+const loginJsCssBudget = 142_000;
 
 /**
  * The same for /settings, whose code loads on demand and which the server names for preloading: the entry,

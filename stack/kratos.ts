@@ -7,6 +7,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { paths } from "#contract/paths.js";
 import { merge, type ConfigTree } from "./config-tree.js";
+import { exampleSsoId, exampleSsoProvider } from "./example-sso.js";
+import type { OidcProvider } from "./oidc-providers.js";
 import type { StackSettings } from "./settings.js";
 import { rootDir } from "./settings.js";
 import type { Supervisor } from "./supervisor.js";
@@ -79,6 +81,29 @@ export function kratosHooksConfig(portalUrl: string, secret: string, bodyUri: st
   };
 }
 
+/** Where docker-compose.yml mounts config/kratos; a mapper there is the same file of config/kratos here. */
+const composeConfigDir = "file:///etc/config/kratos/";
+
+/** Every provider Kratos offers: the operators' (KRATOS_OIDC_CONFIG) and Example SSO. */
+export function oidcProviders(settings: StackSettings): OidcProvider[] {
+  const { providers } = settings.oidc;
+  if (settings.exampleSso && providers.some((provider) => provider.id === exampleSsoId)) {
+    throw new Error(`KRATOS_OIDC_CONFIG names a provider "${exampleSsoId}", which Example SSO uses: rename it, or set EXAMPLE_SSO=off`);
+  }
+  return [...providers, ...(settings.exampleSso ? [exampleSsoProvider(settings.exampleSso)] : [])].map((provider) => ({
+    ...provider,
+    mapper_url: provider.mapper_url.startsWith(composeConfigDir)
+      ? `file://${join(configDir, provider.mapper_url.slice(composeConfigDir.length))}`
+      : provider.mapper_url,
+  }));
+}
+
+/** Sign-in with other providers (selfservice.methods.oidc), on when there is one. */
+function oidcConfig(settings: StackSettings): ConfigTree {
+  const providers = oidcProviders(settings);
+  return { selfservice: { methods: { oidc: { enabled: providers.length > 0, config: { providers } } } } };
+}
+
 /** The part of Kratos' configuration that follows from the stack's settings. */
 export function runtimeConfig(settings: StackSettings, extra: ConfigTree = {}): ConfigTree {
   const { kratos } = settings;
@@ -98,7 +123,7 @@ export function runtimeConfig(settings: StackSettings, extra: ConfigTree = {}): 
     settings.portal.hookSecret,
     `file://${join(configDir, "hooks", "security-event.jsonnet")}`,
   );
-  return merge(merge(merge(kratosOriginConfig(settings.portal.origin), local), hooks), extra);
+  return merge(merge(merge(merge(kratosOriginConfig(settings.portal.origin), local), oidcConfig(settings)), hooks), extra);
 }
 
 export interface KratosOptions {

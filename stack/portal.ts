@@ -3,8 +3,10 @@
 // its sources through Vite (`npm start`: server/src/dev-server.ts), or as the Docker
 // image runs it (a release folder's bundled server on the image's Node).
 import { join } from "node:path";
+import { exampleSsoOrigins } from "./example-sso.js";
 import { imageCommand } from "./image-node.js";
-import type { KratosUrls } from "./kratos.js";
+import { oidcProviders, type KratosUrls } from "./kratos.js";
+import { providerOrigins } from "./oidc-providers.js";
 import { rootDir, type StackSettings } from "./settings.js";
 import type { Supervisor } from "./supervisor.js";
 import { webDist } from "./web-build.js";
@@ -67,8 +69,15 @@ export async function startPortal(
       PORTAL_STATE_DIR: join(settings.dataDir, "portal"),
       // From the settings, so that every caller (npm start, npm test, a test's private stack) gets its own Hydra.
       HYDRA_ADMIN_URL: `http://127.0.0.1:${settings.hydra.adminPort}`,
-      // A passkey sign-in with a login_challenge: Kratos redirects webauthn.js' form post to Hydra's issuer.
-      CSP_FORM_ACTION_ORIGINS: settings.hydra.issuer,
+      // A passkey sign-in with a login_challenge: Kratos redirects webauthn.js' form post to Hydra's issuer. A
+      // provider's button, posted before the app's script runs, is redirected to the provider's sign-in page.
+      CSP_FORM_ACTION_ORIGINS: [
+        ...new Set([
+          settings.hydra.issuer,
+          ...providerOrigins(oidcProviders(settings)),
+          ...(settings.exampleSso ? exampleSsoOrigins(settings.exampleSso) : []),
+        ]),
+      ].join(","),
       ...env,
     },
   });

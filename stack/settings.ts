@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConfigError, readPort, readUrl } from "#contract/env-values.js";
+import { readOidcConfig, type OidcSettings } from "./oidc-providers.js";
 
 export const rootDir = dirname(dirname(fileURLToPath(import.meta.url)));
 
@@ -42,6 +43,22 @@ export interface StackSettings {
     secrets: { system: string[] };
   };
   mail: { smtpPort: number; webPort: number };
+  /** The operators' OpenID Connect providers (KRATOS_OIDC_CONFIG), as Kratos reads them. */
+  oidc: OidcSettings;
+  /** The local test provider (stack/example-sso.ts); undefined with EXAMPLE_SSO=off. */
+  exampleSso: ExampleSsoSettings | undefined;
+}
+
+/** A second Hydra as an OpenID Connect provider, with its own ports, database and secrets. */
+export interface ExampleSsoSettings {
+  publicPort: number;
+  adminPort: number;
+  /** Its login and consent app. */
+  appPort: number;
+  /** The issuer Kratos discovers it at; 127.0.0.1, so that its cookies never meet the portal's Hydra's on localhost. */
+  issuer: string;
+  dsn: string;
+  secrets: { system: string[]; client: string };
 }
 
 type Env = Record<string, string | undefined>;
@@ -82,6 +99,12 @@ const kratosSecrets = (dataDir: string) =>
 
 const portalSecrets = (dataDir: string) =>
   storedSecrets(dataDir, "portal", () => ({ deviceCookie: randomBytes(32).toString("hex"), hook: randomBytes(32).toString("hex") }));
+
+const exampleSsoSecrets = (dataDir: string) =>
+  storedSecrets(dataDir, "example-sso", () => ({
+    system: [randomBytes(32).toString("base64url")],
+    client: randomBytes(32).toString("base64url"),
+  }));
 
 const hydraSecrets = (dataDir: string) => storedSecrets(dataDir, "hydra", () => ({ system: [randomBytes(32).toString("base64url")] }));
 
@@ -133,5 +156,24 @@ export function readSettings(env: Env = process.env): StackSettings {
       secrets: { system: system ?? hydraSecrets(dataDir).system },
     },
     mail: { smtpPort, webPort: readPort(env, "MAIL_WEB_PORT", 1080) },
+    oidc: readOidcConfig(env, "KRATOS_OIDC_CONFIG"),
+    exampleSso: readExampleSso(env, dataDir),
+  };
+}
+
+function readExampleSso(env: Env, dataDir: string): ExampleSsoSettings | undefined {
+  const switchValue = env.EXAMPLE_SSO ?? "on";
+  if (switchValue === "off") return undefined;
+  if (switchValue !== "on" && switchValue !== "") throw new ConfigError(`EXAMPLE_SSO must be on or off, got "${switchValue}"`);
+  const publicPort = readPort(env, "EXAMPLE_SSO_PORT", 4450);
+  const secrets = exampleSsoSecrets(dataDir);
+  return {
+    publicPort,
+    adminPort: readPort(env, "EXAMPLE_SSO_ADMIN_PORT", 4451),
+    appPort: readPort(env, "EXAMPLE_SSO_APP_PORT", 4452),
+    issuer: `http://127.0.0.1:${publicPort}`,
+    // Its own database file, as the portal's Hydra has.
+    dsn: sqliteDsn(join(dataDir, "example-sso", "hydra.sqlite")),
+    secrets: { system: secrets.system, client: secrets.client },
   };
 }

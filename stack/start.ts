@@ -2,6 +2,7 @@
 // its courier, Hydra and the portal until Ctrl-C or SIGTERM, or until one of them dies.
 // The portal serves the app from its sources through Vite (server/src/dev-web.ts):
 // a change shows in the browser without a build.
+import { startExampleSso } from "./example-sso.js";
 import { buildLauncher, hydraLauncher, kratosLauncher } from "./go-build.js";
 import { startHydra } from "./hydra.js";
 import { startCourier, startKratos } from "./kratos.js";
@@ -44,6 +45,13 @@ try {
     assertPortFree(settings.hydra.adminPort, "HYDRA_ADMIN_PORT"),
     assertPortFree(settings.mail.smtpPort, "MAIL_SMTP_PORT"),
     assertPortFree(settings.mail.webPort, "MAIL_WEB_PORT"),
+    ...(settings.exampleSso
+      ? [
+          assertPortFree(settings.exampleSso.publicPort, "EXAMPLE_SSO_PORT"),
+          assertPortFree(settings.exampleSso.adminPort, "EXAMPLE_SSO_ADMIN_PORT"),
+          assertPortFree(settings.exampleSso.appPort, "EXAMPLE_SSO_APP_PORT"),
+        ]
+      : []),
   ]);
   const buildLog = (line: string) => {
     supervisor.progress("build", line);
@@ -55,10 +63,12 @@ try {
   })();
   const binaries = await goBuilds;
   await startMailCatcher(supervisor, settings);
-  // Kratos and Hydra call each other's admin APIs only per request: they can start together.
-  const [kratos, hydra] = await Promise.all([
+  // Kratos and Hydra call each other's admin APIs only per request: they can start together. So does Example
+  // SSO, which Kratos asks only when someone signs in with it.
+  const [kratos, hydra, exampleSso] = await Promise.all([
     startKratos(supervisor, settings, { binary: binaries.kratos }),
     startHydra(supervisor, settings, { binary: binaries.hydra }),
+    settings.exampleSso ? startExampleSso(supervisor, settings, settings.exampleSso, { binary: binaries.hydra }) : undefined,
   ]);
   startCourier(supervisor, settings, { binary: binaries.kratos });
   const portal = await startPortal(supervisor, settings, kratos, { dev: true });
@@ -67,6 +77,7 @@ try {
   say(`  mail catcher  http://localhost:${settings.mail.webPort}  (verification and recovery codes arrive here)`);
   say(`  kratos admin  ${kratos.adminUrl}  (loopback only)`);
   say(`  hydra         ${hydra.issuer}  (OAuth2/OpenID Connect issuer; admin ${hydra.adminUrl}, loopback only)`);
+  if (exampleSso) say(`  example sso   ${exampleSso.issuer}  (a test provider: "Sign in with Example SSO"; EXAMPLE_SSO=off leaves it out)`);
   say("press Ctrl-C to stop");
 } catch (error) {
   await shutdown(`cannot start: ${(error as Error).message}`, 1);

@@ -14,6 +14,8 @@ export const activityTypes = [
   "second_factor_added",
   "second_factor_removed",
   "recovery_used",
+  "provider_linked",
+  "provider_unlinked",
 ] as const;
 
 export type ActivityType = (typeof activityTypes)[number];
@@ -29,6 +31,7 @@ export const ActivityEvent = Type.Object({
   /** For sign-ins: the device, never its user agent as sent. */
   device: Type.Optional(DeviceFields),
   ip: Type.Optional(Type.String()),
+  /** The second factor, or the sign-in provider's name (provider_linked, provider_unlinked). */
   method: Type.Optional(Type.String()),
   new_device: Type.Optional(Type.Boolean()),
 });
@@ -41,3 +44,7 @@ export type AccountActivity = Static<typeof AccountActivity>;
 /** After "Stay signed in": when the session now ends. */
 export const SessionExtension = Type.Object({ expires_at: Type.Union([Type.String(), Type.Null()]) });
 export type SessionExtension = Static<typeof SessionExtension>;
+
+/** The sign-in providers linked to the signed-in account, by Kratos' provider id. */
+export const AccountProviders = Type.Object({ providers: Type.Array(Type.String()) });
+export type AccountProviders = Static<typeof AccountProviders>;

@@ -45,6 +45,8 @@ export const User = Type.Object({
   state: StringEnum(userStates),
   /** The second factors set up: totp, webauthn, passkey, lookup_secret. */
   second_factors: Type.Array(Type.String()),
+  /** The sign-in providers linked to the account, by Kratos' provider id (google, example-sso, …). */
+  providers: Type.Array(Type.String()),
   created_at: Type.Union([Type.String(), Type.Null()]),
 });
 export type User = Static<typeof User>;

@@ -7,12 +7,18 @@ import { startTestStack, type TestStack } from "../../stack/testing/test-stack.j
 
 export interface PrivateStackOptions {
   kratosConfig?: ConfigTree;
+  /** Example SSO, the test provider: off unless the test signs in with it. */
+  exampleSso?: boolean;
   /** More variables for the portal, e.g. a lower abuse limit. */
   portalEnv?: Record<string, string>;
 }
 
-export async function startPrivateStack({ kratosConfig = {}, portalEnv = {} }: PrivateStackOptions = {}): Promise<TestStack> {
-  const stack = await startTestStack({ kratosConfig });
+export async function startPrivateStack({
+  kratosConfig = {},
+  portalEnv = {},
+  exampleSso = false,
+}: PrivateStackOptions = {}): Promise<TestStack> {
+  const stack = await startTestStack({ kratosConfig, exampleSso });
   try {
     await startPortal(stack.supervisor, stack.settings, stack, { env: portalEnv });
   } catch (error) {

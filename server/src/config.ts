@@ -42,6 +42,10 @@ export interface AbuseLimits {
   hookRefusals: Limit;
   /** Mails the portal itself sends (security notices, admins' changes, deletions) per address, across portals. */
   portalMailAddress: Limit;
+  /** Ways out to a sign-in provider and back (a provider's button, a link, the callback), per client IP. */
+  providerIp: Limit;
+  /** Linking and unlinking sign-in providers, per account (each writes the account and mails). */
+  providerLink: Limit;
 }
 
 export interface PortalConfig {
@@ -164,7 +168,12 @@ function readTrustedProxies(env: Env, name: string): string[] {
 function readOrigins(env: Env, name: string): string[] {
   const raw = env[name];
   if (raw === undefined || raw.trim() === "") return [];
-  return raw.split(",").map((value) => readUrl({ [name]: value.trim() }, name, "", true));
+  // An empty item is no origin (compose's "${HYDRA_ORIGIN},${OIDC_PROVIDER_ORIGINS:-}" without providers).
+  return raw
+    .split(",")
+    .map((value) => value.trim())
+    .filter((value) => value !== "")
+    .map((value) => readUrl({ [name]: value }, name, "", true));
 }
 
 /** redis://[user:password@]host[:port][/db] or rediss:// (TLS); the message never repeats it: it may hold a password. */
@@ -271,6 +280,8 @@ export function readLimits(env: Env): AbuseLimits {
     adminAction: readLimit(env, "LIMIT_ADMIN_ACTION", "60/15m"),
     hookRefusals: readLimit(env, "LIMIT_HOOK_REFUSALS", "10/15m"),
     portalMailAddress: readLimit(env, "LIMIT_PORTAL_MAIL_ADDRESS", "10/1h"),
+    providerIp: readLimit(env, "LIMIT_PROVIDER_IP", "100/15m"),
+    providerLink: readLimit(env, "LIMIT_PROVIDER_LINK", "10/1h"),
   };
 }
 

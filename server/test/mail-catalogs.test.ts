@@ -15,6 +15,8 @@ const samples: { [Id in MailId]: MailParams[Id] } = {
   second_factor_removed: { method: "passkey", at, settingsUrl },
   email_changed: { from: "old@example.com", to: "new@example.com", at, settingsUrl },
   recovery_used: { at, settingsUrl },
+  provider_linked: { provider: "ProviderZ", at, settingsUrl },
+  provider_unlinked: { provider: "ProviderZ", at, settingsUrl },
   account_deleted: { at },
   account_deleted_by_admin: { at },
   role_granted: { role: "admin", at, settingsUrl },

@@ -148,7 +148,10 @@ t.test("compose runs no --dev, one courier beside servers without one, and Hydra
     t.notMatch(command ?? "", /--watch-courier/, `${name} sends no mail from a server`);
   }
   t.equal(service("kratos-migrate").command, "migrate sql -e --yes -c /etc/config/kratos/kratos.yml");
-  t.equal(service("kratos").command, "serve -c /etc/config/kratos/kratos.yml -c /etc/config/kratos-hooks.yml --sqa-opt-out");
+  t.equal(
+    service("kratos").command,
+    "serve -c /etc/config/kratos/kratos.yml -c /etc/config/kratos-hooks.yml -c /etc/config/kratos-oidc.yml --sqa-opt-out",
+  );
   t.equal(service("courier").command, "courier watch -c /etc/config/kratos/kratos.yml");
   t.equal(service("hydra-migrate").command, "migrate sql up -e --yes");
   t.equal(service("hydra").command, "serve public -c /etc/config/hydra/hydra.yml --sqa-opt-out");

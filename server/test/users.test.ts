@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { Configuration, IdentityApi } from "@ory/client";
 import t from "tap";
 import { createIdentity, uniqueEmail, type TestIdentity } from "../../stack/testing/identities.js";
 import { build } from "./helpers/build.js";
@@ -83,6 +84,23 @@ t.test("changes come only from the portal's own pages", async (t) => {
   }
 });
 
+t.test("an admin sees the sign-in providers linked to an account", async (t) => {
+  const email = uniqueEmail("linked");
+  const identities = new IdentityApi(new Configuration({ basePath: hydra.kratosAdminUrl }));
+  const { data: person } = await identities.createIdentity({
+    createIdentityBody: {
+      schema_id: "default",
+      traits: { email },
+      // Kratos' import of provider credentials: the provider's id and the person's subject there.
+      credentials: { oidc: { config: { providers: [{ provider: "example-sso", subject: email }] } } },
+    },
+  });
+  const found = ok(await call("GET", `/api/users?email=${encodeURIComponent(email)}&match=exact`, { as: admin })).json();
+  t.same(found.items[0]?.providers, ["example-sso"], "in the search");
+  const detail = ok(await call("GET", `/api/users/${person.id}`, { as: admin })).json();
+  t.same(detail.user.providers, ["example-sso"], "on the person's page");
+});
+
 t.test("an admin finds a person by the whole address or its beginning", async (t) => {
   const email = uniqueEmail("findme");
   const person = await createIdentity(hydra.kratosAdminUrl, { email, name: { first: "Ada", last: "Lovelace" }, verified: true });
@@ -96,6 +114,7 @@ t.test("an admin finds a person by the whole address or its beginning", async (t
       roles: [],
       state: "active",
       second_factors: [],
+      providers: [],
       created_at: exact.items[0].created_at,
     },
   ]);

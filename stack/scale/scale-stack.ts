@@ -69,7 +69,8 @@ export async function startScaleStack({ progress = false } = {}): Promise<ScaleS
       redis.remove();
     });
 
-    const a = await testSettings({ KRATOS_DSN: postgres.dsn("kratos"), HYDRA_DSN: postgres.dsn("hydra") });
+    // Example SSO is not part of a production deployment.
+    const a = await testSettings({ KRATOS_DSN: postgres.dsn("kratos"), HYDRA_DSN: postgres.dsn("hydra"), EXAMPLE_SSO: "off" });
     cleanup.push(() => {
       rmSync(a.dataDir, { recursive: true, force: true });
     });

@@ -20,13 +20,19 @@ export class HttpBrowser {
   /** `origin` is what the portals serve; changes send it as their pages would. */
   constructor(private readonly origin: string) {}
 
-  async request(url: string, { method = "GET", json }: { method?: string; json?: object } = {}): Promise<Response> {
+  /** A form (`form`) is posted as a page's form would be, from the page's own origin. */
+  async request(
+    url: string,
+    { method, json, form }: { method?: string; json?: object; form?: Record<string, string> } = {},
+  ): Promise<Response> {
     const target = onLoopback(url);
     const cookie = await this.jar.getCookieString(target);
     const headers: Record<string, string> = { accept: "application/json" };
     if (cookie) headers.cookie = cookie;
     if (json) Object.assign(headers, { "content-type": "application/json", origin: this.origin });
-    const response = await fetch(target, { method, headers, body: json && JSON.stringify(json), redirect: "manual" });
+    if (form) Object.assign(headers, { "content-type": "application/x-www-form-urlencoded", origin: new URL(target).origin });
+    const body = json ? JSON.stringify(json) : form && new URLSearchParams(form).toString();
+    const response = await fetch(target, { method: method ?? (body === undefined ? "GET" : "POST"), headers, body, redirect: "manual" });
     for (const header of response.headers.getSetCookie()) await this.jar.setCookie(header, target);
     return response;
   }

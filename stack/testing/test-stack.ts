@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { merge, type ConfigTree } from "../config-tree.js";
+import { startExampleSso, type ExampleSsoUrls } from "../example-sso.js";
 import { buildLauncher, hydraLauncher, kratosLauncher } from "../go-build.js";
 import { startHydra, type HydraUrls } from "../hydra.js";
 import { startCourier, startKratos, type KratosUrls } from "../kratos.js";
@@ -24,6 +25,8 @@ export interface TestStack extends KratosUrls {
   postgres?: PostgresServer;
   mailUrl: string;
   hydra: HydraUrls;
+  /** The test provider, "Sign in with Example SSO" (stack/example-sso.ts), unless the stack was started without it. */
+  exampleSso: ExampleSsoUrls | undefined;
   /** The origin Kratos is configured for; a portal under test uses it. */
   portalOrigin: string;
   /** Stops Kratos alone, as an outage would; startKratos() brings it back on the same data. */
@@ -51,6 +54,9 @@ export const testStackEnv = {
   smtpUri: "TEST_SMTP_URI",
   /** `sqlite` or `postgres`: what the stack's Kratos and Hydra store their data in. */
   database: "TEST_DATABASE",
+  /** Example SSO, the test provider: its issuer and its admin API. */
+  exampleSsoIssuer: "TEST_EXAMPLE_SSO_ISSUER",
+  exampleSsoAdminUrl: "TEST_EXAMPLE_SSO_ADMIN_URL",
 } as const;
 
 /** The variables that hand a running stack to a suite. */
@@ -67,13 +73,26 @@ export function stackEnv(stack: TestStack): Record<string, string> {
     [testStackEnv.hookSecret]: stack.settings.portal.hookSecret,
     [testStackEnv.smtpUri]: stack.settings.kratos.smtpUri,
     [testStackEnv.database]: stack.database,
+    ...(stack.exampleSso
+      ? { [testStackEnv.exampleSsoIssuer]: stack.exampleSso.issuer, [testStackEnv.exampleSsoAdminUrl]: stack.exampleSso.adminUrl }
+      : {}),
   };
 }
 
 export async function testSettings(env: Record<string, string> = {}): Promise<StackSettings> {
-  const [portalPort, internalPort, publicPort, adminPort, smtpPort, webPort, hydraPublicPort, hydraAdminPort] = await Promise.all(
-    Array.from({ length: 8 }, () => freePort()),
-  );
+  const [
+    portalPort,
+    internalPort,
+    publicPort,
+    adminPort,
+    smtpPort,
+    webPort,
+    hydraPublicPort,
+    hydraAdminPort,
+    ssoPort,
+    ssoAdminPort,
+    ssoAppPort,
+  ] = await Promise.all(Array.from({ length: 11 }, () => freePort()));
   const dataDir = mkdtempSync(join(tmpdir(), "account-portal-test-"));
   return readSettings({
     DATA_DIR: dataDir,
@@ -85,6 +104,9 @@ export async function testSettings(env: Record<string, string> = {}): Promise<St
     MAIL_WEB_PORT: String(webPort),
     HYDRA_PUBLIC_PORT: String(hydraPublicPort),
     HYDRA_ADMIN_PORT: String(hydraAdminPort),
+    EXAMPLE_SSO_PORT: String(ssoPort),
+    EXAMPLE_SSO_ADMIN_PORT: String(ssoAdminPort),
+    EXAMPLE_SSO_APP_PORT: String(ssoAppPort),
     ...env,
   });
 }
@@ -99,6 +121,8 @@ export interface TestStackOptions {
   kratosConfig?: ConfigTree;
   /** SQLite by default; the suites that run on PostgreSQL hand theirs in TEST_DATABASE. */
   database?: TestDatabase;
+  /** Example SSO, the test provider (on by default): a second Hydra and its sign-in page. */
+  exampleSso?: boolean;
 }
 
 export function databaseFromEnv(env: Record<string, string | undefined> = process.env): TestDatabase {
@@ -112,11 +136,15 @@ export async function startTestStack({
   progress = false,
   kratosConfig = {},
   database = databaseFromEnv(),
+  exampleSso: withExampleSso = true,
 }: TestStackOptions = {}): Promise<TestStack> {
   const supervisor = new Supervisor({ echo: false, progress });
   const postgres = database === "postgres" ? await startPostgres(supervisor, { services: ["kratos", "hydra"] }) : undefined;
   try {
-    const settings = await testSettings(postgres ? { KRATOS_DSN: postgres.dsn("kratos"), HYDRA_DSN: postgres.dsn("hydra") } : {});
+    const settings = await testSettings({
+      ...(postgres ? { KRATOS_DSN: postgres.dsn("kratos"), HYDRA_DSN: postgres.dsn("hydra") } : {}),
+      ...(withExampleSso ? {} : { EXAMPLE_SSO: "off" }),
+    });
     const buildLog = (line: string) => {
       supervisor.progress("build", line);
     };
@@ -124,9 +152,11 @@ export async function startTestStack({
     const hydraOptions = { binary: await buildLauncher(hydraLauncher, buildLog) };
     const mailUrl = await startMailCatcher(supervisor, settings);
     const kratosOptions = { binary, config: merge(testKratosConfig, kratosConfig) };
-    const [kratos, hydra] = await Promise.all([
+    const sso = settings.exampleSso;
+    const [kratos, hydra, exampleSso] = await Promise.all([
       startKratos(supervisor, settings, kratosOptions),
       startHydra(supervisor, settings, hydraOptions),
+      sso ? startExampleSso(supervisor, settings, sso, hydraOptions) : undefined,
     ]);
     startCourier(supervisor, settings, kratosOptions);
     return {
@@ -137,6 +167,7 @@ export async function startTestStack({
       postgres,
       mailUrl,
       hydra,
+      exampleSso,
       portalOrigin: settings.portal.origin,
       stopKratos: () => supervisor.stop("kratos"),
       async startKratos() {

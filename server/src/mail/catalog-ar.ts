@@ -38,6 +38,16 @@ export const ar: MailCatalog = {
     text: ({ from, to, at, settingsUrl }) =>
       `تم تغيير عنوان البريد الإلكتروني لحسابك من ${from} إلى ${to} بتاريخ ${at}. ستصل الرسائل المتعلقة بحسابك من الآن إلى ${to}.\n\n${notYou(settingsUrl)}`,
   },
+  provider_linked: {
+    subject: "تم ربط خدمة تسجيل دخول بحسابك",
+    text: ({ provider, at, settingsUrl }) =>
+      `يمكنك الآن تسجيل الدخول إلى حسابك عبر ${provider}: تم الربط في ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  provider_unlinked: {
+    subject: "تم إلغاء ربط خدمة تسجيل دخول بحسابك",
+    text: ({ provider, at, settingsUrl }) =>
+      `تم إلغاء ربط ${provider} بحسابك في ${at}: لم يعد بالإمكان تسجيل الدخول به.\n\n${notYou(settingsUrl)}`,
+  },
   recovery_used: {
     subject: "تم استرداد حسابك",
     text: ({ at, settingsUrl }) => `استعاد شخص ما الوصول إلى حسابك باستخدام رمز استرداد بتاريخ ${at}.\n\n${notYou(settingsUrl)}`,

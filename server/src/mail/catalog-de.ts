@@ -39,6 +39,16 @@ export const de: MailCatalog = {
     text: ({ from, to, at, settingsUrl }) =>
       `Die E-Mail-Adresse Ihres Kontos wurde am ${at} von ${from} in ${to} geändert. E-Mails zu Ihrem Konto gehen jetzt an ${to}.\n\n${notYou(settingsUrl)}`,
   },
+  provider_linked: {
+    subject: "Ein Anmeldedienst wurde mit Ihrem Konto verknüpft",
+    text: ({ provider, at, settingsUrl }) =>
+      `Sie können sich jetzt mit ${provider} bei Ihrem Konto anmelden: Die Verknüpfung wurde am ${at} hergestellt.\n\n${notYou(settingsUrl)}`,
+  },
+  provider_unlinked: {
+    subject: "Ein Anmeldedienst wurde von Ihrem Konto getrennt",
+    text: ({ provider, at, settingsUrl }) =>
+      `Die Verknüpfung Ihres Kontos mit ${provider} wurde am ${at} aufgehoben: Sie können sich damit nicht mehr anmelden.\n\n${notYou(settingsUrl)}`,
+  },
   recovery_used: {
     subject: "Ihr Konto wurde wiederhergestellt",
     text: ({ at, settingsUrl }) =>

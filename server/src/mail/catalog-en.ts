@@ -38,6 +38,16 @@ export const en: MailCatalog = {
     text: ({ from, to, at, settingsUrl }) =>
       `The email address of your account was changed from ${from} to ${to} on ${at}. Mail about your account now goes to ${to}.\n\n${notYou(settingsUrl)}`,
   },
+  provider_linked: {
+    subject: "A sign-in provider was linked to your account",
+    text: ({ provider, at, settingsUrl }) =>
+      `You can now sign in to your account with ${provider}: it was linked on ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  provider_unlinked: {
+    subject: "A sign-in provider was unlinked from your account",
+    text: ({ provider, at, settingsUrl }) =>
+      `${provider} was unlinked from your account on ${at}: it no longer signs you in.\n\n${notYou(settingsUrl)}`,
+  },
   recovery_used: {
     subject: "Your account was recovered",
     text: ({ at, settingsUrl }) => `Someone regained access to your account with a recovery code on ${at}.\n\n${notYou(settingsUrl)}`,

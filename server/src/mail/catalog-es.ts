@@ -38,6 +38,16 @@ export const es: MailCatalog = {
     text: ({ from, to, at, settingsUrl }) =>
       `La dirección de correo electrónico de tu cuenta se cambió de ${from} a ${to} el ${at}. Los correos sobre tu cuenta llegan ahora a ${to}.\n\n${notYou(settingsUrl)}`,
   },
+  provider_linked: {
+    subject: "Se vinculó un proveedor de inicio de sesión a tu cuenta",
+    text: ({ provider, at, settingsUrl }) =>
+      `Ahora puedes iniciar sesión en tu cuenta con ${provider}: se vinculó el ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  provider_unlinked: {
+    subject: "Se desvinculó un proveedor de inicio de sesión de tu cuenta",
+    text: ({ provider, at, settingsUrl }) =>
+      `${provider} se desvinculó de tu cuenta el ${at}: ya no sirve para iniciar sesión.\n\n${notYou(settingsUrl)}`,
+  },
   recovery_used: {
     subject: "Se recuperó tu cuenta",
     text: ({ at, settingsUrl }) =>

@@ -38,6 +38,16 @@ export const fr: MailCatalog = {
     text: ({ from, to, at, settingsUrl }) =>
       `L’adresse e-mail de votre compte est passée de ${from} à ${to} le ${at}. Les e-mails concernant votre compte sont désormais envoyés à ${to}.\n\n${notYou(settingsUrl)}`,
   },
+  provider_linked: {
+    subject: "Un service de connexion a été associé à votre compte",
+    text: ({ provider, at, settingsUrl }) =>
+      `Vous pouvez désormais vous connecter à votre compte avec ${provider} : l'association date du ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  provider_unlinked: {
+    subject: "Un service de connexion a été dissocié de votre compte",
+    text: ({ provider, at, settingsUrl }) =>
+      `${provider} a été dissocié de votre compte le ${at} : il ne permet plus de vous connecter.\n\n${notYou(settingsUrl)}`,
+  },
   recovery_used: {
     subject: "Votre compte a été récupéré",
     text: ({ at, settingsUrl }) =>

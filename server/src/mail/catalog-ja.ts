@@ -38,6 +38,16 @@ export const ja: MailCatalog = {
     text: ({ from, to, at, settingsUrl }) =>
       `${at} に、あなたのアカウントのメールアドレスが ${from} から ${to} に変更されました。今後、アカウントに関するメールは ${to} に届きます。\n\n${notYou(settingsUrl)}`,
   },
+  provider_linked: {
+    subject: "アカウントにサインイン用サービスがリンクされました",
+    text: ({ provider, at, settingsUrl }) =>
+      `${at}に${provider}がリンクされ、${provider}でアカウントにサインインできるようになりました。\n\n${notYou(settingsUrl)}`,
+  },
+  provider_unlinked: {
+    subject: "アカウントからサインイン用サービスのリンクが解除されました",
+    text: ({ provider, at, settingsUrl }) =>
+      `${at}に${provider}のリンクが解除されました。今後${provider}ではサインインできません。\n\n${notYou(settingsUrl)}`,
+  },
   recovery_used: {
     subject: "アカウントが復旧されました",
     text: ({ at, settingsUrl }) => `${at} に、復旧コードを使ってあなたのアカウントへのアクセスが回復されました。\n\n${notYou(settingsUrl)}`,

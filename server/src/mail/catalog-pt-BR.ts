@@ -38,6 +38,16 @@ export const ptBR: MailCatalog = {
     text: ({ from, to, at, settingsUrl }) =>
       `O endereço de e-mail da sua conta foi alterado de ${from} para ${to} em ${at}. Os e-mails sobre sua conta agora vão para ${to}.\n\n${notYou(settingsUrl)}`,
   },
+  provider_linked: {
+    subject: "Um provedor de login foi vinculado à sua conta",
+    text: ({ provider, at, settingsUrl }) =>
+      `Agora você pode entrar na sua conta com ${provider}: o vínculo foi feito em ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  provider_unlinked: {
+    subject: "Um provedor de login foi desvinculado da sua conta",
+    text: ({ provider, at, settingsUrl }) =>
+      `${provider} foi desvinculado da sua conta em ${at}: ele não permite mais entrar.\n\n${notYou(settingsUrl)}`,
+  },
   recovery_used: {
     subject: "Sua conta foi recuperada",
     text: ({ at, settingsUrl }) => `Alguém recuperou o acesso à sua conta com um código de recuperação em ${at}.\n\n${notYou(settingsUrl)}`,

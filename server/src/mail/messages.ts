@@ -27,6 +27,9 @@ export interface MailParams {
   second_factor_added: Common & { method: SecondFactor };
   second_factor_removed: Common & { method: SecondFactor };
   email_changed: Common & { from: string; to: string };
+  /** A sign-in provider, by its name (Google, or the id an operator gave it). */
+  provider_linked: Common & { provider: string };
+  provider_unlinked: Common & { provider: string };
   recovery_used: Common;
   account_deleted: Pick<Common, "at">;
   account_deleted_by_admin: Pick<Common, "at">;

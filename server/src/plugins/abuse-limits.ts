@@ -39,6 +39,7 @@ import type { AbuseLimits, Limit, PortalConfig } from "../config.js";
 import { ClientError } from "../errors.js";
 import {
   ambiguousSubmission,
+  assertNotInQuery,
   assertPlainContentType,
   normalizeIdentifier,
   readSubmission,
@@ -68,6 +69,8 @@ export interface AbuseLimitHooks {
   hookRefusal(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Takes a point of the address's quota of the portal's own mails (the outbox's); false when it is spent. */
   portalMail: (address: string) => Promise<boolean>;
+  /** A provider's answer at Kratos' callback (Kratos then calls the provider): per client IP. */
+  providerCallback: onRequestHookHandler;
 }
 
 /** The limits counted per account. */
@@ -134,6 +137,15 @@ function newSessionCookie(reply: FastifyReply): string | undefined {
   return value === "" ? undefined : value;
 }
 
+/** The fields of Kratos' oidc strategy that it reads from the query as well as the body. */
+const oidcFields = ["provider", "link", "unlink", "method"];
+
+/** Whether Kratos' oidc strategy takes the submission: no method, or "oidc" in any case (strings.EqualFold). */
+const oidcMethod = (fields: SubmissionFields) => {
+  const method = fields.first("method");
+  return method === undefined || method === "" || method.toLowerCase() === "oidc";
+};
+
 /** An identifier as Kratos matches it, or undefined when there is none. */
 const accountOf = (value: string | undefined) => {
   const account = value === undefined ? "" : normalizeIdentifier(value);
@@ -170,6 +182,8 @@ function buildLimits(fastify: FastifyInstance, config: PortalConfig, store: Limi
   };
   const hookRefusals = perNetwork("hook-refusals", limits.hookRefusals);
   const portalMail = counted("portal-mail-address", limits.portalMailAddress);
+  const providerIp = perNetwork("provider-ip", limits.providerIp);
+  const providerLink = counted("provider-link", limits.providerLink);
 
   /**
    * Takes a point of each; if one is over its limit, gives them all back and
@@ -253,7 +267,27 @@ function buildLimits(fastify: FastifyInstance, config: PortalConfig, store: Limi
     }
   }
 
+  /**
+   * Linking or unlinking a provider in the settings flow: per account (each
+   * writes the account and mails its owner), and a link's way out to the
+   * provider per IP. The account is the session's; without one Kratos refuses.
+   */
+  async function linkCharges(request: FastifyRequest, fields: SubmissionFields): Promise<Charge[]> {
+    const link = fields.field("link");
+    if ((link === undefined && fields.field("unlink") === undefined) || !oidcMethod(fields)) return [];
+    const charges = link === undefined ? [] : providerIp(request.ip);
+    try {
+      const account = (await fastify.kratos.sessions.whoami(request.headers.cookie)).identity?.id;
+      if (account !== undefined) charges.push({ ...providerLink, key: accountKey(account) });
+    } catch {
+      // No session (or Kratos away): Kratos refuses the submission without touching an account.
+    }
+    return charges;
+  }
+
   async function loginCharges(request: FastifyRequest, fields: SubmissionFields): Promise<Charge[]> {
+    // A provider's button: Kratos' oidc strategy acts when the body names a provider and no other method.
+    if (fields.field("provider") !== undefined && oidcMethod(fields)) return providerIp(request.ip);
     switch (fields.first("method")) {
       case "password": {
         // stringsx.Coalesce(identifier, password_identifier): the first that is not empty.
@@ -286,11 +320,15 @@ function buildLimits(fastify: FastifyInstance, config: PortalConfig, store: Limi
     // Refuses two sessions before anything is counted, whatever the flow.
     sessionCredential(request, config.kratosNativeFlows);
     const fields = readSubmission(request, { queryAndBody: kind === "recovery" || kind === "verification" });
+    // Kratos' oidc strategy also reads these from the query, where the other strategies do not look: the
+    // portal's forms never put them there, so a submission that does could be read two ways.
+    if (kind === "login" || kind === "registration" || kind === "settings") assertNotInQuery(request, oidcFields);
     switch (kind) {
       case "login":
         return loginCharges(request, fields);
       case "registration": {
         const charges = registrationIp(request.ip);
+        if (fields.field("provider") !== undefined && oidcMethod(fields)) return [...charges, ...providerIp(request.ip)];
         if (fields.first("method") !== "code") return charges;
         return [
           ...charges,
@@ -304,8 +342,9 @@ function buildLimits(fastify: FastifyInstance, config: PortalConfig, store: Limi
         return address === undefined ? [] : mailCharges(request, address);
       }
       case "settings": {
+        const links = await linkCharges(request, fields);
         const email = accountOf(fields.field("traits.email"));
-        return email !== undefined && (await changesEmail(request, email)) ? mailCharges(request, email) : [];
+        return email !== undefined && (await changesEmail(request, email)) ? [...links, ...mailCharges(request, email)] : links;
       }
     }
   }
@@ -341,6 +380,10 @@ function buildLimits(fastify: FastifyInstance, config: PortalConfig, store: Limi
         fastify.metrics.limitRefusals.inc({ rule: portalMail.rule });
         return false;
       }
+    },
+
+    providerCallback: async (request, reply) => {
+      await charge(providerIp(request.ip), reply);
     },
 
     submission(kind) {

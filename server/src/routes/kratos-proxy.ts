@@ -17,6 +17,7 @@ import type {
 import { flowKinds, type FlowKind } from "#contract/flows.js";
 import { paths } from "#contract/paths.js";
 import { Type } from "@sinclair/typebox";
+import { providerIdPattern } from "#contract/providers.js";
 import type { ErrorBody } from "#contract/schemas/error.js";
 import { Input } from "#contract/schemas/input.js";
 import type { PortalConfig } from "../config.js";
@@ -173,6 +174,18 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
     // The links in Kratos' mails submit with GET (verification code, recovery link).
     if (kind === "verification" || kind === "recovery") fastify.get(base, limits, forward(base));
   }
+  // Where a sign-in provider sends the browser back (Kratos' oidc strategy): the provider's id is in the path;
+  // without one only with PKCE forced (Kratos' generic callback). Apple answers with a form post, which Kratos
+  // turns into a GET, so that the browser sends its cookies.
+  const callback = "/self-service/methods/oidc/callback";
+  const providerParams = {
+    params: { type: "object", properties: { provider: { type: "string", pattern: providerIdPattern } }, required: ["provider"] },
+  } as const;
+  const toCallback: RouteHandlerMethod = (request, reply) =>
+    reply.from(`${callback}/${(request.params as { provider: string }).provider}`, fromOptions);
+  fastify.get(callback, { onRequest: fastify.limits.providerCallback }, forward(callback));
+  fastify.get(`${callback}/:provider`, { schema: providerParams, onRequest: fastify.limits.providerCallback }, toCallback);
+  fastify.post(`${callback}/:provider`, { schema: providerParams, onRequest: fastify.limits.providerCallback }, toCallback);
   fastify.get("/self-service/logout/browser", forward("/self-service/logout/browser"));
   fastify.get("/self-service/logout", forward("/self-service/logout"));
   fastify.get("/self-service/errors", forward("/self-service/errors"));

@@ -25,6 +25,8 @@ export interface CredentialSnapshot {
   passkey: number;
   /** "" without backup codes. */
   lookup_secret: string;
+  /** The linked sign-in providers' ids, sorted; absent in a snapshot kept before the portal knew them. */
+  providers?: string[];
 }
 
 /** An account as the security mails read it from Kratos, never from a hook's body. */
@@ -55,7 +57,7 @@ export interface KratosIdentities {
   mailAccount(id: string): Promise<MailAccount | undefined>;
   /** The identity, or undefined when Kratos has none with this id. */
   get(id: string): Promise<Identity | undefined>;
-  /** The identity with what secondFactorsOf reads, or undefined when Kratos has none with this id. */
+  /** The identity with what secondFactorsOf and providersOf read, or undefined when Kratos has none with this id. */
   getWithFactors(id: string): Promise<Identity | undefined>;
   /** Revokes every session of the identity; nothing to do for an unknown identity. */
   revokeSessions(id: string): Promise<void>;
@@ -96,7 +98,20 @@ const gone = () => undefined;
  * security-key identifier, and lookup_secret after the codes are all used.
  * Never the password's hash or the TOTP secret.
  */
-const factorCredentials: ("webauthn" | "passkey" | "lookup_secret")[] = ["webauthn", "passkey", "lookup_secret"];
+/**
+ * The credentials whose configuration Manage Users reads: the second factors
+ * (secondFactorsOf) and the linked providers (providersOf). Kratos' admin API
+ * leaves every credential's configuration out unless include_credential names it.
+ */
+const factorCredentials: ("webauthn" | "passkey" | "lookup_secret" | "oidc")[] = ["webauthn", "passkey", "lookup_secret", "oidc"];
+
+/** The sign-in providers linked to the identity (their ids, sorted), from an identity read with the oidc credential. */
+export function providersOf(identity: Identity): string[] {
+  const credentials: Partial<Record<string, IdentityCredentials>> = identity.credentials ?? {};
+  const config = (credentials.oidc?.config ?? {}) as { providers?: unknown };
+  const providers = Array.isArray(config.providers) ? (config.providers as { provider?: unknown }[]) : [];
+  return [...new Set(providers.map(({ provider }) => provider).filter((id): id is string => typeof id === "string"))].sort();
+}
 
 /** The second factors set up, from an identity read with factorCredentials. */
 export function secondFactorsOf(identity: Identity): string[] {
@@ -134,7 +149,7 @@ export function kratosIdentities(api: IdentityApi): KratosIdentities {
       const identity = await callUpstream(
         "kratos",
         "getIdentity",
-        async () => (await api.getIdentity({ id, includeCredential: ["password", "lookup_secret", "webauthn", "passkey"] })).data,
+        async () => (await api.getIdentity({ id, includeCredential: ["password", "lookup_secret", "webauthn", "passkey", "oidc"] })).data,
         { 404: gone },
       );
       if (!identity) return undefined;
@@ -158,6 +173,7 @@ export function kratosIdentities(api: IdentityApi): KratosIdentities {
           webauthn: count("webauthn"),
           passkey: count("passkey"),
           lookup_secret: codes.length > 0 ? digest(codes.join(",")) : "",
+          providers: providersOf(identity),
         },
       };
     },

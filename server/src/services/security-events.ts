@@ -20,6 +20,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { deviceKey, deviceOf } from "#contract/devices.js";
 import { defaultLanguage, type Language } from "#contract/languages.js";
+import { providerNameOf } from "#contract/providers.js";
 import type { ActivityType } from "#contract/schemas/account.js";
 import type { KratosHookBody, KratosHookEvent } from "#contract/schemas/kratos-hooks.js";
 import { ipAddressOf } from "../ip-address.js";
@@ -37,7 +38,19 @@ export interface SecurityEvents {
 type Change =
   | { type: "password_changed" }
   | { type: "email_changed"; from: string }
-  | { type: `second_factor_${"added" | "removed"}`; method: SecondFactor };
+  | { type: `second_factor_${"added" | "removed"}`; method: SecondFactor }
+  | { type: `provider_${"linked" | "unlinked"}`; provider: string };
+
+/** Sign-in providers linked or unlinked; nothing when the earlier snapshot predates them. */
+function providerChanges(before: CredentialSnapshot, after: CredentialSnapshot): Change[] {
+  if (before.providers === undefined || after.providers === undefined) return [];
+  const { providers: was } = before;
+  const { providers: is } = after;
+  return [
+    ...is.filter((id) => !was.includes(id)).map((provider) => ({ type: "provider_linked" as const, provider })),
+    ...was.filter((id) => !is.includes(id)).map((provider) => ({ type: "provider_unlinked" as const, provider })),
+  ];
+}
 
 /** What differs between two snapshots of one account, as the mails name it. */
 export function changesBetween(before: CredentialSnapshot, after: CredentialSnapshot): Change[] {
@@ -52,7 +65,7 @@ export function changesBetween(before: CredentialSnapshot, after: CredentialSnap
   if (after.lookup_secret !== before.lookup_secret) {
     changes.push({ type: after.lookup_secret === "" ? "second_factor_removed" : "second_factor_added", method: "lookup_secret" });
   }
-  return changes;
+  return [...changes, ...providerChanges(before, after)];
 }
 
 export function securityEvents(
@@ -82,7 +95,19 @@ export function securityEvents(
     if (account.verified && account.email !== "") await outbox.send(renderMail(id, account.email, params, account.language));
   }
 
+  /** A provider linked or unlinked: recorded, and mailed to the account's address. */
+  async function providerChange(id: string, account: Account, change: Change & { provider: string }): Promise<void> {
+    const provider = providerNameOf(change.provider);
+    const at = await event(id, account, change.type, { method: provider });
+    await tell(account, change.type, { provider, at, settingsUrl });
+  }
+
   async function signIn(id: string, body: KratosHookBody, account: Account): Promise<void> {
+    // Signing in to link a provider (Kratos' "an account with this address exists", 1010016) links it here.
+    if (account.before) {
+      for (const change of providerChanges(account.before, account.snapshot))
+        if ("provider" in change) await providerChange(id, account, change);
+    }
     const device = deviceOf(body.user_agent);
     const ip = ipAddressOf(body.ip);
     const { known, before } = await state.devices.remember(id, deviceKey(device));
@@ -107,6 +132,8 @@ export function securityEvents(
         // only once verified, like every other.
         await outbox.send(renderMail("email_changed", change.from, params, account.language));
         await tell(account, "email_changed", params);
+      } else if ("provider" in change) {
+        await providerChange(id, account, change);
       } else if (change.type === "password_changed") {
         await tell(account, "password_changed", { at: await event(id, account, "password_changed"), settingsUrl });
       } else {

@@ -12,6 +12,8 @@ export interface KratosForTest {
   /** What Kratos' web hooks send; and the port they call (the portal's INTERNAL_PORT, where a test may listen). */
   hookSecret: string;
   internalPort: number;
+  /** Example SSO's issuer, the test provider Kratos offers (stack/example-sso.ts). */
+  exampleSsoIssuer: string;
   /** Environment for build(): the portal configured for this Kratos. */
   env: Env;
 }
@@ -24,10 +26,12 @@ export async function useKratos(t: Test): Promise<KratosForTest> {
   let hookSecret = process.env[testStackEnv.hookSecret];
   let smtpUri = process.env[testStackEnv.smtpUri];
   let internalPort = Number(process.env[testStackEnv.portalInternalPort]);
-  if (!publicUrl || !adminUrl || !origin || !mailUrl || !hookSecret || !smtpUri || !internalPort) {
+  let exampleSsoIssuer = process.env[testStackEnv.exampleSsoIssuer];
+  if (!publicUrl || !adminUrl || !origin || !mailUrl || !hookSecret || !smtpUri || !internalPort || !exampleSsoIssuer) {
     const stack = await startTestStack();
     t.teardown(() => stack.stop());
     ({ publicUrl, adminUrl, portalOrigin: origin, mailUrl } = stack);
+    exampleSsoIssuer = stack.exampleSso?.issuer ?? "";
     ({ hookSecret, internalPort } = stack.settings.portal);
     ({ smtpUri } = stack.settings.kratos);
   }
@@ -37,6 +41,7 @@ export async function useKratos(t: Test): Promise<KratosForTest> {
     mailUrl,
     hookSecret,
     internalPort,
+    exampleSsoIssuer,
     env: {
       KRATOS_PUBLIC_URL: publicUrl,
       KRATOS_ADMIN_URL: adminUrl,

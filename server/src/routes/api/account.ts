@@ -1,16 +1,16 @@
 // /api/account: the signed-in user's own account. Deleting it (after typing
 // its email address, within Kratos' privileged session age, never the last
-// admin) and its recent security activity.
+// admin), its recent security activity and its linked sign-in providers.
 import { defaultLanguage } from "#contract/languages.js";
 import { traitLanguage } from "../../language.js";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { PortalConfig } from "../../config.js";
 import { FieldErrors } from "../../errors.js";
 import { sessionOf } from "../../plugins/guards.js";
-import { AccountActivity, AccountDeletionBody } from "#contract/schemas/account.js";
+import { AccountActivity, AccountDeletionBody, AccountProviders } from "#contract/schemas/account.js";
 import { errorResponses } from "#contract/schemas/error.js";
 import { deviceOf, deviceOfKey } from "#contract/devices.js";
-import { emailOf } from "../../services/kratos-identities.js";
+import { emailOf, providersOf } from "../../services/kratos-identities.js";
 import { bodyLimits } from "./body-limits.js";
 
 const accountRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (fastify, { config }) => {
@@ -46,6 +46,13 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async
       ),
       devices: devices.map(deviceOfKey),
     });
+  });
+
+  // Kratos' settings flow offers Unlink only while another way to sign in remains, and names no provider
+  // otherwise: the card learns here which providers are linked at all.
+  fastify.get("/providers", { schema: { response: { 200: AccountProviders, ...errorResponses } } }, async (request, reply) => {
+    const identity = await fastify.kratos.identities.getWithFactors(sessionOf(request).identity.id);
+    return reply.header("cache-control", "no-store").send({ providers: identity ? providersOf(identity) : [] });
   });
 };
 

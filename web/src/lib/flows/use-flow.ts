@@ -75,12 +75,19 @@ export function useFlow<K extends FlowKind>(kind: K, { onRedirect }: UseFlowOpti
     [],
   );
 
+  // Whether the submission on its way names a sign-in provider (a button of Kratos' oidc group, a link in
+  // settings): Kratos then answers 422 with the provider's own address, on another site.
+  const toProvider = useRef(false);
+
   const leave = useCallback((url: string) => {
     if (latest.current.onRedirect?.(url)) return;
     // Kratos sends the browser to the portal (its own /kratos URLs included) or,
-    // for an OAuth2 login, back to Hydra, whose address the login request names.
+    // for an OAuth2 login, back to Hydra, whose address the login request names;
+    // or, when the person chose a provider, to that provider's sign-in page.
     const login = shown.current as Partial<FlowOf<"login">> | undefined;
-    const target = safeRedirect(url, { kind: "same-origin", alsoOrigins: [login?.oauth2_login_request?.request_url] });
+    const target = toProvider.current
+      ? safeRedirect(url, { kind: "web" })
+      : safeRedirect(url, { kind: "same-origin", alsoOrigins: [login?.oauth2_login_request?.request_url] });
     if (target) window.location.assign(target);
     else setFailure(i18n.t("errors.generic"));
   }, []);
@@ -153,6 +160,7 @@ export function useFlow<K extends FlowKind>(kind: K, { onRedirect }: UseFlowOpti
       setBusy(true);
       setFailure(undefined);
       setNotice(undefined);
+      toProvider.current = typeof body.provider === "string" || typeof body.link === "string";
       try {
         const result = await updateFlow(kind, current.id, body);
         if (isFlow(result)) show(result as FlowOf<K>);
@@ -161,6 +169,7 @@ export function useFlow<K extends FlowKind>(kind: K, { onRedirect }: UseFlowOpti
         apply(handleFlowError(error, contextOf()));
         return undefined;
       } finally {
+        toProvider.current = false;
         setBusy(false);
       }
     },

@@ -114,6 +114,7 @@ export const adminAr = {
       roles: "الأدوار",
       state: "الحالة",
       secondFactors: "عوامل المصادقة الثانية",
+      providers: "خدمات تسجيل الدخول",
       created: "تاريخ الإنشاء",
     },
     noName: "(بلا اسم)",

@@ -119,6 +119,7 @@ export const adminDe = {
       roles: "Rollen",
       state: "Status",
       secondFactors: "Zweite Faktoren",
+      providers: "Anmeldedienste",
       created: "Erstellt",
     },
     noName: "(ohne Namen)",

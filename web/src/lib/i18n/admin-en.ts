@@ -114,6 +114,7 @@ export const adminEn = {
       roles: "Roles",
       state: "State",
       secondFactors: "Second factors",
+      providers: "Sign-in providers",
       created: "Created",
     },
     noName: "(no name)",

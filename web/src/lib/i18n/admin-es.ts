@@ -118,6 +118,7 @@ export const adminEs = {
       roles: "Roles",
       state: "Estado",
       secondFactors: "Segundos factores",
+      providers: "Proveedores de inicio de sesión",
       created: "Creado",
     },
     noName: "(sin nombre)",

@@ -118,6 +118,7 @@ export const adminFr = {
       roles: "Rôles",
       state: "État",
       secondFactors: "Seconds facteurs",
+      providers: "Services de connexion",
       created: "Créé le",
     },
     noName: "(sans nom)",

@@ -117,6 +117,7 @@ export const adminJa = {
       roles: "ロール",
       state: "状態",
       secondFactors: "2つ目の認証要素",
+      providers: "サインイン用サービス",
       created: "作成日時",
     },
     noName: "（名前なし）",

@@ -114,6 +114,7 @@ export const adminPtBR = {
       roles: "Funções",
       state: "Status",
       secondFactors: "Segundos fatores",
+      providers: "Provedores de login",
       created: "Criado",
     },
     noName: "(sem nome)",

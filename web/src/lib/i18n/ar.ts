@@ -173,6 +173,7 @@ export const ar = {
   },
   flows: {
     or: "أو",
+    providers: "خدمات تسجيل الدخول",
     /** The identity's traits as fields of a form (config/kratos/identity.schema.json), by the trait's path. */
     traits: {
       email: "البريد الإلكتروني",
@@ -261,6 +262,18 @@ export const ar = {
       // Kratos 1.3 keeps no name for a passkey: it is known by when it was added.
       name: `مفتاح مرور أُضيف في {{addedAt, ${dateTime}}}`,
     },
+    providers: {
+      title: "خدمات تسجيل الدخول",
+      description: "حسابات لدى خدمات أخرى يمكنك تسجيل الدخول بها بدلًا من كلمة المرور.",
+      table: "خدمات تسجيل الدخول الخاصة بك",
+      provider: "الخدمة",
+      status: "الحالة",
+      linked: "مرتبطة",
+      notLinked: "غير مرتبطة",
+      onlyWay: "هذه هي طريقتك الوحيدة لتسجيل الدخول: عيّن كلمة مرور أو أضف مفتاح مرور قبل إلغاء ربطها.",
+      linkedToast: "تم ربط الخدمة: يمكنك تسجيل الدخول بها.",
+      unlinkedToast: "تم إلغاء ربط الخدمة.",
+    },
     credentials: { name: "الاسم", added: "تاريخ الإضافة", remove: "إزالة", unnamed: "بلا اسم" },
     password: { title: "تغيير كلمة المرور", saved: "تم تغيير كلمة المرور." },
     backupCodes: {
@@ -325,6 +338,8 @@ export const ar = {
         second_factor_added: "إضافة {{method}}",
         second_factor_removed: "إزالة {{method}}",
         recovery_used: "استرداد الحساب",
+        provider_linked: "ربط {{method}}",
+        provider_unlinked: "إلغاء ربط {{method}}",
       },
       methods: {
         totp: "تطبيق مصادقة",

@@ -163,6 +163,7 @@ export const de = {
   },
   flows: {
     or: "oder",
+    providers: "Anmeldedienste",
     /** The identity's traits as fields of a form (config/kratos/identity.schema.json), by the trait's path. */
     traits: {
       email: "E-Mail",
@@ -252,6 +253,19 @@ export const de = {
       // Kratos 1.3 keeps no name for a passkey: it is known by when it was added.
       name: `Passkey, hinzugefügt am {{addedAt, ${dateTime}}}`,
     },
+    providers: {
+      title: "Anmeldedienste",
+      description: "Konten bei anderen Diensten, mit denen Sie sich statt mit einem Passwort anmelden können.",
+      table: "Ihre Anmeldedienste",
+      provider: "Dienst",
+      status: "Status",
+      linked: "Verknüpft",
+      notLinked: "Nicht verknüpft",
+      onlyWay:
+        "Dies ist Ihre einzige Möglichkeit, sich anzumelden: Legen Sie ein Passwort oder einen Passkey an, bevor Sie die Verknüpfung aufheben.",
+      linkedToast: "Der Dienst wurde verknüpft: Sie können sich damit anmelden.",
+      unlinkedToast: "Die Verknüpfung wurde aufgehoben.",
+    },
     credentials: { name: "Name", added: "Hinzugefügt", remove: "Entfernen", unnamed: "Ohne Namen" },
     password: { title: "Passwort ändern", saved: "Ihr Passwort wurde geändert." },
     backupCodes: {
@@ -313,6 +327,8 @@ export const de = {
         second_factor_added: "{{method}} hinzugefügt",
         second_factor_removed: "{{method}} entfernt",
         recovery_used: "Konto wiederhergestellt",
+        provider_linked: "{{method}} verknüpft",
+        provider_unlinked: "Verknüpfung mit {{method}} aufgehoben",
       },
       // Said without an article: they open the events above ("Passkey hinzugefügt").
       methods: {

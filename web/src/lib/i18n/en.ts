@@ -148,6 +148,8 @@ export const en = {
   },
   flows: {
     or: "or",
+    /** The form of "Sign in with …" buttons. */
+    providers: "Sign-in providers",
     /** The identity's traits as fields of a form (config/kratos/identity.schema.json), by the trait's path. */
     traits: {
       email: "Email",
@@ -235,6 +237,18 @@ export const en = {
       // Kratos 1.3 keeps no name for a passkey: it is known by when it was added.
       name: `Passkey added {{addedAt, ${dateTime}}}`,
     },
+    providers: {
+      title: "Sign-in providers",
+      description: "Accounts elsewhere that you can sign in with instead of a password.",
+      table: "Your sign-in providers",
+      provider: "Provider",
+      status: "Status",
+      linked: "Linked",
+      notLinked: "Not linked",
+      onlyWay: "This is your only way to sign in: set a password or add a passkey before you unlink it.",
+      linkedToast: "The provider was linked: you can sign in with it.",
+      unlinkedToast: "The provider was unlinked.",
+    },
     credentials: { name: "Name", added: "Added", remove: "Remove", unnamed: "Unnamed" },
     password: { title: "Change password", saved: "Your password was changed." },
     backupCodes: {
@@ -296,6 +310,8 @@ export const en = {
         second_factor_added: "Added {{method}}",
         second_factor_removed: "Removed {{method}}",
         recovery_used: "Account recovered",
+        provider_linked: "Linked {{method}}",
+        provider_unlinked: "Unlinked {{method}}",
       },
       methods: {
         totp: "an authenticator app",

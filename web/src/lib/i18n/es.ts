@@ -156,6 +156,7 @@ export const es = {
   },
   flows: {
     or: "o",
+    providers: "Proveedores de inicio de sesión",
     /** The identity's traits as fields of a form (config/kratos/identity.schema.json), by the trait's path. */
     traits: {
       email: "Correo electrónico",
@@ -244,6 +245,18 @@ export const es = {
       // Kratos 1.3 keeps no name for a passkey: it is known by when it was added.
       name: `Llave de acceso añadida el {{addedAt, ${dateTime}}}`,
     },
+    providers: {
+      title: "Proveedores de inicio de sesión",
+      description: "Cuentas en otros servicios con las que puedes iniciar sesión en lugar de usar una contraseña.",
+      table: "Tus proveedores de inicio de sesión",
+      provider: "Proveedor",
+      status: "Estado",
+      linked: "Vinculado",
+      notLinked: "No vinculado",
+      onlyWay: "Es tu única forma de iniciar sesión: define una contraseña o añade una llave de acceso antes de desvincularlo.",
+      linkedToast: "El proveedor se vinculó: ya puedes iniciar sesión con él.",
+      unlinkedToast: "El proveedor se desvinculó.",
+    },
     credentials: { name: "Nombre", added: "Añadida", remove: "Quitar", unnamed: "Sin nombre" },
     password: { title: "Cambiar contraseña", saved: "Se cambió tu contraseña." },
     backupCodes: {
@@ -307,6 +320,8 @@ export const es = {
         second_factor_added: "Segundo factor añadido: {{method}}",
         second_factor_removed: "Segundo factor quitado: {{method}}",
         recovery_used: "Cuenta recuperada",
+        provider_linked: "{{method}} vinculado",
+        provider_unlinked: "{{method}} desvinculado",
       },
       methods: {
         totp: "aplicación de autenticación",

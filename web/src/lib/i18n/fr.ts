@@ -169,6 +169,7 @@ export const fr = {
   },
   flows: {
     or: "ou",
+    providers: "Services de connexion",
     /** The identity's traits as fields of a form (config/kratos/identity.schema.json), by the trait's path. */
     traits: {
       email: "E-mail",
@@ -257,6 +258,18 @@ export const fr = {
       // Kratos 1.3 keeps no name for a passkey: it is known by when it was added.
       name: `Clé d’accès ajoutée le {{addedAt, ${dateTime}}}`,
     },
+    providers: {
+      title: "Services de connexion",
+      description: "Des comptes ailleurs avec lesquels vous pouvez vous connecter au lieu d'un mot de passe.",
+      table: "Vos services de connexion",
+      provider: "Service",
+      status: "État",
+      linked: "Associé",
+      notLinked: "Non associé",
+      onlyWay: "C'est votre seul moyen de vous connecter : définissez un mot de passe ou ajoutez une clé d'accès avant de le dissocier.",
+      linkedToast: "Le service a été associé : vous pouvez vous connecter avec lui.",
+      unlinkedToast: "Le service a été dissocié.",
+    },
     credentials: { name: "Nom", added: "Ajoutée le", remove: "Supprimer", unnamed: "Sans nom" },
     password: { title: "Changer le mot de passe", saved: "Votre mot de passe a été changé." },
     backupCodes: {
@@ -320,6 +333,8 @@ export const fr = {
         second_factor_added: "Ajout {{method}}",
         second_factor_removed: "Suppression {{method}}",
         recovery_used: "Compte récupéré",
+        provider_linked: "Association de {{method}}",
+        provider_unlinked: "Dissociation de {{method}}",
       },
       // Said with "de" and the article: they follow "Ajout" / "Suppression" above.
       methods: {

@@ -154,6 +154,7 @@ export const ja = {
   },
   flows: {
     or: "または",
+    providers: "サインイン用サービス",
     /** The identity's traits as fields of a form (config/kratos/identity.schema.json), by the trait's path. */
     traits: {
       email: "メールアドレス",
@@ -242,6 +243,18 @@ export const ja = {
       // Kratos 1.3 keeps no name for a passkey: it is known by when it was added.
       name: `{{addedAt, ${dateTime}}}に追加したパスキー`,
     },
+    providers: {
+      title: "サインイン用サービス",
+      description: "パスワードの代わりにサインインに使える、他のサービスのアカウントです。",
+      table: "サインイン用サービス一覧",
+      provider: "サービス",
+      status: "状態",
+      linked: "リンク済み",
+      notLinked: "未リンク",
+      onlyWay: "これが唯一のサインイン方法です。リンクを解除する前に、パスワードを設定するかパスキーを追加してください。",
+      linkedToast: "サービスをリンクしました。このサービスでサインインできます。",
+      unlinkedToast: "サービスのリンクを解除しました。",
+    },
     credentials: { name: "名前", added: "追加日時", remove: "削除", unnamed: "名前なし" },
     password: { title: "パスワードの変更", saved: "パスワードを変更しました。" },
     backupCodes: {
@@ -302,6 +315,8 @@ export const ja = {
         second_factor_added: "{{method}}を追加",
         second_factor_removed: "{{method}}を削除",
         recovery_used: "アカウントの復旧",
+        provider_linked: "{{method}}をリンク",
+        provider_unlinked: "{{method}}のリンクを解除",
       },
       methods: {
         totp: "認証アプリ",

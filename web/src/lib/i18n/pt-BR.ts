@@ -159,6 +159,7 @@ export const ptBR = {
   },
   flows: {
     or: "ou",
+    providers: "Provedores de login",
     /** The identity's traits as fields of a form (config/kratos/identity.schema.json), by the trait's path. */
     traits: {
       email: "E-mail",
@@ -247,6 +248,18 @@ export const ptBR = {
       // Kratos 1.3 keeps no name for a passkey: it is known by when it was added.
       name: `Chave de acesso adicionada em {{addedAt, ${dateTime}}}`,
     },
+    providers: {
+      title: "Provedores de login",
+      description: "Contas em outros serviços com as quais você pode entrar em vez de usar uma senha.",
+      table: "Seus provedores de login",
+      provider: "Provedor",
+      status: "Status",
+      linked: "Vinculado",
+      notLinked: "Não vinculado",
+      onlyWay: "Esta é sua única forma de entrar: defina uma senha ou adicione uma chave de acesso antes de desvinculá-lo.",
+      linkedToast: "O provedor foi vinculado: você já pode entrar com ele.",
+      unlinkedToast: "O provedor foi desvinculado.",
+    },
     credentials: { name: "Nome", added: "Adicionada", remove: "Remover", unnamed: "Sem nome" },
     password: { title: "Alterar senha", saved: "Sua senha foi alterada." },
     backupCodes: {
@@ -309,6 +322,8 @@ export const ptBR = {
         second_factor_added: "Segundo fator adicionado: {{method}}",
         second_factor_removed: "Segundo fator removido: {{method}}",
         recovery_used: "Conta recuperada",
+        provider_linked: "{{method}} vinculado",
+        provider_unlinked: "{{method}} desvinculado",
       },
       methods: {
         totp: "aplicativo autenticador",

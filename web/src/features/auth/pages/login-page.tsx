@@ -10,6 +10,7 @@ import { errorMessage } from "../../../lib/error-message";
 import { FlowForm } from "../../../lib/flows/flow-form";
 import { FlowMessages } from "../../../lib/flows/flow-messages";
 import { FlowStatus } from "../../../lib/flows/flow-status";
+import { ProviderButtons, providerGroup } from "../../../lib/flows/provider-buttons";
 import { useFlow } from "../../../lib/flows/use-flow";
 import { nextUrl } from "../../../lib/kratos/continue-with";
 import { createLogoutUrl } from "../../../lib/kratos/create-logout-url";
@@ -59,9 +60,11 @@ export function LoginPage() {
         {(flow) => (
           <>
             <FlowMessages messages={flow.ui.messages} />
+            <ProviderButtons flow={flow} busy={busy} onSubmit={(body) => void submit(body)} />
             <FlowForm
               flow={flow}
               order={groupOrder}
+              exclude={(node) => node.group === providerGroup}
               initialValues={signedInAs ? { identifier: signedInAs } : undefined}
               busy={busy}
               aria-label={title}

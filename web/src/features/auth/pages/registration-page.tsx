@@ -7,6 +7,7 @@ import { PublicCard } from "../../../lib/components/cards";
 import { FlowForm } from "../../../lib/flows/flow-form";
 import { FlowMessages } from "../../../lib/flows/flow-messages";
 import { FlowStatus } from "../../../lib/flows/flow-status";
+import { ProviderButtons, providerGroup } from "../../../lib/flows/provider-buttons";
 import { useFlow } from "../../../lib/flows/use-flow";
 import { nextUrl, verificationFlowId } from "../../../lib/kratos/continue-with";
 import { href } from "#contract/paths.js";
@@ -27,9 +28,11 @@ export function RegistrationPage() {
         {(flow) => (
           <>
             <FlowMessages messages={flow.ui.messages} />
+            <ProviderButtons flow={flow} busy={busy} withLanguage onSubmit={(body) => void submit(body)} />
             <FlowForm
               flow={flow}
               order={groupOrder}
+              exclude={(node) => node.group === providerGroup}
               busy={busy}
               aria-label={t("auth.registration.title")}
               onSubmit={async (body) => {

@@ -20,6 +20,7 @@ const successByButton = {
   lookup_secret_disable: "settings.backupCodes.disabled",
   webauthn_remove: "settings.webauthn.removed",
   passkey_remove: "settings.passkey.removed",
+  unlink: "settings.providers.unlinkedToast",
 } as const;
 
 const successByGroup = {
@@ -29,6 +30,8 @@ const successByGroup = {
   lookup_secret: "settings.backupCodes.updated",
   webauthn: "settings.webauthn.added",
   passkey: "settings.passkey.added",
+  // A link comes back from the provider as a page load.
+  oidc: "settings.providers.linkedToast",
 } as const;
 
 function lookup<T extends object>(table: T, key: string | undefined): T[keyof T] | undefined {
@@ -64,6 +67,8 @@ export function useSettingsFlow() {
   async function submitGroup(body: FlowBody, submitter: Submitter | undefined): Promise<SettingsFlow | undefined> {
     const group = submitter?.group;
     setActed({ group });
+    // Linking leaves for the provider's page; its card is the one that acted when the browser comes back.
+    if (group !== undefined && typeof body.link === "string") noteNativeSubmit(group);
     const result = await controller.submit(body);
     if (result?.state === "success") {
       // The account's language was saved: this device follows it too, from this page on.

@@ -1,4 +1,4 @@
-// /settings (Account Settings): profile, two-factor methods and passkeys from
+// /settings (Account Settings): profile, two-factor methods, passkeys and sign-in providers from
 // the settings flow, one card per group, then the theme; the app adds the cards of other
 // features (sessions, connected apps) as children. Password and backup codes
 // live on the page the menu calls Recovery (paths.changePassword).
@@ -14,10 +14,11 @@ import { href } from "#contract/paths.js";
 import { AppearanceCard } from "../components/appearance-card";
 import { CredentialGroupCard } from "../components/credential-group-card";
 import { GroupCard, groupsOf } from "../components/group-card";
+import { ProvidersCard } from "../components/providers-card";
 import { useSettingsFlow } from "../hooks/use-settings-flow";
 
 /** Groups with a card of their own here or on the Recovery page; any other group gets a generic card. */
-const placedGroups = new Set(["default", "profile", "totp", "webauthn", "passkey", "password", "lookup_secret"]);
+const placedGroups = new Set(["default", "profile", "totp", "webauthn", "passkey", "password", "lookup_secret", "oidc"]);
 
 export function SettingsPage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
@@ -74,6 +75,7 @@ export function SettingsPage({ children }: { children?: ReactNode }) {
               )}
               {groups.has("webauthn") && <CredentialGroupCard settings={settings} kind="webauthn" />}
               {groups.has("passkey") && <CredentialGroupCard settings={settings} kind="passkey" />}
+              <ProvidersCard settings={settings} />
               {[...groups]
                 .filter((group) => !placedGroups.has(group))
                 .map((group) => (

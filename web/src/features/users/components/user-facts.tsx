@@ -1,6 +1,8 @@
-// An account's state and second factors, worded the same in the table and on its page.
+// An account's state, second factors and sign-in providers, worded the same in the table and on its page.
 import Badge from "react-bootstrap/Badge";
 import { useTranslation } from "react-i18next";
+import { ProviderMark } from "../../../lib/components/provider-mark";
+import { providerNameOf } from "#contract/providers.js";
 import type { User } from "../api/user-types";
 
 export function StateBadge({ state }: { state: User["state"] }) {
@@ -15,4 +17,20 @@ export function SecondFactors({ factors }: { factors: readonly string[] }) {
   const { t } = useTranslation();
   if (factors.length === 0) return <>{t("common.none")}</>;
   return <>{factors.map((factor) => (isKnown(factor) ? t(`users.secondFactorNames.${factor}`) : factor)).join(", ")}</>;
+}
+
+/** The providers linked to the account, each with its mark and name (Kratos names no label here: the id, or the brand). */
+export function Providers({ providers }: { providers: readonly string[] }) {
+  const { t } = useTranslation();
+  if (providers.length === 0) return <>{t("common.none")}</>;
+  return (
+    <span className="d-inline-flex flex-wrap gap-2">
+      {providers.map((provider) => (
+        <span key={provider} className="d-inline-flex align-items-center gap-1">
+          <ProviderMark provider={provider} />
+          {providerNameOf(provider)}
+        </span>
+      ))}
+    </span>
+  );
 }

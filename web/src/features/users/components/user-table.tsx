@@ -8,7 +8,7 @@ import { href } from "#contract/paths.js";
 import { ListTable } from "../../../lib/components/list-table";
 import { formatDate } from "../../../lib/format";
 import type { User } from "../api/user-types";
-import { StateBadge, SecondFactors } from "./user-facts";
+import { Providers, StateBadge, SecondFactors } from "./user-facts";
 
 export interface UserTableProps {
   users: readonly User[];
@@ -28,6 +28,7 @@ export function UserTable({ users, more }: UserTableProps) {
           t("users.columns.roles"),
           t("users.columns.state"),
           t("users.columns.secondFactors"),
+          t("users.columns.providers"),
           t("users.columns.created"),
         ]}
       >
@@ -50,6 +51,9 @@ export function UserTable({ users, more }: UserTableProps) {
             </td>
             <td>
               <SecondFactors factors={user.second_factors} />
+            </td>
+            <td>
+              <Providers providers={user.providers} />
             </td>
             <td>{formatDate(user.created_at)}</td>
             <td className="text-end">

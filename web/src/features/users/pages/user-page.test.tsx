@@ -24,6 +24,7 @@ const detail = (overrides: Partial<UserDetail["user"]> = {}): UserDetail => ({
     roles: [],
     state: "active",
     second_factors: ["totp"],
+    providers: [],
     created_at: "2026-01-01T10:00:00Z",
     ...overrides,
   },

@@ -31,7 +31,7 @@ import { useSendVerification } from "../api/send-verification";
 import { useSetState } from "../api/set-state";
 import type { RecoveryCode, UserDetail } from "../api/user-types";
 import { UsersProblemAlert } from "../components/page-problem";
-import { SecondFactors, StateBadge } from "../components/user-facts";
+import { Providers, SecondFactors, StateBadge } from "../components/user-facts";
 import { nameOf } from "../utils/name-of";
 
 export function UserPage() {
@@ -167,6 +167,10 @@ function UserSections({ detail, headingId }: { detail: UserDetail; headingId: st
             <dt className="col-sm-4">{t("users.columns.secondFactors")}</dt>
             <dd className="col-sm-8">
               <SecondFactors factors={user.second_factors} />
+            </dd>
+            <dt className="col-sm-4">{t("users.columns.providers")}</dt>
+            <dd className="col-sm-8">
+              <Providers providers={user.providers} />
             </dd>
             <dt className="col-sm-4">{t("users.account.created")}</dt>
             <dd className="col-sm-8">{formatDateTime(user.created_at)}</dd>
