@@ -80,6 +80,13 @@ export interface PortalConfig {
   hookSecret: string | undefined;
   mail: MailConfig;
   state: StateConfig;
+  /** Traces to an OpenTelemetry collector (OTLP over HTTP); undefined: off, and no tracing code is loaded. */
+  tracing: TracingConfig | undefined;
+}
+
+export interface TracingConfig {
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: the collector's base URL; OpenTelemetry's exporter reads it and the other OTEL_* variables itself. */
+  endpoint: string;
 }
 
 export interface MailConfig {
@@ -273,5 +280,6 @@ export function readConfig(env: Env = process.env): PortalConfig {
       from: readMailFrom(env, "MAIL_FROM", "no-reply@account.localhost"),
     },
     state: { redisUrl: readRedisUrl(env, "PORTAL_REDIS_URL"), dir: resolve(env.PORTAL_STATE_DIR || defaultStateDir) },
+    tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: readUrl(env, "OTEL_EXPORTER_OTLP_ENDPOINT", "") } : undefined,
   };
 }

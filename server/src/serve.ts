@@ -18,8 +18,11 @@ export async function serve({ web }: Pick<AppOptions, "web"> = {}): Promise<void
     process.exit(1);
   }
 
+  // Only with a collector to send to: without one, none of OpenTelemetry is loaded.
+  const tracing = config.tracing && (await import("./tracing.js")).startTracing(config, config.tracing);
   const metrics = createMetrics();
   const server = Fastify(serverOptions(config));
+  if (tracing) server.register(tracing.plugin);
   server.register(app, { config, metrics, ...(web ? { web } : {}) });
   // Apart from the public server, on a port of its own that the proxy in front never serves.
   const metricsListener = config.metrics && { server: metricsServer(metrics), ...config.metrics };
@@ -27,10 +30,12 @@ export async function serve({ web }: Pick<AppOptions, "web"> = {}): Promise<void
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       server.log.info(`${signal} received, closing`);
-      Promise.all([server.close(), metricsListener?.server.close()]).then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+      Promise.all([server.close(), metricsListener?.server.close()])
+        .then(() => tracing?.shutdown())
+        .then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
     });
   }
 
