@@ -1,8 +1,11 @@
-// The Helm chart (deploy/helm/account-portal), checked without a cluster:
-// Helm, built from its Go module, lints and renders it with its default
-// values and with a production shape (its ci/production-values.yaml); every
-// manifest must be one that Kubernetes would take (kubernetes-schemas.ts);
-// and the rendered objects keep the promises the README makes to operators.
+// The Helm charts, checked without a cluster: Helm, built from its Go module,
+// lints and renders the portal's (deploy/helm/account-portal) with its
+// default values and with a production shape (its ci/production-values.yaml),
+// and the with-ory umbrella with Ory's own charts (vendored, built offline)
+// and site.example.yaml; every manifest must be one that Kubernetes would take
+// (kubernetes-schemas.ts); the rendered objects keep the promises the README
+// makes to operators; and Kratos, run as the umbrella configures it, calls the
+// portal's hook and mails from the portal's templates.
 import { execFile, execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
