@@ -141,8 +141,10 @@ export function startTracing(config: PortalConfig, tracing: TracingConfig): Trac
   });
   undici.setTracerProvider(provider);
   const fastify = new FastifyOtelInstrumentation({
-    // Spans for the request and its handler; the hooks' would be a dozen per request.
+    // A span for the request alone: its handler's and its hooks' (a dozen) would cost more than they tell, with
+    // the calls to Kratos and Hydra under the request's span all the same.
     instrumentHooks: false,
+    instrumentHandler: false,
     recordExceptions: false,
     ignorePaths: ({ url }) => unTraced.has(url),
     requestHook: (span, request) => {

@@ -7,6 +7,7 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, request as forward, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -50,13 +51,13 @@ const clientKind = 3;
 
 const valueOf = (value: OtlpValue) => value.stringValue ?? (value.intValue === undefined ? value.boolValue : Number(value.intValue));
 
+/** Listens on a port the system picks (no other process can take it in between); the server's URL. */
 async function listen(server: Server): Promise<string> {
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   t.teardown(() => {
     server.close();
   });
-  return `http://127.0.0.1:${port}`;
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 const bodyOf = (request: IncomingMessage) =>

@@ -9,6 +9,7 @@
 import { execFile, execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
@@ -780,8 +781,8 @@ t.test(
         response.writeHead(204).end();
       });
     });
-    const receiverPort = await freePort();
-    await new Promise<void>((resolve) => receiver.listen(receiverPort, "127.0.0.1", resolve));
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const receiverPort = (receiver.address() as AddressInfo).port;
     t.teardown(() => {
       receiver.close();
     });
