@@ -1,7 +1,7 @@
 // Traces for operators: OpenTelemetry, sent over OTLP/HTTP to the collector of
 // OTEL_EXPORTER_OTLP_ENDPOINT. serve.ts imports this module only when that
-// variable is set, so a portal without it loads none of it (in the image's
-// bundle it is a chunk of its own, server/build.ts).
+// variable is set, so a portal without it loads none of it (in the image it is
+// a bundle of its own, server/dist/tracing.mjs: server/build.ts).
 //
 // A span per request (@fastify/otel, named by method and route pattern), and
 // under it a span per call to Kratos or Hydra, the SDK's (upstream-call.ts)
