@@ -3,18 +3,39 @@
 // by esbuild into one ES module, server/dist/server.mjs, with its source map.
 // The image then holds no node_modules, and Node parses one file instead of
 // some thousand modules: less memory, and a faster start. npm run build and
-// stack/release.ts both build it with this script.
+// stack/release.ts both build it with this script; a test may name another
+// folder (its first argument).
+//
+// Tracing (tracing.ts, with OpenTelemetry), which serve.ts imports only when
+// asked, is a module of its own beside it, server/dist/tracing.mjs: a portal
+// that does not trace never reads it. Not esbuild's code splitting: a chunk
+// split off that way exports a CommonJS module (ioredis, imported when a Redis
+// is set) as its default only, and `const { Redis } = await import("ioredis")`
+// finds nothing. The two bundles share no state: OpenTelemetry's API keeps its
+// registrations on the global object, for every copy of it.
 import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { build } from "esbuild";
+import { join, resolve } from "node:path";
+import { build, type Plugin } from "esbuild";
 
 const serverDir = import.meta.dirname;
-const outdir = join(serverDir, "dist");
+const outdir = process.argv[2] ? resolve(process.argv[2]) : join(serverDir, "dist");
+
+/** serve.ts' `import("./tracing.js")` is left to Node, at the bundle beside it. */
+const tracingApart: Plugin = {
+  name: "tracing-apart",
+  setup(build) {
+    build.onResolve({ filter: /^\.\/tracing\.js$/ }, ({ importer }) =>
+      importer.endsWith(join("src", "serve.ts")) ? { path: "./tracing.mjs", external: true } : undefined,
+    );
+  },
+};
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: [join(serverDir, "src", "server.ts")],
-  outfile: join(outdir, "server.mjs"),
+  entryPoints: [join(serverDir, "src", "server.ts"), join(serverDir, "src", "tracing.ts")],
+  outdir,
+  outExtension: { ".js": ".mjs" },
+  plugins: [tracingApart],
   bundle: true,
   platform: "node",
   format: "esm",

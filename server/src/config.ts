@@ -88,6 +88,13 @@ export interface PortalConfig {
   hookSecret: string | undefined;
   mail: MailConfig;
   state: StateConfig;
+  /** Traces to an OpenTelemetry collector (OTLP over HTTP); undefined: off, and no tracing code is loaded. */
+  tracing: TracingConfig | undefined;
+}
+
+export interface TracingConfig {
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: the collector's base URL; OpenTelemetry's exporter reads it and the other OTEL_* variables itself. */
+  endpoint: string;
 }
 
 /** A listener apart from the public port. */
@@ -323,5 +330,6 @@ export function readConfig(env: Env = process.env): PortalConfig {
       dir: resolve(env.PORTAL_STATE_DIR || defaultStateDir),
       auditRetention: readDays(env, "AUDIT_RETENTION", "365d"),
     },
+    tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: readUrl(env, "OTEL_EXPORTER_OTLP_ENDPOINT", "") } : undefined,
   };
 }

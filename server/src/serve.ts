@@ -18,8 +18,11 @@ export async function serve({ web }: Pick<AppOptions, "web"> = {}): Promise<void
     process.exit(1);
   }
 
+  // Only with a collector to send to: without one, none of OpenTelemetry is loaded.
+  const tracing = config.tracing && (await import("./tracing.js")).startTracing(config, config.tracing);
   const metrics = createMetrics();
   const server = Fastify(serverOptions(config));
+  if (tracing) server.register(tracing.plugin);
   server.register(app, { config, metrics, ...(web ? { web } : {}) });
   // Apart from the public server, each on a port of its own that the proxy in front never serves.
   const metricsListener = config.metrics && { server: metricsServer(metrics), ...config.metrics };
@@ -31,6 +34,7 @@ export async function serve({ web }: Pick<AppOptions, "web"> = {}): Promise<void
       // Kratos' hooks first: they use the public server's state and outbox, which close with it.
       Promise.all([internalListener?.server.close(), metricsListener?.server.close()])
         .then(() => server.close())
+        .then(() => tracing?.shutdown())
         .then(
           () => process.exit(0),
           () => process.exit(1),

@@ -7,7 +7,10 @@
 // memory and each process's CPU time per request, for the portal as `npm start`
 // runs it and as the Docker image runs it, the image's next to a bare Node proxy
 // (bare-proxy.mjs: the floor for any proxy in Node). Prints medians and ratios;
-// nothing here passes or fails.
+// nothing here passes or fails. Last, the image once more with traces on
+// (OTEL_EXPORTER_OTLP_ENDPOINT at a collector here that takes the spans and
+// drops them): what tracing costs, beside what it costs when off (nothing
+// loaded, so the image's own figures).
 //
 // BENCH_RUNS=0 skips the first loads (the hot paths only).
 //
@@ -15,6 +18,7 @@
 // profiler on and a heap snapshot taken at the end of the load, writes both
 // into the folder and prints what they show (profile-summary.ts).
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { join, resolve } from "node:path";
 import { cpus } from "node:os";
 import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from "@playwright/test";
@@ -52,6 +56,18 @@ async function signInAdmin(context: BrowserContext, stack: TestStack, origin: st
   const whoami = await context.request.get(`${origin}/kratos/sessions/whoami`);
   const aal = ((await whoami.json()) as { authenticator_assurance_level?: string }).authenticator_assurance_level;
   if (aal !== "aal2") throw new Error(`the admin's session is ${aal}, not aal2`);
+}
+
+/** An OTLP/HTTP collector that answers every export and keeps nothing but the count of bytes it was sent. */
+async function spanSink(): Promise<{ url: string; received: () => number; close: () => void }> {
+  let bytes = 0;
+  const server = createServer((request, response) => {
+    request.on("data", (chunk: Buffer) => (bytes += chunk.length));
+    request.on("end", () => response.writeHead(200, { "content-type": "application/json" }).end("{}"));
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${port}`, received: () => bytes, close: () => server.close() };
 }
 
 /** Resident memory of a process in MB: now, and the peak since it started. */
@@ -250,6 +266,21 @@ try {
     cookie,
     profileDir ? undefined : await startFloor(stack, node.path),
   );
+  if (!profileDir) {
+    say();
+    const sink = await spanSink();
+    await benchVariant(
+      stack,
+      "Docker image, traced (OTEL_EXPORTER_OTLP_ENDPOINT: a collector that drops the spans)",
+      {
+        ...image,
+        env: { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url },
+      },
+      cookie,
+    );
+    say(`  spans exported: ${(sink.received() / 2 ** 20).toFixed(1)} MiB of OTLP/JSON`);
+    sink.close();
+  }
   say();
   say(`bench: done in ${Math.round((Date.now() - started) / 1000)} s on ${cpus().length} cores, Node ${process.version}`);
 } finally {

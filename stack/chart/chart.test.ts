@@ -1,23 +1,33 @@
-// The Helm chart (deploy/helm/account-portal), checked without a cluster:
-// Helm, built from its Go module, lints and renders it with its default
-// values and with a production shape (its ci/production-values.yaml); every
-// manifest must be one that Kubernetes would take (kubernetes-schemas.ts);
-// and the rendered objects keep the promises the README makes to operators.
-import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// The Helm charts, checked without a cluster: Helm, built from its Go module,
+// lints and renders the portal's (deploy/helm/account-portal) with its
+// default values and with a production shape (its ci/production-values.yaml),
+// and the with-ory umbrella with Ory's own charts (vendored, built offline)
+// and site.example.yaml; every manifest must be one that Kubernetes would take
+// (kubernetes-schemas.ts); the rendered objects keep the promises the README
+// makes to operators; and Kratos, run as the umbrella configures it, calls the
+// portal's hook and mails from the portal's templates.
+import { execFile, execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import t from "tap";
 import { parse, parseAllDocuments, stringify } from "yaml";
-import { buildLauncher, helmLauncher } from "../go-build.js";
+import { buildLauncher, helmLauncher, kratosLauncher } from "../go-build.js";
+import { hookSecretHeader } from "../kratos.js";
 import { rootDir } from "../settings.js";
+import { freePort, Supervisor } from "../supervisor.js";
+import { kratosFiles, templateFiles, umbrellaValues, withKratosFiles } from "./kratos-files.js";
+import { createIdentity } from "../testing/identities.js";
 import { kubernetesValidator, kubernetesVersion, type Manifest } from "./kubernetes-schemas.js";
 
 const chartDir = join(rootDir, "deploy", "helm", "account-portal");
 const productionValues = join(chartDir, "ci", "production-values.yaml");
 const origin = ["--set", "config.portalOrigin=https://account.example.org"];
 const redisPassword = "correct-horse-battery-staple";
+const productionHookSecret = "a-hook-secret-of-at-least-32-characters";
 
 const helm = await buildLauncher(helmLauncher, (line) => {
   t.comment(line);
@@ -53,12 +63,13 @@ const one = (resources: Resource[], kind: string, name?: string): Resource => {
 
 interface Container {
   name: string;
+  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
   securityContext: Record<string, unknown>;
   ports: { name: string; containerPort: number }[];
   livenessProbe: { httpGet: { path: string; port: string } };
   readinessProbe: { httpGet: { path: string; port: string } };
   startupProbe: { httpGet: { path: string; port: string } };
-  envFrom: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
+  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
 }
 
 interface PodSpec {
@@ -107,6 +118,7 @@ t.test(`every manifest is one Kubernetes ${kubernetesVersion} takes, strictly`, 
       "Secret",
       "Service",
       "Service",
+      "Service",
       "ServiceAccount",
       "ServiceMonitor",
     ],
@@ -152,71 +164,152 @@ t.test("probes: alive on /healthz, ready on /readyz (Kratos answers), both on th
   );
 });
 
+interface PolicyPeer {
+  podSelector?: { matchLabels: Record<string, string> };
+  namespaceSelector?: { matchLabels?: Record<string, string> };
+  ipBlock?: { cidr: string };
+}
+
 interface PolicyRule {
-  to?: { podSelector?: { matchLabels: Record<string, string> }; namespaceSelector?: unknown; ipBlock?: { cidr: string } }[];
-  from?: unknown[];
+  to?: PolicyPeer[];
+  from?: PolicyPeer[];
   ports: { port: number | string; protocol: string }[];
 }
 
+const policyOf = (resources: Resource[], name = "portal-account-portal") =>
+  one(resources, "NetworkPolicy", name).spec as {
+    policyTypes: string[];
+    ingress: PolicyRule[];
+    egress: PolicyRule[];
+    podSelector: unknown;
+  };
+
 t.test(
-  "the NetworkPolicy lets the portal reach DNS, Kratos' APIs, Hydra's admin API, Redis and its SMTP server, and nothing else",
+  "the NetworkPolicy lets the portal reach DNS, Kratos' APIs, Hydra's admin API, Redis and its SMTP server, each in its own namespace, and nothing else",
   async (t) => {
     const reached = (resources: Resource[]) => {
-      const spec = one(resources, "NetworkPolicy").spec as { policyTypes: string[]; egress: PolicyRule[]; podSelector: unknown };
+      const spec = policyOf(resources);
       t.same(spec.policyTypes, ["Ingress", "Egress"], "both directions are closed but for the rules");
       t.same(spec.podSelector, { matchLabels: { "app.kubernetes.io/name": "account-portal", "app.kubernetes.io/instance": "portal" } });
       for (const rule of spec.egress) {
         t.ok(rule.to && rule.to.length > 0, "every rule names whom it lets the portal reach");
         // The SMTP server is outside the cluster: the one rule by address range.
         if (rule.to?.[0]?.ipBlock !== undefined) continue;
-        t.notOk(
-          rule.to?.some((peer) => peer.ipBlock !== undefined || peer.podSelector === undefined),
-          "pods by their labels, never an address range",
-        );
+        for (const peer of rule.to ?? []) {
+          t.ok(peer.podSelector !== undefined && peer.ipBlock === undefined, "pods by their labels, never an address range");
+          t.same(Object.keys(peer.namespaceSelector?.matchLabels ?? {}), ["kubernetes.io/metadata.name"], "in one namespace, by its name");
+        }
       }
-      return spec.egress.map((rule) => ({
-        app:
-          rule.to?.[0]?.podSelector?.matchLabels["app.kubernetes.io/name"] ??
-          rule.to?.[0]?.podSelector?.matchLabels["k8s-app"] ??
-          `smtp ${rule.to?.[0]?.ipBlock?.cidr ?? ""}`,
-        ports: rule.ports.map(({ port, protocol }) => `${String(port)}/${protocol}`),
-      }));
+      return spec.egress.map((rule) => {
+        const peer = rule.to?.[0];
+        return {
+          app:
+            peer?.podSelector?.matchLabels["app.kubernetes.io/name"] ??
+            peer?.podSelector?.matchLabels["k8s-app"] ??
+            `smtp ${peer?.ipBlock?.cidr ?? ""}`,
+          namespace: peer?.namespaceSelector?.matchLabels?.["kubernetes.io/metadata.name"],
+          ports: rule.ports.map(({ port, protocol }) => `${String(port)}/${protocol}`),
+        };
+      });
     };
     t.same(reached(production), [
-      { app: "kube-dns", ports: ["53/UDP", "53/TCP"] },
-      { app: "kratos", ports: ["4433/TCP"] },
-      { app: "kratos", ports: ["4434/TCP"] },
-      { app: "hydra", ports: ["4445/TCP"] },
-      { app: "smtp 192.0.2.25/32", ports: ["465/TCP"] },
-      { app: "redis", ports: ["6379/TCP"] },
+      { app: "kube-dns", namespace: "kube-system", ports: ["53/UDP", "53/TCP"] },
+      { app: "kratos", namespace: "identity", ports: ["4433/TCP"] },
+      { app: "kratos", namespace: "identity", ports: ["4434/TCP"] },
+      { app: "hydra", namespace: "identity", ports: ["4445/TCP"] },
+      { app: "smtp 192.0.2.25/32", namespace: undefined, ports: ["465/TCP"] },
+      { app: "redis", namespace: "identity", ports: ["6379/TCP"] },
     ]);
     t.same(
       reached(defaults).map(({ app }) => app),
       ["kube-dns", "kratos", "kratos", "hydra"],
       "without a Redis or an SMTP server, no way to either",
     );
+    const elsewhere = await render([...origin, "--set", "networkPolicy.hydraAdmin.namespace=oauth2"]);
+    t.equal(reached(elsewhere)[3].namespace, "oauth2", "a peer in another namespace is named");
 
-    const ingress = (one(production, "NetworkPolicy").spec as { ingress: PolicyRule[] }).ingress;
+    const ingress = policyOf(production).ingress;
     t.same(
       ingress.map((rule) => rule.ports.map(({ port }) => port)),
-      [["http"], ["metrics"]],
-      "reached on the HTTP port and the metrics port only",
+      [["http"], ["internal"], ["metrics"]],
+      "reached on the HTTP port, the internal port and the metrics port only",
     );
     t.same(
       ingress[1].from,
+      [
+        {
+          podSelector: { matchLabels: { "app.kubernetes.io/name": "kratos" } },
+          namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "identity" } },
+        },
+      ],
+      "the internal port: Kratos' pods of the release's namespace, and nothing else",
+    );
+    t.same(
+      ingress[2].from,
       [{ namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "monitoring" } } }],
       "metrics: the monitoring namespace",
     );
   },
 );
 
-t.test("no secret value is in a ConfigMap: the Redis URL (with its password) is in the Secret", async (t) => {
+t.test("Kratos' web hooks: an internal port of its own, behind a Service that no Ingress names", async (t) => {
+  for (const resources of [defaults, production]) {
+    const { container } = podOf(resources);
+    t.same(
+      container.ports.find((port) => port.name === "internal"),
+      { name: "internal", containerPort: 8081, protocol: "TCP" },
+    );
+    t.same(container.env, [
+      { name: "INTERNAL_PORT", value: "8081" },
+      ...(resources === production ? [{ name: "NODE_OPTIONS", value: "--max-old-space-size=384" }] : []),
+    ]);
+    const internal = one(resources, "Service", "portal-account-portal-internal").spec as { type: string; ports: unknown[] };
+    t.same(internal.type, "ClusterIP");
+    t.same(internal.ports, [{ name: "internal", port: 8081, targetPort: "internal", protocol: "TCP" }]);
+  }
+  const backends = JSON.stringify(one(production, "Ingress").spec);
+  t.notMatch(backends, /internal/, "the Ingress reaches the public Service only");
+  const moved = await render([...origin, "--set", "internal.port=9001"]);
+  t.same(podOf(moved).container.env, [{ name: "INTERNAL_PORT", value: "9001" }]);
+  t.match(one(moved, "Service", "portal-account-portal-internal").spec, { ports: [{ port: 9001 }] });
+});
+
+t.test("the chart refuses what would lose mail or open the network, and says what to set", async (t) => {
+  await t.rejects(render([...origin, "--set", "replicaCount=2"]), /needs a shared state store: set secret\.values\.stateRedisUrl/);
+  await t.rejects(
+    render([...origin, "--set", "autoscaling.enabled=true", "--set", "autoscaling.minReplicas=1", "--set", "autoscaling.maxReplicas=4"]),
+    /needs a shared state store/,
+    "autoscaling above one too",
+  );
+  const shared = await render([...origin, "--set", "replicaCount=3", "--set", "secret.values.stateRedisUrl=redis://state:6379"]);
+  t.equal((one(shared, "Deployment").spec as { replicas: number }).replicas, 3, "with a shared store, any number");
+  t.notOk(JSON.stringify(one(shared, "Deployment")).includes("/var/lib/account-portal"), "and no state folder in the pod");
+  t.equal(one(shared, "PodDisruptionBudget").spec?.minAvailable, 1);
+  t.notOk(
+    defaults.some((resource) => resource.kind === "PodDisruptionBudget"),
+    "one portal: no PodDisruptionBudget, which would block every drain",
+  );
+  const own = ["--set", "secret.existingSecret=mine"];
+  await t.rejects(render([...origin, ...own, "--set", "replicaCount=2"]), /list PORTAL_REDIS_URL in secret\.existingSecretKeys/);
+  await render([...origin, ...own, "--set", "replicaCount=2", "--set", "secret.existingSecretKeys={PORTAL_REDIS_URL}"]);
+
+  await t.rejects(
+    render([...origin, "--set", "secret.values.smtpUri=smtps://mailer:pw@smtp.example.org:465/"]),
+    /networkPolicy\.smtp\.cidr is required/,
+    "no SMTP egress to the whole internet by default",
+  );
+  await t.rejects(render([...origin, "--set", "secret.values.hookSecret=short"]), /hookSecret must be 32 or more characters/);
+});
+
+t.test("no secret value is in a ConfigMap: the Redis URL (with its password) and the hook secret are in the Secret", async (t) => {
   const configMap = one(production, "ConfigMap");
   for (const [key, value] of Object.entries(configMap.data ?? {})) {
     t.notOk(value.includes(redisPassword), `${key} does not carry the password`);
+    t.notOk(value.includes(productionHookSecret), `${key} does not carry the hook secret`);
     t.notMatch(key, /REDIS|SECRET|PASSWORD|TOKEN|DSN/, `${key} is not a secret's variable`);
   }
   const secret = one(production, "Secret");
+  t.equal(secret.stringData?.KRATOS_HOOK_SECRET, productionHookSecret);
   t.equal(secret.stringData?.RATE_LIMIT_REDIS_URL, `redis://:${redisPassword}@identity-redis:6379/0`);
   t.equal(secret.metadata.annotations?.["helm.sh/resource-policy"], "keep", "kept through helm uninstall");
   t.match(secret.stringData?.DEVICE_COOKIE_SECRET, /^[A-Za-z0-9]{64}$/, "a device cookie key is generated when none is given");
@@ -234,7 +327,7 @@ t.test("no secret value is in a ConfigMap: the Redis URL (with its password) is 
     own.some((resource) => resource.kind === "Secret"),
     "with an existing Secret the chart makes none",
   );
-  t.same(podOf(own).container.envFrom[1], { secretRef: { name: "identity-portal-env" } });
+  t.same(podOf(own).container.envFrom?.[1], { secretRef: { name: "identity-portal-env" } });
 });
 
 t.test("the ConfigMap sets only variables that the portal reads", async (t) => {
@@ -348,8 +441,11 @@ t.test("with-ory: Kratos and Hydra are configured as config/ configures them for
     "courier.smtp.connection_uri",
     "courier.smtp.from_address",
     // Where the courier's mail templates are (config/kratos/courier-templates): a path of the deployment's files.
-    // The with-ory chart does not mount them yet, so its Kratos sends its own English code mails.
     "courier.template_override_path",
+    // The web hooks to the portal, which npm start and compose add on top of kratos.yml too (checked below).
+    "selfservice.flows.login.after",
+    "selfservice.flows.settings.after",
+    "selfservice.flows.recovery.after",
   ];
   t.same(
     without(kratosValues.kratos.config, kratosPerDeployment),
@@ -371,61 +467,395 @@ t.test("with-ory: Kratos and Hydra are configured as config/ configures them for
   );
 });
 
-t.test("with-ory: the portal and Redis render from the site's values and validate", async (t) => {
-  // Ory's charts come from their repository, which `helm dependency build` fetches (not reachable here):
-  // the umbrella is rendered with the portal's chart alone, packaged from its folder as Helm does.
+/**
+ * Ory's charts as their release publishes them: the sources of the tag (../shared/vendor, read-only, beside the
+ * project's main clone: the parent of git's common folder, for a worktree as for a clone), whose Chart.yaml says
+ * 0.58.0, under the version that Ory's packaging gives them and the umbrella asks for.
+ */
+function oryChartsDir(): string {
+  const vendored = (root: string) => join(root, "..", "shared", "vendor", "ory-k8s-v0.59.0", "helm", "charts");
+  const commonDir = execFileSync("git", ["rev-parse", "--path-format=absolute", "--git-common-dir"], {
+    cwd: rootDir,
+    encoding: "utf8",
+  }).trim();
+  const found = [vendored(rootDir), vendored(dirname(commonDir))].find((dir) => existsSync(join(dir, "kratos", "Chart.yaml")));
+  if (!found) throw new Error(`Ory's charts are not beside the project: ${vendored(rootDir)} (see the README's "Tests", suite chart)`);
+  return found;
+}
+const oryRelease = "0.59.0";
+
+/** The umbrella with its dependencies built offline: Ory's charts and the portal's from folders, as file:// repositories. */
+async function umbrellaCopy(): Promise<string> {
   const copy = mkdtempSync(join(tmpdir(), "with-ory-"));
   t.teardown(() => {
     rmSync(copy, { recursive: true, force: true });
   });
-  cpSync(withOryDir, copy, { recursive: true });
-  const chart = readYaml(join(copy, "Chart.yaml")) as Tree & { dependencies: { name: string; repository: string; version: string }[] };
-  t.same(
-    chart.dependencies.map(({ name, version }) => `${name} ${version}`),
-    ["kratos 0.59.0", "hydra 0.59.0", "account-portal 0.1.0"],
-    "Ory's charts of Kratos v1.3.1 and Hydra v2.3.0",
-  );
-  chart.dependencies = chart.dependencies
-    .filter(({ name }) => name === "account-portal")
-    .map((dependency) => ({ ...dependency, repository: `file://${chartDir}` }));
-  writeFileSync(join(copy, "Chart.yaml"), stringify(chart));
-  await runHelm(["dependency", "build", copy]);
+  cpSync(withOryDir, join(copy, "with-ory"), { recursive: true });
+  const ory = oryChartsDir();
+  for (const name of ["kratos", "hydra", "ory-commons"]) {
+    cpSync(join(ory, name), join(copy, name), { recursive: true });
+    execFileSync("chmod", ["-R", "u+w", join(copy, name)]);
+  }
+  for (const name of ["kratos", "hydra"]) {
+    const file = join(copy, name, "Chart.yaml");
+    const text = readFileSync(file, "utf8");
+    if (!/^version: 0\.58\.0$/m.test(text)) throw new Error(`${name}: the vendored chart is no longer the tag's (version 0.58.0)`);
+    writeFileSync(file, text.replace(/^version: 0\.58\.0$/m, `version: ${oryRelease}`));
+  }
+  const chartFile = join(copy, "with-ory", "Chart.yaml");
+  const chart = readYaml(chartFile) as Tree & { dependencies: { name: string; repository: string; version: string }[] };
+  const local: Record<string, string> = { kratos: join(copy, "kratos"), hydra: join(copy, "hydra"), "account-portal": chartDir };
+  chart.dependencies = chart.dependencies.map((dependency) => ({ ...dependency, repository: `file://${local[dependency.name]}` }));
+  writeFileSync(chartFile, stringify(chart));
+  await runHelm(["dependency", "build", join(copy, "with-ory")]);
+  return join(copy, "with-ory");
+}
 
+const umbrellaChart = readYaml(join(withOryDir, "Chart.yaml")) as { dependencies: { name: string; version: string; repository: string }[] };
+const umbrella = await umbrellaCopy();
+const site = ["--values", siteValues];
+async function renderUmbrella(args: string[] = []): Promise<Resource[]> {
   const text = await runHelm([
     "template",
     "portal",
-    copy,
+    umbrella,
     "--namespace",
     "identity",
     "--kube-version",
     kubernetesVersion,
-    "-f",
-    siteValues,
+    ...site,
+    ...args,
   ]);
-  const resources = parseAllDocuments(text)
+  return parseAllDocuments(text)
     .map((document) => document.toJS() as Resource | null)
     .filter((resource): resource is Resource => resource !== null);
-  for (const resource of resources) t.same(validator.problems(resource), [], `${resource.kind} ${resource.metadata.name}`);
+}
+const withOry = await renderUmbrella();
+const siteTree = merged(readYaml(join(withOryDir, "values.yaml")), readYaml(siteValues));
+const siteHookSecret = (siteTree["account-portal"] as { secret: { values: { hookSecret: string } } }).secret.values.hookSecret;
 
-  const config = one(resources, "ConfigMap").data ?? {};
-  t.match(config, {
-    PORTAL_ORIGIN: "https://account.example.org",
-    KRATOS_PUBLIC_URL: "http://portal-kratos-public",
-    HYDRA_ADMIN_URL: "http://portal-hydra-admin:4445",
-  });
-  t.equal(one(resources, "Secret").stringData?.RATE_LIMIT_REDIS_URL, "redis://portal-redis:6379", "the Redis of the release");
-  const redisService = one(resources, "Service", "portal-redis");
+interface Workload extends Resource {
+  spec: {
+    template: {
+      metadata: { labels: Record<string, string> };
+      spec: PodSpec & { initContainers?: Container[]; volumes?: { name: string; configMap?: { name: string } }[] };
+    };
+  };
+}
+const workloads = (resources: Resource[]) =>
+  resources.filter((resource): resource is Workload => ["Deployment", "StatefulSet", "Job"].includes(resource.kind));
+const containersOf = (workload: Workload) => [
+  ...workload.spec.template.spec.containers,
+  ...(workload.spec.template.spec.initContainers ?? []),
+];
+const kratosConfig = () => parse(one(withOry, "ConfigMap", "portal-kratos-config").data?.["kratos.yaml"] ?? "") as Tree;
+
+t.test("with-ory: Ory's real charts (v0.59.0), built offline, lint strictly and render with the site's values", async (t) => {
   t.same(
-    (redisService.spec as { ports: { port: number }[] }).ports.map(({ port }) => port),
-    [6379],
+    umbrellaChart.dependencies.map(({ name, version, repository }) => `${name} ${version} ${repository}`),
+    [
+      "kratos 0.59.0 https://k8s.ory.sh/helm/charts",
+      "hydra 0.59.0 https://k8s.ory.sh/helm/charts",
+      "account-portal 0.1.0 file://../account-portal",
+    ],
+    "Ory's charts of Kratos v1.3.1 and Hydra v2.3.0, from Ory's repository for operators",
   );
-  const redisPolicy = one(resources, "NetworkPolicy", "portal-redis").spec as { ingress: { from: unknown[] }[] };
-  t.same(
-    redisPolicy.ingress[0].from,
-    [{ podSelector: { matchLabels: { "app.kubernetes.io/name": "account-portal", "app.kubernetes.io/instance": "portal" } } }],
-    "only the portals reach Redis",
-  );
-  const redisPod = (one(resources, "Deployment", "portal-redis").spec as { template: { spec: PodSpec } }).template.spec;
-  t.match(redisPod.securityContext, { runAsNonRoot: true });
-  t.match(redisPod.containers[0].securityContext, { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false });
+  t.match(await runHelm(["lint", "--strict", umbrella, ...site]), /1 chart\(s\) linted, 0 chart\(s\) failed/);
+  const kinds = new Set(withOry.map((resource) => `${resource.kind} ${resource.metadata.name}`));
+  for (const expected of [
+    "Deployment portal-kratos",
+    "StatefulSet portal-kratos-courier",
+    "Job portal-kratos-automigrate",
+    "Deployment portal-hydra",
+    "Job portal-hydra-automigrate",
+    "Deployment portal-account-portal",
+    "Service portal-account-portal-internal",
+    "StatefulSet portal-redis",
+  ]) {
+    t.ok(kinds.has(expected), expected);
+  }
 });
+
+t.test(`with-ory: every object, Ory's included, is one Kubernetes ${kubernetesVersion} takes, strictly`, async (t) => {
+  for (const resource of withOry) t.same(validator.problems(resource), [], `${resource.kind} ${resource.metadata.name}`);
+});
+
+t.test("with-ory: every value the umbrella and the site file set for Ory's charts is one that their charts read", async (t) => {
+  // Trees that Ory's charts take as a whole: Kratos' and Hydra's own configuration (checked against config/ above,
+  // and by Kratos' run below) and the files Kratos reads.
+  const wholeTrees = ["kratos.kratos.config", "kratos.kratos.identitySchemas", "kratos.kratos.emailTemplates", "hydra.hydra.config"];
+  for (const name of ["kratos", "hydra"]) {
+    const chart = join(oryChartsDir(), name);
+    // A value is Ory's when its values.yaml names it, or a template reads it (some are only in values.yaml's comments).
+    const templates = readdirSync(join(chart, "templates"), { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.(yaml|tpl)$/.test(file))
+      .map((file) => readFileSync(join(chart, "templates", file), "utf8"))
+      .join("\n");
+    const unknown: string[] = [];
+    const walk = (ours: unknown, theirs: unknown, path: string[]) => {
+      if (!isTree(ours) || wholeTrees.includes([name, ...path].join("."))) return;
+      for (const [key, value] of Object.entries(ours)) {
+        const below = [...path, key];
+        if (isTree(theirs) && key in theirs) walk(value, theirs[key], below);
+        else if (!templates.includes(`.Values.${below.join(".")}`)) unknown.push([name, ...below].join("."));
+      }
+    };
+    const ours = siteTree[name];
+    t.ok(isTree(ours) && Object.keys(ours).length > 0, `the umbrella sets values of ${name}`);
+    walk(ours, readYaml(join(chart, "values.yaml")), []);
+    t.same(unknown, [], `no value ${name}'s chart would ignore`);
+  }
+});
+
+t.test("with-ory: Kratos' web hooks call the portal's internal Service, their secret only in Secrets and Kratos' servers", async (t) => {
+  const portalSecret = one(withOry, "Secret", "portal-account-portal");
+  t.equal(portalSecret.stringData?.KRATOS_HOOK_SECRET, siteHookSecret, "the site's hook secret, in the portal's Secret");
+  const internal = one(withOry, "Service", "portal-account-portal-internal").spec as { ports: { port: number; targetPort: string }[] };
+  const flows = (kratosConfig().selfservice as { flows: Record<string, { after?: { hooks?: { hook: string; config: Tree }[] } }> }).flows;
+  for (const event of ["login", "settings", "recovery"]) {
+    const hooks = flows[event]?.after?.hooks ?? [];
+    t.equal(hooks.length, 1, `${event}: one hook`);
+    t.same(
+      hooks[0],
+      {
+        hook: "web_hook",
+        config: {
+          url: `http://portal-account-portal-internal:${internal.ports[0].port}/internal/kratos-hooks/${event}`,
+          method: "POST",
+          body: "file:///etc/config/security-event.jsonnet",
+          auth: { type: "api_key", config: { name: hookSecretHeader, in: "header" } },
+          response: { ignore: true },
+        },
+      },
+      `${event}: to the internal Service, without the secret in Kratos' ConfigMap`,
+    );
+  }
+  t.same(internal.ports[0].targetPort, "internal");
+  t.equal(
+    one(withOry, "ConfigMap", "portal-kratos-config").data?.["security-event.jsonnet"],
+    readFileSync(join(rootDir, "config", "kratos", "hooks", "security-event.jsonnet"), "utf8"),
+    "the hooks' body is config/kratos/hooks/security-event.jsonnet",
+  );
+
+  for (const configMap of withOry.filter((resource) => resource.kind === "ConfigMap")) {
+    t.notOk(JSON.stringify(configMap).includes(siteHookSecret), `ConfigMap ${configMap.metadata.name} holds no secret of the site`);
+  }
+  // Who may read the hook secret: the portal (its Secret as environment) and Kratos' servers, by name.
+  const readers: string[] = [];
+  for (const workload of workloads(withOry)) {
+    for (const container of containersOf(workload)) {
+      const named = (container.env ?? []).filter((env) => env.valueFrom?.secretKeyRef?.key === "KRATOS_HOOK_SECRET");
+      const whole = (container.envFrom ?? []).some((source) => source.secretRef?.name === "portal-account-portal");
+      if (named.length > 0 || whole) readers.push(`${workload.kind} ${workload.metadata.name}/${container.name}`);
+      for (const env of named) {
+        t.same(env.valueFrom?.secretKeyRef, { name: "portal-account-portal", key: "KRATOS_HOOK_SECRET" }, env.name);
+      }
+    }
+  }
+  t.same(readers.sort(), ["Deployment portal-account-portal/portal", "Deployment portal-kratos/kratos"]);
+
+  // The portal's NetworkPolicy admits Kratos' servers, and not its courier or jobs, to the internal port.
+  const rule = policyOf(withOry).ingress.find((candidate) => candidate.ports.some(({ port }) => port === "internal"));
+  const peer = rule?.from?.[0];
+  t.same(peer?.namespaceSelector?.matchLabels, { "kubernetes.io/metadata.name": "identity" });
+  const selects = (workload: Workload) =>
+    Object.entries(peer?.podSelector?.matchLabels ?? { none: "" }).every(
+      ([key, value]) => workload.spec.template.metadata.labels[key] === value,
+    );
+  t.same(
+    workloads(withOry)
+      .filter(selects)
+      .map((workload) => `${workload.kind} ${workload.metadata.name}`),
+    ["Deployment portal-kratos"],
+    "the internal port: Kratos' servers only",
+  );
+  t.equal(rule?.from?.length, 1);
+});
+
+t.test("with-ory: Kratos' courier sends the code mails from config/kratos/courier-templates", async (t) => {
+  const values = readFileSync(umbrellaValues, "utf8");
+  t.equal(
+    values,
+    withKratosFiles(values, kratosFiles()),
+    "values.yaml holds config/kratos' files as they are (npm run chart-files writes them)",
+  );
+
+  t.match(kratosConfig(), { courier: { template_override_path: "/conf/courier-templates" } });
+  const files = kratosFiles();
+  t.same(Object.keys(files.emailTemplates), ["login_code", "recovery_code", "registration_code", "verification_code"]);
+  const courier = one(withOry, "StatefulSet", "portal-kratos-courier") as Workload;
+  const server = one(withOry, "Deployment", "portal-kratos") as Workload;
+  for (const [template, variants] of Object.entries(files.emailTemplates)) {
+    for (const [variant, texts] of Object.entries(variants)) {
+      const name = `portal-kratos-template-${template.replaceAll("_", "-")}-${variant}`;
+      const data = one(withOry, "ConfigMap", name).data ?? {};
+      for (const [key, file] of Object.entries(templateFiles) as [keyof typeof templateFiles, string][]) {
+        // Ory's chart ends each file with at most one line break; the templates' last action trims it.
+        t.equal(data[file]?.trimEnd(), texts[key].trimEnd(), `${template}/${variant}/${file}`);
+      }
+      for (const workload of [server, courier]) {
+        const volume = workload.spec.template.spec.volumes?.find((candidate) => candidate.configMap?.name === name);
+        const mount = (
+          workload.spec.template.spec.containers[0] as Container & { volumeMounts: { name: string; mountPath: string }[] }
+        ).volumeMounts.find((candidate) => candidate.name === volume?.name);
+        t.equal(mount?.mountPath, `/conf/courier-templates/${template}/${variant}`, `${workload.metadata.name} mounts ${name}`);
+      }
+    }
+  }
+});
+
+t.test("with-ory: the umbrella refuses a portal that Kratos would not find", async (t) => {
+  await t.rejects(
+    renderUmbrella(["--set", "account-portal.fullnameOverride=portal"]),
+    /call the portal's Service portal-account-portal-internal/,
+  );
+  await t.rejects(
+    renderUmbrella([
+      "--set",
+      "account-portal.secret.existingSecret=mine",
+      "--set",
+      "account-portal.secret.existingSecretKeys={PORTAL_REDIS_URL,SMTP_URI}",
+    ]),
+    /from the Secret portal-account-portal/,
+  );
+  await t.rejects(renderUmbrella(["--set", "account-portal.internal.port=9001"]), /internal port 8081/);
+  await t.rejects(
+    renderUmbrella(["--set", "account-portal.secret.values.hookSecret="]),
+    /account-portal\.secret\.values\.hookSecret is required/,
+  );
+});
+
+/** An env entry of a rendered container, with a Secret's key resolved as the kubelet resolves it. */
+function resolvedEnv(container: Container, resources: Resource[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const entry of container.env ?? []) {
+    const reference = entry.valueFrom?.secretKeyRef;
+    if (!reference) {
+      env[entry.name] = entry.value ?? "";
+      continue;
+    }
+    const secret = one(resources, "Secret", reference.name) as Resource & { data?: Record<string, string> };
+    const value =
+      secret.stringData?.[reference.key] ??
+      (secret.data?.[reference.key] === undefined ? undefined : Buffer.from(secret.data[reference.key], "base64").toString());
+    if (value === undefined) throw new Error(`${entry.name}: the Secret ${reference.name} has no ${reference.key}`);
+    env[entry.name] = value;
+  }
+  return env;
+}
+
+t.test(
+  "with-ory: Kratos, run as the chart configures it, calls the portal's hook with the secret and mails from the templates",
+  async (t) => {
+    // Kratos' server from the rendered objects: its ConfigMap's files and the courier templates' ConfigMaps written where
+    // the pod mounts them (under a folder of this test), its arguments and its environment with the Secrets' values.
+    // Only what needs a cluster is replaced: the database (SQLite), the ports, and the portal's internal Service
+    // (a receiver here).
+    const kratos = await buildLauncher(kratosLauncher, (line) => {
+      t.comment(line);
+    });
+    const root = mkdtempSync(join(tmpdir(), "with-ory-kratos-"));
+    t.teardown(() => {
+      rmSync(root, { recursive: true, force: true });
+    });
+    const server = one(withOry, "Deployment", "portal-kratos") as Workload;
+    const pod = server.spec.template.spec;
+    const container = pod.containers[0] as Container & { args: string[]; volumeMounts: { name: string; mountPath: string }[] };
+    for (const mount of container.volumeMounts) {
+      const configMap = pod.volumes?.find((volume) => volume.name === mount.name)?.configMap?.name;
+      if (!configMap) continue;
+      mkdirSync(join(root, mount.mountPath), { recursive: true });
+      for (const [file, text] of Object.entries(one(withOry, "ConfigMap", configMap).data ?? {}))
+        writeFileSync(join(root, mount.mountPath, file), text);
+    }
+    const received: { path: string; secret: string | undefined; body: { identity_id?: string } }[] = [];
+    const receiver = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      request.on("end", () => {
+        received.push({
+          path: request.url ?? "",
+          secret: request.headers[hookSecretHeader.toLowerCase()] as string | undefined,
+          body: JSON.parse(body || "{}") as { identity_id?: string },
+        });
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const receiverPort = (receiver.address() as AddressInfo).port;
+    t.teardown(() => {
+      receiver.close();
+    });
+
+    const [publicPort, adminPort] = [await freePort(), await freePort()];
+    const configFile = join(root, "etc", "config", "kratos.yaml");
+    writeFileSync(
+      configFile,
+      readFileSync(configFile, "utf8")
+        .replaceAll("file:///etc/config/", `file://${root}/etc/config/`)
+        .replaceAll(" /conf/courier-templates", ` ${root}/conf/courier-templates`)
+        .replaceAll("http://portal-account-portal-internal:8081", `http://127.0.0.1:${receiverPort}`),
+    );
+    const env: Record<string, string | undefined> = {
+      PATH: process.env.PATH,
+      ...resolvedEnv(container, withOry),
+      DSN: `sqlite://${join(root, "kratos.sqlite")}?_fk=true&mode=rwc`,
+      SERVE_PUBLIC_PORT: String(publicPort),
+      SERVE_PUBLIC_HOST: "127.0.0.1",
+      SERVE_ADMIN_PORT: String(adminPort),
+      SERVE_ADMIN_HOST: "127.0.0.1",
+    };
+    t.equal(
+      env.SELFSERVICE_FLOWS_LOGIN_AFTER_HOOKS_0_CONFIG_AUTH_CONFIG_VALUE,
+      siteHookSecret,
+      "Kratos' environment holds the hook secret",
+    );
+    const args = container.args.map((arg) => arg.replace("/etc/config/", `${root}/etc/config/`));
+    const supervisor = new Supervisor({ echo: false });
+    t.teardown(() => supervisor.stopAll());
+    try {
+      await supervisor.run("kratos-migrate", kratos, ["migrate", "sql", "-e", "--yes", "--config", configFile], { env, quiet: true });
+      supervisor.start("kratos", kratos, args, { env });
+      const admin = `http://127.0.0.1:${adminPort}`;
+      const publicUrl = `http://127.0.0.1:${publicPort}`;
+      await supervisor.waitFor("kratos", `${admin}/health/ready`, "Kratos as the chart configures it");
+
+      const identity = await createIdentity(admin, { language: "de" });
+      const flow = (await (await fetch(`${publicUrl}/self-service/login/api`)).json()) as { id: string };
+      const login = await fetch(`${publicUrl}/self-service/login?flow=${flow.id}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ method: "password", identifier: identity.email, password: identity.password }),
+      });
+      t.equal(login.status, 200, "signed in");
+      await supervisor.waitUntil("test", "the login hook", async () => (received.length > 0 ? true : "none yet"), 15_000);
+      t.same(received, [
+        { path: "/internal/kratos-hooks/login", secret: siteHookSecret, body: { ...received[0]?.body, identity_id: identity.id } },
+      ]);
+
+      const recovery = (await (await fetch(`${publicUrl}/self-service/recovery/api`)).json()) as { id: string };
+      const asked = await fetch(`${publicUrl}/self-service/recovery?flow=${recovery.id}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ method: "code", email: identity.email }),
+      });
+      t.equal(asked.status, 200, "a recovery code asked for");
+      const messages = (await (await fetch(`${admin}/admin/courier/messages?recipient=${encodeURIComponent(identity.email)}`)).json()) as {
+        subject: string;
+        template_type: string;
+      }[];
+      const german = /\{\{- if eq \$lang "de" -\}\}\n([^\n]+)\n/.exec(
+        kratosFiles().emailTemplates.recovery_code?.valid?.subject ?? "",
+      )?.[1];
+      t.ok(german, "the template has a German subject");
+      t.same(
+        messages.map(({ subject, template_type }) => ({ subject, template_type })),
+        [{ subject: german, template_type: "recovery_code_valid" }],
+        "the mail is the template's, in the account's language",
+      );
+    } catch (error) {
+      t.comment(supervisor.recentOutput());
+      throw error;
+    }
+  },
+);

@@ -73,6 +73,17 @@ export interface KubernetesValidator {
   problems(manifest: Manifest): string[];
 }
 
+/** The manifest as the API server decodes it: a null field is an unset one (Helm charts often render `annotations:` empty). */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, field]) => field !== null)
+      .map(([key, field]) => [key, withoutNulls(field)]),
+  );
+}
+
 function words(errors: ErrorObject[] | null | undefined): string[] {
   return (errors ?? []).map(
     (error) =>
@@ -118,7 +129,7 @@ export async function kubernetesValidator(): Promise<KubernetesValidator> {
     problems(manifest) {
       const validate = validators.get(`${String(manifest.apiVersion)}/${String(manifest.kind)}`);
       if (!validate) return [`no schema for ${String(manifest.apiVersion)} ${String(manifest.kind)} in Kubernetes ${kubernetesVersion}`];
-      return validate(manifest) ? [] : words(validate.errors);
+      return validate(withoutNulls(manifest)) ? [] : words(validate.errors);
     },
   };
 }

@@ -40,12 +40,55 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- default (include "account-portal.fullname" .) .Values.secret.existingSecret }}
 {{- end }}
 
-{{/* A NetworkPolicyPeer: the pods of podSelector, in the release's namespace unless namespaceSelector names others. */}}
+{{/*
+A NetworkPolicyPeer: the pods of podSelector in one namespace, named (the release's when empty), so that a
+pod of the same labels in another namespace never matches. Takes (dict "peer" … "root" $).
+*/}}
 {{- define "account-portal.peer" -}}
 - podSelector:
-    {{- toYaml .podSelector | nindent 4 }}
-  {{- with .namespaceSelector }}
+    {{- toYaml .peer.podSelector | nindent 4 }}
   namespaceSelector:
-    {{- toYaml . | nindent 4 }}
-  {{- end }}
+    matchLabels:
+      kubernetes.io/metadata.name: {{ .peer.namespace | default .root.Release.Namespace | quote }}
+{{- end }}
+
+{{/*
+The variables the pods' Secret holds: those of secret.values that are set, or with an existing Secret the
+ones its owner lists in secret.existingSecretKeys. Prints them as a comma-separated list; test with
+`has "NAME" (splitList "," …)`.
+*/}}
+{{- define "account-portal.secretKeys" -}}
+{{- if .Values.secret.existingSecret }}
+{{- join "," .Values.secret.existingSecretKeys }}
+{{- else }}
+{{- $keys := list "DEVICE_COOKIE_SECRET" }}
+{{- $values := .Values.secret.values }}
+{{- range $key, $variable := dict "redisUrl" "RATE_LIMIT_REDIS_URL" "hookSecret" "KRATOS_HOOK_SECRET" "smtpUri" "SMTP_URI" "stateRedisUrl" "PORTAL_REDIS_URL" }}
+{{- if index $values $key }}
+{{- $keys = append $keys $variable }}
+{{- end }}
+{{- end }}
+{{- join "," $keys }}
+{{- end }}
+{{- end }}
+
+{{/* The most portals that may run at once. */}}
+{{- define "account-portal.maxReplicas" -}}
+{{- if .Values.autoscaling.enabled }}{{ .Values.autoscaling.maxReplicas | int }}{{ else }}{{ .Values.replicaCount | int }}{{ end }}
+{{- end }}
+
+{{/* Settings the chart refuses, each with what to do instead. Included by the Deployment. */}}
+{{- define "account-portal.checks" -}}
+{{- $keys := splitList "," (include "account-portal.secretKeys" .) }}
+{{- if and (gt (int (include "account-portal.maxReplicas" .)) 1) (not (has "PORTAL_REDIS_URL" $keys)) }}
+{{- fail "more than one portal (replicaCount or autoscaling.maxReplicas above 1) needs a shared state store: set secret.values.stateRedisUrl (PORTAL_REDIS_URL, a Redis with persistence), or list PORTAL_REDIS_URL in secret.existingSecretKeys. Each portal would otherwise keep its own mail outbox, activity and known devices in a file of its pod." }}
+{{- end }}
+{{- with .Values.secret.values.hookSecret }}
+{{- if or (lt (len .) 32) (regexMatch "\\s" .) }}
+{{- fail "secret.values.hookSecret must be 32 or more characters without spaces (openssl rand -hex 32)" }}
+{{- end }}
+{{- end }}
+{{- if and .Values.networkPolicy.enabled (has "SMTP_URI" $keys) (not .Values.networkPolicy.smtp.cidr) }}
+{{- fail "networkPolicy.smtp.cidr is required when the portal sends mail (SMTP_URI): the address range of your SMTP server, e.g. 192.0.2.25/32 (and networkPolicy.smtp.port)." }}
+{{- end }}
 {{- end }}

@@ -1,0 +1,163 @@
+// Traces for operators: OpenTelemetry, sent over OTLP/HTTP to the collector of
+// OTEL_EXPORTER_OTLP_ENDPOINT. serve.ts imports this module only when that
+// variable is set, so a portal without it loads none of it (in the image it is
+// a bundle of its own, server/dist/tracing.mjs: server/build.ts).
+//
+// A span per request (@fastify/otel, named by method and route pattern), and
+// under it a span per call to Kratos or Hydra, the SDK's (upstream-call.ts)
+// and the /kratos proxy's alike: both go out on undici, whose diagnostics
+// channels OpenTelemetry's undici instrumentation listens to, and which adds
+// W3C traceparent to each call. What leaves the process is scrubbed
+// (scrubbed() below): no URL (a query can hold an address, a flow id, a
+// challenge), no user agent, no error message; only the attributes listed.
+import { FastifyOtelInstrumentation } from "@fastify/otel";
+import type { Context, TextMapPropagator, TextMapSetter } from "@opentelemetry/api";
+import { W3CTraceContextPropagator } from "@opentelemetry/core";
+import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { UndiciInstrumentation } from "@opentelemetry/instrumentation-undici";
+import { detectResources, envDetector, resourceFromAttributes } from "@opentelemetry/resources";
+import { BatchSpanProcessor, type ReadableSpan, type Span, type SpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
+import type { FastifyPluginCallback } from "fastify";
+import type { PortalConfig, TracingConfig } from "./config.js";
+
+/**
+ * W3C trace context on the way out only. The public port's callers are browsers: a traceparent of theirs would
+ * choose the trace and, unsampled, hide their requests from it; each request starts a trace of its own.
+ */
+class OutgoingTraceContext implements TextMapPropagator {
+  private readonly w3c = new W3CTraceContextPropagator();
+
+  inject(context: Context, carrier: unknown, setter: TextMapSetter): void {
+    this.w3c.inject(context, carrier, setter);
+  }
+
+  extract(context: Context): Context {
+    return context;
+  }
+
+  fields(): string[] {
+    return this.w3c.fields();
+  }
+}
+
+/** The attributes a span may carry out of the process: none of them holds what a request chose but its method. */
+const keptAttributes = new Set([
+  "http.request.method",
+  "http.response.status_code",
+  // The route's pattern (/kratos/sessions/:id), never the path.
+  "http.route",
+  "url.scheme",
+  "server.address",
+  "server.port",
+  "network.protocol.version",
+  "error.type",
+  "fastify.root",
+  "fastify.type",
+  "hook.name",
+  "hook.callback.name",
+  "portal.upstream",
+]);
+
+/** A span as it may leave: the kept attributes, a status without its message, exceptions by type only. */
+export function scrubbed(span: ReadableSpan): ReadableSpan {
+  const keep = (attributes: ReadableSpan["attributes"], names: Set<string>) =>
+    Object.fromEntries(Object.entries(attributes).filter(([name]) => names.has(name)));
+  return {
+    name: span.name,
+    kind: span.kind,
+    spanContext: () => span.spanContext(),
+    parentSpanContext: span.parentSpanContext,
+    startTime: span.startTime,
+    endTime: span.endTime,
+    status: { code: span.status.code },
+    attributes: keep(span.attributes, keptAttributes),
+    links: [],
+    events: span.events.map((event) => ({ ...event, attributes: keep(event.attributes ?? {}, new Set(["exception.type"])) })),
+    duration: span.duration,
+    ended: span.ended,
+    resource: span.resource,
+    instrumentationScope: span.instrumentationScope,
+    droppedAttributesCount: span.droppedAttributesCount,
+    droppedEventsCount: span.droppedEventsCount,
+    droppedLinksCount: span.droppedLinksCount + span.links.length,
+  };
+}
+
+/** Hands each ended span on scrubbed. */
+class ScrubbingProcessor implements SpanProcessor {
+  constructor(private readonly next: SpanProcessor) {}
+
+  onStart(span: Span, context: Context): void {
+    this.next.onStart(span, context);
+  }
+
+  onEnd(span: ReadableSpan): void {
+    this.next.onEnd(scrubbed(span));
+  }
+
+  forceFlush(): Promise<void> {
+    return this.next.forceFlush();
+  }
+
+  shutdown(): Promise<void> {
+    return this.next.shutdown();
+  }
+}
+
+export interface Tracing {
+  /** Registered on the public server before anything else: a span per request. */
+  plugin: FastifyPluginCallback;
+  /** Sends what is left and stops. */
+  shutdown(): Promise<void>;
+}
+
+/** The probes, every few seconds from Kubernetes, would be most of the traces. */
+const unTraced = new Set(["/healthz", "/readyz"]);
+
+export function startTracing(config: PortalConfig, tracing: TracingConfig): Tracing {
+  const upstreams = new Map([
+    [new URL(config.kratosPublicUrl).origin, "kratos"],
+    [new URL(config.kratosAdminUrl).origin, "kratos"],
+    [new URL(config.hydraAdminUrl).origin, "hydra"],
+  ]);
+  const provider = new NodeTracerProvider({
+    // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES win over the default name.
+    resource: resourceFromAttributes({ "service.name": "account-portal" }).merge(detectResources({ detectors: [envDetector] })),
+    // The traces' path under the collector's base URL, as OpenTelemetry's specification adds it; the exporter reads
+    // the other OTEL_EXPORTER_OTLP_* variables (headers, timeout, compression) itself, the batch OTEL_BSP_*.
+    spanProcessors: [
+      new ScrubbingProcessor(new BatchSpanProcessor(new OTLPTraceExporter({ url: `${tracing.endpoint.replace(/\/$/, "")}/v1/traces` }))),
+    ],
+  });
+  provider.register({ propagator: new OutgoingTraceContext() });
+
+  const undici = new UndiciInstrumentation({
+    requestHook: (span, request) => {
+      const upstream = upstreams.get(request.origin);
+      span.updateName(`${request.method} ${upstream ?? "upstream"}`);
+      if (upstream) span.setAttribute("portal.upstream", upstream);
+    },
+  });
+  undici.setTracerProvider(provider);
+  const fastify = new FastifyOtelInstrumentation({
+    // A span for the request alone: its handler's and its hooks' (a dozen) would cost more than they tell, with
+    // the calls to Kratos and Hydra under the request's span all the same.
+    instrumentHooks: false,
+    instrumentHandler: false,
+    recordExceptions: false,
+    ignorePaths: ({ url }) => unTraced.has(url),
+    requestHook: (span, request) => {
+      span.updateName(`${request.method} ${request.routeOptions.url ?? "(unrouted)"}`);
+    },
+  });
+  fastify.setTracerProvider(provider);
+
+  return {
+    plugin: fastify.plugin(),
+    shutdown: async () => {
+      undici.disable();
+      await provider.shutdown();
+    },
+  };
+}
