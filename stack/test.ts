@@ -1,5 +1,6 @@
 // `npm test`: typecheck, web unit tests, then the server (tap) and browser
-// (Playwright) suites against one real stack started on free ports, on SQLite;
+// (Playwright) suites against one real stack started on free ports, on SQLite,
+// with the portal as `npm start` runs it;
 // then the server suite and the browser journeys tagged @postgres again on a
 // throw-away PostgreSQL; then the scale-out stack (stack/scale/). The Helm
 // chart is rendered and validated without a cluster (stack/chart/).
@@ -12,7 +13,6 @@ import { startPortal } from "./portal.js";
 import { rootDir } from "./settings.js";
 import { Supervisor } from "./supervisor.js";
 import { stackEnv, startTestStack, type TestDatabase, type TestStack } from "./testing/test-stack.js";
-import { buildWeb } from "./web-build.js";
 
 const suites = ["types", "lint", "web", "chart", "server", "e2e", "server-pg", "e2e-pg", "scale"] as const;
 type Suite = (typeof suites)[number];
@@ -109,7 +109,7 @@ async function againstStack(database: TestDatabase, server: boolean, e2e: boolea
     }
     if (e2e) {
       await ensureChromium();
-      await buildWeb(supervisor);
+      // The portal as `npm start` runs it: the same startPortal, which builds the app when its sources changed.
       // Every browser test opens its pages from one address, a few hundred new flows in a run; the tests of the
       // flow limit start portals of their own.
       await startPortal(stack.supervisor, stack.settings, stack, { env: { LIMIT_FLOW_IP: "10000/15m" } });

@@ -1,6 +1,6 @@
 // Where the server gets the app it serves: the build in WEB_ROOT (the image,
-// `npm test`: plugins/spa.ts and routes/server-render.ts), or, under
-// `npm start`, Vite's dev server compiling the sources as they change
+// `npm start`, the tests: plugins/spa.ts and routes/server-render.ts), or,
+// under `npm run dev`, Vite's dev server compiling the sources as they change
 // (dev-web.ts, which only dev-server.ts loads: the image has no Vite).
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
