@@ -4,12 +4,15 @@
 // of the app, as the image and every test suite do (stack/portal.ts); `npm run
 // dev`'s serves the app from its sources through Vite's dev server
 // (server/src/dev-web.ts): a change shows in the browser without a build.
+import { isAbsolute, join, relative } from "node:path";
+import { ConfigError } from "#contract/env-values.js";
+import { devServedFolders } from "#contract/dev-files.js";
 import { buildLauncher, hydraLauncher, kratosLauncher } from "./go-build.js";
 import { startHydra } from "./hydra.js";
 import { startCourier, startKratos } from "./kratos.js";
 import { startMailCatcher } from "./mail-catcher.js";
 import { startPortal } from "./portal.js";
-import { readSettings } from "./settings.js";
+import { readSettings, rootDir } from "./settings.js";
 import { assertPortFree, Supervisor } from "./supervisor.js";
 import { buildWeb } from "./web-build.js";
 
@@ -36,9 +39,20 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
 }
 void supervisor.death.then((reason) => shutdown(reason, 1));
 
+/** `npm run dev` hands out the files of these folders: the stack's secrets and databases must be in none of them. */
+function assertNotServed(dataDir: string): void {
+  for (const folder of devServedFolders) {
+    const inside = relative(join(rootDir, folder), dataDir);
+    if (inside === "" || (!inside.startsWith("..") && !isAbsolute(inside))) {
+      throw new ConfigError(`DATA_DIR (${dataDir}) is inside ${folder}/, whose files npm run dev serves: put the stack's data elsewhere`);
+    }
+  }
+}
+
 try {
   const started = Date.now();
   const settings = readSettings();
+  if (dev) assertNotServed(settings.dataDir);
   await Promise.all([
     assertPortFree(settings.portal.port, "PORTAL_PORT"),
     assertPortFree(settings.kratos.publicPort, "KRATOS_PUBLIC_PORT"),

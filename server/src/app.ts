@@ -32,8 +32,8 @@ export interface AppOptions {
   metrics?: PortalMetrics;
   /** The outbox's timing (retry pauses), shorter in tests. */
   outboxOptions?: OutboxOptions;
-  /** The app it serves; by default the build in WEB_ROOT. `npm start` passes Vite's dev server (dev-web.ts). */
-  web?: (fastify: FastifyInstance) => WebApp;
+  /** The app it serves; by default the build in WEB_ROOT. `npm run dev` passes Vite's dev server (dev-web.ts). */
+  web?: (fastify: FastifyInstance, config: PortalConfig) => WebApp;
 }
 
 export function serverOptions(config: PortalConfig): FastifyServerOptions {
@@ -62,6 +62,9 @@ const app: FastifyPluginAsync<AppOptions> = async (
   fastify,
   { config, limiterStore, metrics = createMetrics(), outboxOptions, web: webApp = (instance) => builtWeb(config, instance.log) },
 ) => {
+  const web = webApp(fastify, config);
+  // First, so that it holds for every route registered after it.
+  if (web.guard) fastify.addHook("onRequest", web.guard);
   await fastify.register(metricsRecorder, { metrics });
   await fastify.register(errorHandler);
   await fastify.register(securityHeaders, { config });
@@ -83,7 +86,6 @@ const app: FastifyPluginAsync<AppOptions> = async (
   // Kratos' web hooks: not under /kratos (the browser's proxy), and refused without the shared secret.
   await fastify.register(kratosHooks, { prefix: "/internal/kratos-hooks", config });
   await fastify.register(kratosProxy, { prefix: "/kratos", config });
-  const web = webApp(fastify);
   await fastify.register(web.files);
   await fastify.register(appPage, { config, web });
 };
