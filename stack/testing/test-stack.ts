@@ -2,7 +2,7 @@
 // Hydra on free ports with a throw-away data folder, so that tests never
 // depend on a running `npm start`. Their databases are SQLite files in that
 // folder, or a throw-away PostgreSQL server with a database each.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { merge, type ConfigTree } from "../config-tree.js";
@@ -49,6 +49,10 @@ export const testStackEnv = {
   smtpUri: "TEST_SMTP_URI",
   /** `sqlite` or `postgres`: what the stack's Kratos and Hydra store their data in. */
   database: "TEST_DATABASE",
+  /** `dev` when the portal is `npm run dev`'s (the app through Vite's dev server): its smoke test runs, alone. */
+  portalMode: "TEST_PORTAL_MODE",
+  /** The stack's data folder (generated secrets, SQLite files), which `npm run dev`'s portal must not hand out. */
+  dataDir: "TEST_DATA_DIR",
 } as const;
 
 /** The variables that hand a running stack to a suite. */
@@ -67,11 +71,12 @@ export function stackEnv(stack: TestStack): Record<string, string> {
   };
 }
 
-export async function testSettings(env: Record<string, string> = {}): Promise<StackSettings> {
+export async function testSettings(env: Record<string, string> = {}, dataParent = tmpdir()): Promise<StackSettings> {
   const [portalPort, publicPort, adminPort, smtpPort, webPort, hydraPublicPort, hydraAdminPort] = await Promise.all(
     Array.from({ length: 7 }, () => freePort()),
   );
-  const dataDir = mkdtempSync(join(tmpdir(), "account-portal-test-"));
+  mkdirSync(dataParent, { recursive: true });
+  const dataDir = mkdtempSync(join(dataParent, "account-portal-test-"));
   return readSettings({
     DATA_DIR: dataDir,
     PORTAL_PORT: String(portalPort),
@@ -95,6 +100,11 @@ export interface TestStackOptions {
   kratosConfig?: ConfigTree;
   /** SQLite by default; the suites that run on PostgreSQL hand theirs in TEST_DATABASE. */
   database?: TestDatabase;
+  /**
+   * Where its throw-away data folder goes: the system's temporary folder, or for the smoke test of
+   * `npm run dev`'s portal the checkout's .data/, where `npm run dev` keeps its own secrets and databases.
+   */
+  dataParent?: string;
 }
 
 export function databaseFromEnv(env: Record<string, string | undefined> = process.env): TestDatabase {
@@ -108,11 +118,15 @@ export async function startTestStack({
   progress = false,
   kratosConfig = {},
   database = databaseFromEnv(),
+  dataParent,
 }: TestStackOptions = {}): Promise<TestStack> {
   const supervisor = new Supervisor({ echo: false, progress });
   const postgres = database === "postgres" ? await startPostgres(supervisor, { services: ["kratos", "hydra"] }) : undefined;
   try {
-    const settings = await testSettings(postgres ? { KRATOS_DSN: postgres.dsn("kratos"), HYDRA_DSN: postgres.dsn("hydra") } : {});
+    const settings = await testSettings(
+      postgres ? { KRATOS_DSN: postgres.dsn("kratos"), HYDRA_DSN: postgres.dsn("hydra") } : {},
+      dataParent,
+    );
     const buildLog = (line: string) => {
       supervisor.progress("build", line);
     };
