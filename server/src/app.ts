@@ -1,13 +1,13 @@
 // The whole portal server as one Fastify plugin: server.ts starts it, the
 // tests build it with the same options.
-import type { FastifyInstance, FastifyPluginAsync, FastifyServerOptions } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
 import type { PortalConfig } from "./config.js";
 import { logController, loggerOptions } from "./logging.js";
 import { createMetrics, type PortalMetrics } from "./metrics.js";
 import abuseLimits from "./plugins/abuse-limits.js";
 import compression from "./plugins/compression.js";
-import errorHandler from "./plugins/error-handler.js";
+import errorHandler, { errorAnswer } from "./plugins/error-handler.js";
 import guards from "./plugins/guards.js";
 import hydra from "./plugins/hydra.js";
 import kratos from "./plugins/kratos.js";
@@ -55,6 +55,12 @@ export function serverOptions(config: PortalConfig): FastifyServerOptions {
     // Longer than the 60 s idle timeout of common reverse proxies (nginx, AWS
     // ALB), so a proxy never sends a request on a socket we are closing.
     keepAliveTimeout: 65_000,
+    // What Fastify refuses before any route, a path with a broken %-escape: the one error handler's answer
+    // ({ code }), not Fastify's own, which names its error and repeats the path.
+    frameworkErrors: (error, request, reply) => {
+      const { status, body } = errorAnswer(error, request);
+      void (reply as FastifyReply).code(status).send(body);
+    },
   };
 }
 
