@@ -24,7 +24,10 @@ export const errorCodes = [
   "hook_secret_invalid",
   /** 403: the OAuth2 request belongs to another account than the signed-in one. */
   "other_account",
-  /** 403: a change that did not come from the portal's own pages (Origin check). */
+  /**
+   * 403: a change that did not come from the portal's own pages (Origin check); under `npm run dev`, any
+   * request for another site's name (Host check).
+   */
   "cross_origin",
   /** 403 or 415: a body that is not application/json. */
   "json_required",

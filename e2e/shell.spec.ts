@@ -51,16 +51,20 @@ test("the page comes with the session check's answer: the shell shows without as
 
 test("the spinner shows until the session check ends, when the page came without its answer", async ({ page }) => {
   await signInByApi(page, await newIdentity());
-  // As when Kratos was too slow while the page was made: the app asks for itself.
+  // As when Kratos was too slow while the page was made: the server renders no signed-in page without the
+  // session's answer (routes/app-page.ts), so the page holds neither the shell nor its data, and the app asks.
   await page.route("**/settings", async (route) => {
     const response = await route.fetch();
-    const html = (await response.text()).replace(
-      /(<script type="application\/json" id="portal-boot">)(.*?)(<\/script>)/,
-      (_all, open: string, json: string, close: string) => {
-        const { session: _session, ...rest } = JSON.parse(json) as { session?: unknown };
-        return `${open}${JSON.stringify(rest).replace(/</g, "\\u003c")}${close}`;
-      },
-    );
+    const html = (await response.text())
+      .replace(/(<div id="root">)[\s\S]*<\/div>(?=\s*<script)/, "$1</div>")
+      .replace(
+        /(<script type="application\/json" id="portal-boot">)(.*?)(<\/script>)/,
+        (_all, open: string, json: string, close: string) => {
+          const { session: _session, hydration: _hydration, ...rest } = JSON.parse(json) as { session?: unknown; hydration?: unknown };
+          return `${open}${JSON.stringify(rest).replace(/</g, "\\u003c")}${close}`;
+        },
+      );
+    expect(html).toContain('<div id="root"></div>');
     expect(html).toContain('id="portal-boot"');
     expect(html).not.toContain('"session":');
     await route.fulfill({ response, body: html });

@@ -1,7 +1,7 @@
-// Entry point of `npm start` and `npm test` on a fresh clone: nothing is
-// installed yet, so this file uses Node alone. It installs the npm packages
-// when package-lock.json changed since the last install, then hands over to
-// the TypeScript command through tsx.
+// Entry point of `npm start`, `npm run dev` and `npm test` on a fresh clone:
+// nothing is installed yet, so this file uses Node alone. It installs the npm
+// packages when package-lock.json changed since the last install, then hands
+// over to the TypeScript command through tsx.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
@@ -9,7 +9,12 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const commands = { start: "stack/start.ts", test: "stack/test.ts", bench: "stack/bench/index.ts" };
+const commands = {
+  start: ["stack/start.ts"],
+  dev: ["stack/start.ts", "--dev"],
+  test: ["stack/test.ts"],
+  bench: ["stack/bench/index.ts"],
+};
 const command = commands[process.argv[2]];
 if (!command) {
   console.error(`usage: node stack/bootstrap.mjs ${Object.keys(commands).join("|")}`);
@@ -40,7 +45,8 @@ if (!installed) {
 
 // One process for the command (tsx as an import hook, not its CLI), so that a
 // signal sent to this process reaches the supervisor, which stops its children.
-const child = spawn(process.execPath, ["--import", "tsx", join(root, command), ...process.argv.slice(3)], {
+const [script, ...scriptArgs] = command;
+const child = spawn(process.execPath, ["--import", "tsx", join(root, script), ...scriptArgs, ...process.argv.slice(3)], {
   cwd: root,
   stdio: "inherit",
 });

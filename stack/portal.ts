@@ -1,7 +1,9 @@
 // Runs the portal server as a supervised process: from its TypeScript sources
-// (server/src/server.ts through tsx) with the built app, or with the app from
-// its sources through Vite (`npm start`: server/src/dev-server.ts), or as the Docker
-// image runs it (a release folder's bundled server on the image's Node).
+// (server/src/server.ts through tsx) with Vite's build of the app and
+// NODE_ENV=production, as `npm start` and every test suite run it; with the
+// app from its sources through Vite's dev server (`npm run dev`:
+// server/src/dev-server.ts); or as the Docker image runs it (a release
+// folder's bundled server on the image's Node).
 import { join } from "node:path";
 import { exampleSsoOrigins } from "./example-sso.js";
 import { imageCommand } from "./image-node.js";
@@ -9,7 +11,7 @@ import { oidcProviders, type KratosUrls } from "./kratos.js";
 import { providerOrigins } from "./oidc-providers.js";
 import { rootDir, type StackSettings } from "./settings.js";
 import type { Supervisor } from "./supervisor.js";
-import { webDist } from "./web-build.js";
+import { buildWeb, webDist } from "./web-build.js";
 
 export interface PortalOptions {
   label?: string;
@@ -19,7 +21,7 @@ export interface PortalOptions {
   nodeArgs?: string[];
   /** More variables for the server, e.g. RATE_LIMIT_REDIS_URL. */
   env?: Record<string, string>;
-  /** The app from its sources through Vite's dev server, with hot updates (server/src/dev-web.ts), instead of the build. */
+  /** `npm run dev`: the app from its sources through Vite's dev server, with hot updates (server/src/dev-web.ts), instead of the build. */
   dev?: boolean;
 }
 
@@ -31,6 +33,8 @@ export async function startPortal(
 ): Promise<string> {
   const { host, port, internalPort, origin } = settings.portal;
   const image = release ? { ...release, ...imageCommand() } : undefined;
+  // Built when its sources changed since the last build (a release folder holds its own).
+  if (!release && !dev) await buildWeb(supervisor);
   // The image's environment is its own (NODE_ENV=production), not this process's (a test runner's NODE_OPTIONS).
   const [command, args, cwd, base] = image
     ? [
@@ -39,17 +43,20 @@ export async function startPortal(
         image.dir,
         { PATH: process.env.PATH, NODE_ENV: "production" },
       ]
-    : [
-        process.execPath,
-        [
-          ...nodeArgs,
-          "--import",
-          "tsx",
-          dev ? join(rootDir, "server", "src", "dev-server.ts") : join(rootDir, "server", "src", "server.ts"),
-        ],
-        rootDir,
-        { ...process.env, WEB_ROOT: webDist },
-      ];
+    : dev
+      ? [
+          process.execPath,
+          [...nodeArgs, "--import", "tsx", join(rootDir, "server", "src", "dev-server.ts")],
+          rootDir,
+          // React's development build, in the server's render as in the browser's.
+          { ...process.env, NODE_ENV: "development" },
+        ]
+      : [
+          process.execPath,
+          [...nodeArgs, "--import", "tsx", join(rootDir, "server", "src", "server.ts")],
+          rootDir,
+          { ...process.env, NODE_ENV: "production", WEB_ROOT: webDist },
+        ];
   supervisor.start(label, command, args, {
     cwd,
     env: {

@@ -1,20 +1,20 @@
 // `npm test`: typecheck, web unit tests, then the server (tap) and browser
-// (Playwright) suites against one real stack started on free ports, on SQLite;
-// then the server suite and the browser journeys tagged @postgres again on a
-// throw-away PostgreSQL; then the scale-out stack (stack/scale/). The Helm
-// chart is rendered and validated without a cluster (stack/chart/).
-// `npm test -- <suite>…` runs some of them: types, lint, web, chart, server,
-// e2e, server-pg, e2e-pg, scale.
+// (Playwright) suites against one real stack started on free ports, on SQLite,
+// with the portal as `npm start` runs it; the browser smoke test of `npm run
+// dev`'s portal on that stack; then the server suite and the browser journeys
+// tagged @postgres again on a throw-away PostgreSQL; then the scale-out stack
+// (stack/scale/). The Helm chart is rendered and validated without a cluster
+// (stack/chart/). `npm test -- <suite>…` runs some of them: types, lint, web,
+// chart, server, e2e, e2e-dev, server-pg, e2e-pg, scale.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { startPortal } from "./portal.js";
 import { rootDir } from "./settings.js";
 import { Supervisor } from "./supervisor.js";
-import { stackEnv, startTestStack, type TestDatabase, type TestStack } from "./testing/test-stack.js";
-import { buildWeb } from "./web-build.js";
+import { stackEnv, startTestStack, testStackEnv, type TestDatabase, type TestStack } from "./testing/test-stack.js";
 
-const suites = ["types", "lint", "web", "chart", "server", "e2e", "server-pg", "e2e-pg", "scale"] as const;
+const suites = ["types", "lint", "web", "chart", "server", "e2e", "e2e-dev", "server-pg", "e2e-pg", "scale"] as const;
 type Suite = (typeof suites)[number];
 
 // Arguments after a second `--` go to Playwright, e.g. `npm test -- e2e -- --grep logout`.
@@ -91,15 +91,25 @@ function taggedOnly(tag: string, args: string[]): string[] {
   return [...args.slice(0, at), "--grep", `^(?=.*${tag})(?=.*(?:${asked}))`, ...args.slice(at + 2)];
 }
 
-/** The server suite and/or browser tests against one stack on the given database. */
-async function againstStack(database: TestDatabase, server: boolean, e2e: boolean): Promise<void> {
-  if (!server && !e2e) return;
+/** Playwright against the stack's portal; the caller started the portal. */
+function browserTests(label: string, stack: TestStack, args: string[], env: Record<string, string> = {}): Promise<void> {
+  return suite(label, bin("playwright"), ["test", "--config", "e2e/playwright.config.ts", ...args], {
+    ...stackEnv(stack),
+    CHROMIUM_PATH: chromiumPath,
+    ...env,
+  });
+}
+
+/** The server suite and/or browser tests against one stack on the given database; on SQLite also `npm run dev`'s smoke test. */
+async function againstStack(database: TestDatabase, server: boolean, e2e: boolean, e2eDev = false): Promise<void> {
+  if (!server && !e2e && !e2eDev) return;
   const on = database === "postgres" ? " on PostgreSQL" : "";
   let stack: TestStack | undefined;
   try {
     say(`── starting the test stack${on || " on SQLite"} (Kratos and its courier, Hydra and the mail catcher on free ports)`);
     const stackStarted = Date.now();
-    stack = await startTestStack({ progress: true, database });
+    // npm run dev's smoke test checks that the data folder is not handed out where npm run dev keeps it: in the checkout.
+    stack = await startTestStack({ progress: true, database, ...(e2eDev ? { dataParent: join(rootDir, ".data") } : {}) });
     say(`the test stack${on} is up in ${Math.round((Date.now() - stackStarted) / 1000)}s`);
     const env = stackEnv(stack);
     if (server) {
@@ -107,23 +117,28 @@ async function againstStack(database: TestDatabase, server: boolean, e2e: boolea
       await supervisor.run("tap", bin("tap"), ["build"], { cwd: rootDir, quiet: true });
       await suite(`server tests (tap)${on}`, bin("tap"), [], env);
     }
+    // Every browser test opens its pages from one address, a few hundred new flows in a run; the tests of the
+    // flow limit start portals of their own.
+    const portalEnv = { LIMIT_FLOW_IP: "10000/15m" };
     if (e2e) {
       await ensureChromium();
-      await buildWeb(supervisor);
-      // Every browser test opens its pages from one address, a few hundred new flows in a run; the tests of the
-      // flow limit start portals of their own.
-      await startPortal(stack.supervisor, stack.settings, stack, { env: { LIMIT_FLOW_IP: "10000/15m" } });
-      await suite(
+      // The portal as `npm start` runs it: the same startPortal, which builds the app when its sources changed.
+      await startPortal(stack.supervisor, stack.settings, stack, { env: portalEnv });
+      await browserTests(
         `browser tests (Playwright, Chromium)${on}`,
-        bin("playwright"),
-        [
-          "test",
-          "--config",
-          "e2e/playwright.config.ts",
-          ...(database === "postgres" ? taggedOnly(postgresTag, playwrightArgs) : playwrightArgs),
-        ],
-        { ...env, CHROMIUM_PATH: chromiumPath },
+        stack,
+        database === "postgres" ? taggedOnly(postgresTag, playwrightArgs) : playwrightArgs,
       );
+    }
+    if (e2eDev) {
+      await ensureChromium();
+      if (e2e) await stack.supervisor.stop("portal");
+      // The portal as `npm run dev` runs it, on the same port; its smoke test alone (e2e/playwright.config.ts).
+      await startPortal(stack.supervisor, stack.settings, stack, { dev: true, env: portalEnv });
+      await browserTests("`npm run dev`'s portal: browser smoke test (Playwright, Chromium)", stack, playwrightArgs, {
+        [testStackEnv.portalMode]: "dev",
+        [testStackEnv.dataDir]: stack.settings.dataDir,
+      });
     }
   } catch (error) {
     say(`the test stack${on} failed: ${(error as Error).message}`);
@@ -153,7 +168,7 @@ if (selected.has("chart")) {
   await supervisor.run("tap", bin("tap"), ["build"], { cwd: rootDir, quiet: true });
   await suite("Helm chart (tap)", bin("tap"), ["--timeout", "900", "stack/chart/chart.test.ts"]);
 }
-await againstStack("sqlite", selected.has("server"), selected.has("e2e"));
+await againstStack("sqlite", selected.has("server"), selected.has("e2e"), selected.has("e2e-dev"));
 await againstStack("postgres", selected.has("server-pg"), selected.has("e2e-pg"));
 if (selected.has("scale")) {
   // The scale-out test starts its own stack: PostgreSQL, Redis, two of each service.

@@ -29,14 +29,27 @@ function fingerprint(): string {
   return hash.digest("hex");
 }
 
+/** Builds the app unless the last build is of these sources; says what it does while Vite works. */
 export async function buildWeb(supervisor: Supervisor): Promise<void> {
   const stamp = join(webDist, ".fingerprint");
   const expected = fingerprint();
   if (existsSync(stamp) && readFileSync(stamp, "utf8") === expected) return;
   supervisor.progress("setup", "building the web app (vite build, then its server render: vite build --ssr)");
-  const vite = join(rootDir, "node_modules", "vite", "bin", "vite.js");
-  const config = ["--config", join(webDir, "vite.config.ts")];
-  await supervisor.run("vite", process.execPath, [vite, "build", ...config], { cwd: rootDir });
-  await supervisor.run("vite", process.execPath, [vite, "build", ...config, "--ssr", "src/entry-server.tsx"], { cwd: rootDir });
+  const started = Date.now();
+  const seconds = () => Math.round((Date.now() - started) / 1000);
+  let step = "vite build";
+  const ticker = setInterval(() => {
+    supervisor.progress("setup", `…${step}, ${seconds()}s`);
+  }, 10_000);
+  try {
+    const vite = join(rootDir, "node_modules", "vite", "bin", "vite.js");
+    const config = ["--config", join(webDir, "vite.config.ts")];
+    await supervisor.run("vite", process.execPath, [vite, "build", ...config], { cwd: rootDir });
+    step = "vite build --ssr";
+    await supervisor.run("vite", process.execPath, [vite, "build", ...config, "--ssr", "src/entry-server.tsx"], { cwd: rootDir });
+  } finally {
+    clearInterval(ticker);
+  }
   writeFileSync(stamp, expected);
+  supervisor.progress("setup", `built the web app in ${seconds()}s`);
 }

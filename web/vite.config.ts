@@ -15,7 +15,7 @@ function themeCss(): Plugin {
   return {
     name: "portal-theme-css",
     resolveId: (source) => (source === id ? resolved : source.startsWith(`${resolved}?`) ? source : undefined),
-    // With a query too: `npm start` links the stylesheet as Vite's compiled CSS (`?direct`, server/src/dev-web.ts).
+    // With a query too: `npm run dev` links the stylesheet as Vite's compiled CSS (`?direct`, server/src/dev-web.ts).
     load: (loaded) => (loaded.split("?")[0] === resolved ? themeStylesheet() : undefined),
   };
 }
@@ -33,7 +33,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     ...(isSsrBuild ? [] : [compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css|svg|json)$/ })]),
   ],
   // The server bundle carries its libraries (React, the router, react-bootstrap…): the image has no
-  // node_modules (its server is one bundle too, server/build.ts). `npm start`'s server (Vite's dev server,
+  // node_modules (its server is one bundle too, server/build.ts). `npm run dev`'s server (Vite's dev server,
   // server/src/dev-web.ts) loads them from node_modules as Node does.
   ssr: command === "build" ? { noExternal: true } : {},
   // React's production build alone in the server's build, as in the browser's, and minified as that one is

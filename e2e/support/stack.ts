@@ -16,3 +16,6 @@ export const stack = {
   /** Hydra's admin API: test clients and token introspection. */
   hydraAdminUrl: required(testStackEnv.hydraAdminUrl),
 };
+
+/** The stack's data folder: only the smoke test of `npm run dev`'s portal is handed it. */
+export const stackDataDir = () => required(testStackEnv.dataDir);

@@ -1,13 +1,13 @@
 // The whole portal server as one Fastify plugin: server.ts starts it, the
 // tests build it with the same options.
-import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyServerOptions } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
 import type { PortalConfig } from "./config.js";
 import { logController, loggerOptions } from "./logging.js";
 import { createMetrics, type PortalMetrics } from "./metrics.js";
 import abuseLimits from "./plugins/abuse-limits.js";
 import compression from "./plugins/compression.js";
-import errorHandler from "./plugins/error-handler.js";
+import errorHandler, { errorAnswer } from "./plugins/error-handler.js";
 import guards from "./plugins/guards.js";
 import hydra from "./plugins/hydra.js";
 import kratos from "./plugins/kratos.js";
@@ -32,8 +32,8 @@ export interface AppOptions {
   metrics?: PortalMetrics;
   /** The outbox's timing (retry pauses), shorter in tests. */
   outboxOptions?: OutboxOptions;
-  /** The app it serves; by default the build in WEB_ROOT. `npm start` passes Vite's dev server (dev-web.ts). */
-  web?: (fastify: FastifyInstance) => WebApp;
+  /** The app it serves; by default the build in WEB_ROOT. `npm run dev` passes Vite's dev server (dev-web.ts). */
+  web?: (fastify: FastifyInstance, config: PortalConfig) => WebApp;
 }
 
 export function serverOptions(config: PortalConfig): FastifyServerOptions {
@@ -57,6 +57,12 @@ export function serverOptions(config: PortalConfig): FastifyServerOptions {
     // Longer than the 60 s idle timeout of common reverse proxies (nginx, AWS
     // ALB), so a proxy never sends a request on a socket we are closing.
     keepAliveTimeout: 65_000,
+    // What Fastify refuses before any route, a path with a broken %-escape: the one error handler's answer
+    // ({ code }), not Fastify's own, which names its error and repeats the path.
+    frameworkErrors: (error, request, reply) => {
+      const { status, body } = errorAnswer(error, request);
+      void (reply as FastifyReply).code(status).send(body);
+    },
   };
 }
 
@@ -64,6 +70,9 @@ const app: FastifyPluginAsync<AppOptions> = async (
   fastify,
   { config, limiterStore, metrics = createMetrics(), outboxOptions, web: webApp = (instance) => builtWeb(config, instance.log) },
 ) => {
+  const web = webApp(fastify, config);
+  // First, so that it holds for every route registered after it.
+  if (web.guard) fastify.addHook("onRequest", web.guard);
   await fastify.register(metricsRecorder, { metrics });
   await fastify.register(errorHandler);
   await fastify.register(securityHeaders, { config });
@@ -83,7 +92,6 @@ const app: FastifyPluginAsync<AppOptions> = async (
     { prefix: "/api" },
   );
   await fastify.register(kratosProxy, { prefix: "/kratos", config });
-  const web = webApp(fastify);
   await fastify.register(web.files);
   await fastify.register(appPage, { config, web });
 };

@@ -1,24 +1,68 @@
-// `npm start`'s app: Vite's dev server inside the portal's Fastify server
+// `npm run dev`'s app: Vite's dev server inside the portal's Fastify server
 // (middleware mode), so that the pages are rendered by the server as in the
 // image (entry-server.tsx, loaded through Vite) and change as the sources
-// change. Two things differ from Vite's defaults, both for the CSP, which
-// stays the image's: Vite's and React Refresh's inline module scripts in
-// index.html are served as files, and a stylesheet imported by a module comes
-// as a <link> to Vite's compiled CSS instead of a <style> element.
+// change. Two things differ from Vite's defaults for the CSP, which stays the
+// image's: Vite's and React Refresh's inline module scripts in index.html are
+// served as files, and a stylesheet imported by a module comes as a <link> to
+// Vite's compiled CSS instead of a <style> element. And Vite's file server is
+// shut to everything but what the app imports, answers no other origin (no
+// CORS) and no other site's name (DNS rebinding): an identity portal's
+// checkout holds the stack's secrets, and a developer's laptop is on networks.
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { isIP } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, onRequestHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { createServer, isCSSRequest, type Plugin, type ViteDevServer } from "vite";
+import { devServedFolders } from "#contract/dev-files.js";
+import type { ErrorBody } from "#contract/schemas/error.js";
 import type { ServerRender } from "#contract/schemas/app-page.js";
+import type { PortalConfig } from "./config.js";
 import type { WebApp } from "./web-app.js";
 
-const webDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "web");
+const checkout = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const webDir = join(checkout, "web");
 
-/** The paths Vite answers: its client, the modules it compiles, the dependencies it bundled. */
-const viteOwns = (url: string) => url.startsWith("/@") || url.startsWith("/src/") || url.startsWith("/node_modules/");
+/** The paths Vite answers: its client, the modules it compiles (/src/, /@fs/, /@id/), the dependencies it bundled. */
+const viteOwns = (url: string) => url.startsWith("/@") || url.startsWith("/src/");
+
+/**
+ * Files Vite never hands out, even inside the folders it may serve: its own list (environment files, keys,
+ * package managers' credentials, git) and what the stack keeps in its data folder (generated secrets,
+ * Kratos' and Hydra's runtime configuration, SQLite databases), should one ever be put there.
+ */
+const deniedFiles = [
+  ".env",
+  ".env.*",
+  "*.{crt,pem,key,p12,pfx,cer,der}",
+  ".npmrc",
+  ".yarnrc.yml",
+  "**/.git/**",
+  "**/.data/**",
+  "secrets.json",
+  "*.runtime.json",
+  "*.{sqlite,sqlite-shm,sqlite-wal,db}",
+];
+
+/**
+ * A Host the dev server answers: the name in PORTAL_ORIGIN, localhost, or an address. A DNS rebinding attack
+ * needs a name of the attacker's that comes to point at this machine, so that a page of theirs reads the
+ * answers as its own origin's; none of these can be theirs. Vite's own check (allowedHosts) covers only the
+ * requests it is handed, not the portal's routes.
+ */
+function isPortalHost(host: string | undefined, origin: URL): boolean {
+  if (host === undefined) return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${host}`).hostname;
+  } catch {
+    return false;
+  }
+  const bare = hostname.startsWith("[") ? hostname.slice(1, -1) : hostname;
+  return hostname === origin.hostname || hostname === "localhost" || isIP(bare) !== 0;
+}
 
 const inlinePrefix = "virtual:inline-script/";
 
@@ -77,19 +121,35 @@ function stylesheetsAsLinks(): Plugin {
 }
 
 /** The app from its sources through Vite, for `app`'s `web` option (app.ts). */
-export function viteWeb(fastify: FastifyInstance): WebApp {
+export function viteWeb(fastify: FastifyInstance, config: PortalConfig): WebApp {
+  const origin = new URL(config.origin);
   let started: ViteDevServer | undefined;
   const vite = () => {
     if (!started) throw new Error("Vite's dev server is not running yet");
     return started;
   };
+  const foreignHost: ErrorBody = { code: "cross_origin" };
+  const guard: onRequestHookHandler = (request, reply, done) => {
+    if (isPortalHost(request.headers.host, origin)) done();
+    else void reply.code(403).send(foreignHost);
+  };
   return {
+    guard,
     // Not encapsulated: the hook must see the requests that no route answers.
     files: fp(async (instance) => {
       const server = await createServer({
         configFile: join(webDir, "vite.config.ts"),
-        // Hot updates over the portal's own port: the CSP's connect-src 'self' allows its WebSocket.
-        server: { middlewareMode: true, hmr: { server: fastify.server } },
+        cacheDir: join(checkout, "node_modules", ".vite"),
+        server: {
+          middlewareMode: true,
+          // Hot updates over the portal's own port, which the CSP's connect-src 'self' allows; with the port
+          // named, Vite's client never falls back to a port of its own (5173), which the CSP would refuse.
+          ws: { server: fastify.server, clientPort: Number(origin.port || (origin.protocol === "https:" ? 443 : 80)) },
+          // Vite's default answers the pages of any other localhost port with Access-Control-Allow-Origin.
+          cors: false,
+          allowedHosts: [origin.hostname],
+          fs: { strict: true, allow: devServedFolders.map((folder) => join(checkout, folder)), deny: deniedFiles },
+        },
         appType: "custom",
         plugins: [inlineScriptsAsFiles(), stylesheetsAsLinks()],
       });

@@ -1,5 +1,5 @@
 // Runs the portal server process: configuration, logger, listen, graceful
-// close. server.ts runs it as the image does; `npm start` runs it with Vite's
+// close. server.ts runs it as the image does; `npm run dev` runs it with Vite's
 // dev server as the app's source (dev-server.ts).
 import Fastify from "fastify";
 import app, { internalApp, internalServerOptions, serverOptions, type AppOptions } from "./app.js";

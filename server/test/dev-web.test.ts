@@ -1,4 +1,4 @@
-// `npm start`'s server (dev-server.ts): the app from its sources through
+// `npm run dev`'s server (dev-server.ts): the app from its sources through
 // Vite's dev server, its pages rendered by the server as the image renders
 // them, under the same CSP, with nothing inline for the CSP to refuse.
 import t from "tap";
@@ -6,7 +6,7 @@ import { viteWeb } from "../src/dev-web.js";
 import { build } from "./helpers/build.js";
 import { useKratos } from "./helpers/kratos.js";
 
-t.test("npm start's server renders /login from the sources, with Vite's client and the image's CSP", async (t) => {
+t.test("npm run dev's server renders /login from the sources, with Vite's client and the image's CSP", async (t) => {
   const kratos = await useKratos(t);
   const app = await build(t, kratos.env, undefined, { web: viteWeb });
 

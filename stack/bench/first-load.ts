@@ -3,24 +3,7 @@
 // requests, and the time until the page is usable. Optionally on a throttled
 // network (Chromium's own emulation), the profile of a poor mobile link.
 import type { Browser, BrowserContext, Cookie, Locator, Page } from "@playwright/test";
-
-export interface NetworkProfile {
-  name: string;
-  /** Chromium's emulation: added round-trip latency, and throughput in bytes per second. */
-  latencyMs: number;
-  downloadBytesPerSecond: number;
-  uploadBytesPerSecond: number;
-}
-
-export const loopback: NetworkProfile = { name: "loopback", latencyMs: 0, downloadBytesPerSecond: -1, uploadBytesPerSecond: -1 };
-
-/** 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up: the profile issue 11 measured with. */
-export const throttled: NetworkProfile = {
-  name: "throttled",
-  latencyMs: 150,
-  downloadBytesPerSecond: (1.6 * 1_000_000) / 8,
-  uploadBytesPerSecond: (750 * 1000) / 8,
-};
+import { emulateNetwork, type NetworkProfile } from "../testing/network-profiles.js";
 
 export interface LoadResult {
   /** From the navigation's start until the page's main control is visible and enabled. */
@@ -53,16 +36,8 @@ async function measureOnce(browser: Browser, origin: string, target: PageUnderTe
     if (target.cookies) await context.addCookies(target.cookies);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
+    await emulateNetwork(cdp, profile);
     await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-    if (profile !== loopback) {
-      await cdp.send("Network.emulateNetworkConditions", {
-        offline: false,
-        latency: profile.latencyMs,
-        downloadThroughput: profile.downloadBytesPerSecond,
-        uploadThroughput: profile.uploadBytesPerSecond,
-      });
-    }
     // Bytes as they arrive, per request: a response still on its way counts with what came of it so far, so
     // that "until usable" is what the link carried by then (a script arriving beside the form included).
     const received = new Map<string, number>();

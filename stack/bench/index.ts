@@ -29,14 +29,8 @@ import { freePort } from "../supervisor.js";
 import { imageCommand, imageNode } from "../image-node.js";
 import { startPortal, type PortalOptions } from "../portal.js";
 import { buildRelease } from "../release.js";
-import {
-  measureFirstLoads,
-  loopback,
-  signInWithoutJavaScript,
-  throttled,
-  type FirstLoadFigures,
-  type PageUnderTest,
-} from "./first-load.js";
+import { loopback, throttled } from "../testing/network-profiles.js";
+import { measureFirstLoads, signInWithoutJavaScript, type FirstLoadFigures, type PageUnderTest } from "./first-load.js";
 import { measureHotPaths, type RoundResult, type Target } from "./hot-path.js";
 import { summarizeCpuProfile, summarizeHeapSnapshot } from "./profile-summary.js";
 

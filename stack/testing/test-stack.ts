@@ -2,7 +2,7 @@
 // Hydra on free ports with a throw-away data folder, so that tests never
 // depend on a running `npm start`. Their databases are SQLite files in that
 // folder, or a throw-away PostgreSQL server with a database each.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { merge, type ConfigTree } from "../config-tree.js";
@@ -57,6 +57,10 @@ export const testStackEnv = {
   /** Example SSO, the test provider: its issuer and its admin API. */
   exampleSsoIssuer: "TEST_EXAMPLE_SSO_ISSUER",
   exampleSsoAdminUrl: "TEST_EXAMPLE_SSO_ADMIN_URL",
+  /** `dev` when the portal is `npm run dev`'s (the app through Vite's dev server): its smoke test runs, alone. */
+  portalMode: "TEST_PORTAL_MODE",
+  /** The stack's data folder (generated secrets, SQLite files), which `npm run dev`'s portal must not hand out. */
+  dataDir: "TEST_DATA_DIR",
 } as const;
 
 /** The variables that hand a running stack to a suite. */
@@ -79,7 +83,7 @@ export function stackEnv(stack: TestStack): Record<string, string> {
   };
 }
 
-export async function testSettings(env: Record<string, string> = {}): Promise<StackSettings> {
+export async function testSettings(env: Record<string, string> = {}, dataParent = tmpdir()): Promise<StackSettings> {
   const [
     portalPort,
     internalPort,
@@ -93,7 +97,8 @@ export async function testSettings(env: Record<string, string> = {}): Promise<St
     ssoAdminPort,
     ssoAppPort,
   ] = await Promise.all(Array.from({ length: 11 }, () => freePort()));
-  const dataDir = mkdtempSync(join(tmpdir(), "account-portal-test-"));
+  mkdirSync(dataParent, { recursive: true });
+  const dataDir = mkdtempSync(join(dataParent, "account-portal-test-"));
   return readSettings({
     DATA_DIR: dataDir,
     PORTAL_PORT: String(portalPort),
@@ -123,6 +128,11 @@ export interface TestStackOptions {
   database?: TestDatabase;
   /** Example SSO, the test provider (on by default): a second Hydra and its sign-in page. */
   exampleSso?: boolean;
+  /**
+   * Where its throw-away data folder goes: the system's temporary folder, or for the smoke test of
+   * `npm run dev`'s portal the checkout's .data/, where `npm run dev` keeps its own secrets and databases.
+   */
+  dataParent?: string;
 }
 
 export function databaseFromEnv(env: Record<string, string | undefined> = process.env): TestDatabase {
@@ -137,14 +147,18 @@ export async function startTestStack({
   kratosConfig = {},
   database = databaseFromEnv(),
   exampleSso: withExampleSso = true,
+  dataParent,
 }: TestStackOptions = {}): Promise<TestStack> {
   const supervisor = new Supervisor({ echo: false, progress });
   const postgres = database === "postgres" ? await startPostgres(supervisor, { services: ["kratos", "hydra"] }) : undefined;
   try {
-    const settings = await testSettings({
-      ...(postgres ? { KRATOS_DSN: postgres.dsn("kratos"), HYDRA_DSN: postgres.dsn("hydra") } : {}),
-      ...(withExampleSso ? {} : { EXAMPLE_SSO: "off" }),
-    });
+    const settings = await testSettings(
+      {
+        ...(postgres ? { KRATOS_DSN: postgres.dsn("kratos"), HYDRA_DSN: postgres.dsn("hydra") } : {}),
+        ...(withExampleSso ? {} : { EXAMPLE_SSO: "off" }),
+      },
+      dataParent,
+    );
     const buildLog = (line: string) => {
       supervisor.progress("build", line);
     };

@@ -1,13 +1,17 @@
 // What the server put into the page for the app's start (the contract's
 // BootData): the answers the app's first requests would get, so that it can
-// show the page without asking in turn. Each answer is taken once; the app
+// show the page without asking in turn. Each answer serves one page; the app
 // asks for anything that is missing, as it would anyway.
 //
 // The server renders the public pages with the same components
 // (entry-server.tsx): there the same data comes from the request instead of
 // the page, for the one synchronous render of that request (withServerPage).
-// Both sides take the same answers in the same order, so the first render in
-// the browser is the server's, which hydration requires.
+// Both sides read the same answers, so the first render in the browser is the
+// server's, which hydration requires. A component's render only reads the
+// flow: React may render a component twice before it shows it (StrictMode
+// does in development), and both renders must find it; the page forgets it
+// once it is on screen (forgetBootFlow, from an effect). The /api answers go
+// to the data layer, which asks for a query's initial data once and keeps it.
 import { bootElementId } from "#contract/boot.js";
 import { flowQueryNames, type FlowKind, type FlowQuery } from "#contract/flows.js";
 import type { BootData } from "#contract/schemas/app-page.js";
@@ -71,18 +75,22 @@ export function takeBootSession(): BootData["session"] {
 }
 
 /**
- * The flow the server fetched for this page, once: the one named by ?flow=, or the one it started, if it is
- * of this kind and was started with this query.
+ * The flow the server fetched for this page: the one named by ?flow=, or the one it started, if it is of this
+ * kind and was started with this query. Reading it changes nothing (see above).
  */
-export function takeBootFlow(kind: FlowKind, query: FlowQuery, flowId?: string): unknown {
-  const boot = read();
-  const fetched = boot.flow;
+export function bootFlow(kind: FlowKind, query: FlowQuery, flowId?: string): unknown {
+  const fetched = read().flow;
   if (fetched?.kind !== kind) return undefined;
   if (flowId !== undefined || fetched.id !== undefined) {
     if (fetched.id !== flowId) return undefined;
   } else if (flowQueryNames[kind].some((name) => query[name] !== fetched.query[name])) return undefined;
-  delete boot.flow;
   return fetched.flow;
+}
+
+/** The page that showed this flow is on screen: a page of its kind that comes later starts its own. */
+export function forgetBootFlow(flow: unknown): void {
+  const boot = read();
+  if (flow !== undefined && boot.flow?.flow === flow) delete boot.flow;
 }
 
 /** The answer of a GET /api request (its URL, contract/boot.ts: apiReads) that came with the page, once. */

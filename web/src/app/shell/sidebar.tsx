@@ -80,12 +80,21 @@ export function Sidebar({ collapsed, roles, onNavigate }: SidebarProps) {
   );
 }
 
-/** With the labels hidden, a tooltip names each icon for sighted users. */
+/**
+ * With the labels hidden, a tooltip names each icon for sighted users. The trigger stays in the tree when the
+ * labels show, only idle: a link or button wrapped and unwrapped as the menu folds (a click on the toggle, a
+ * window crossing the narrow width) would be a new element each time, and the focus on it would be lost,
+ * Logout's included, to which its dialog gives the focus back.
+ */
 function WithTooltip({ label, enabled, children }: { label: string; enabled: boolean; children: ReactElement }) {
   const id = useId();
-  if (!enabled) return children;
   return (
-    <OverlayTrigger placement="right" overlay={<Tooltip id={id}>{label}</Tooltip>}>
+    <OverlayTrigger
+      placement="right"
+      trigger={enabled ? ["hover", "focus"] : []}
+      show={enabled ? undefined : false}
+      overlay={<Tooltip id={id}>{label}</Tooltip>}
+    >
       {children}
     </OverlayTrigger>
   );

@@ -11,7 +11,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { flowQueryOf, type FlowKind, type FlowQuery } from "#contract/flows.js";
-import { takeBootFlow } from "../boot-data";
+import { bootFlow, forgetBootFlow } from "../boot-data";
 import { i18n } from "../i18n";
 import { createBrowserFlow } from "../kratos/create-browser-flow";
 import { isFlow } from "../kratos/errors";
@@ -51,7 +51,7 @@ export function useFlow<K extends FlowKind>(kind: K, { onRedirect }: UseFlowOpti
   const flowId = params.get("flow") ?? undefined;
   // The flow that came with the page (the server rendered the form with it): the first render shows it at
   // once, in the browser as on the server, which hydrating the server's form requires.
-  const [flow, setFlow] = useState<FlowOf<K> | undefined>(() => takeBootFlow(kind, browserQuery, flowId) as FlowOf<K> | undefined);
+  const [flow, setFlow] = useState<FlowOf<K> | undefined>(() => bootFlow(kind, browserQuery, flowId) as FlowOf<K> | undefined);
   const [notice, setNotice] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -125,6 +125,7 @@ export function useFlow<K extends FlowKind>(kind: K, { onRedirect }: UseFlowOpti
 
   // Runs when the flow id in the URL changes (or on Try again), and only then.
   useEffect(() => {
+    forgetBootFlow(shown.current);
     let active = true;
     const fail = (error: unknown) => {
       if (active) apply(handleFlowError(error, contextOf()));
