@@ -178,9 +178,7 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
   // without one only with PKCE forced (Kratos' generic callback). Apple answers with a form post, which Kratos
   // turns into a GET, so that the browser sends its cookies.
   const callback = "/self-service/methods/oidc/callback";
-  const providerParams = {
-    params: { type: "object", properties: { provider: { type: "string", pattern: providerIdPattern } }, required: ["provider"] },
-  } as const;
+  const providerParams = { params: Input({ provider: Type.String({ pattern: providerIdPattern }) }) };
   const toCallback: RouteHandlerMethod = (request, reply) =>
     reply.from(`${callback}/${(request.params as { provider: string }).provider}`, fromOptions);
   fastify.get(callback, { onRequest: fastify.limits.providerCallback }, forward(callback));
