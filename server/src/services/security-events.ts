@@ -108,6 +108,9 @@ export function securityEvents(
       for (const change of providerChanges(account.before, account.snapshot))
         if ("provider" in change) await providerChange(id, account, change);
     }
+    // The second factor's call completes the sign-in the first factor's call reported. Linking counts as a
+    // method of its own (Kratos adds it to the session), so the link above comes first.
+    if ((body.factors_used ?? 1) > 1) return;
     const device = deviceOf(body.user_agent);
     const ip = ipAddressOf(body.ip);
     const { known, before } = await state.devices.remember(id, deviceKey(device));
@@ -145,8 +148,6 @@ export function securityEvents(
 
   return {
     async record(kind, body, log) {
-      // The second factor's call completes the sign-in the first factor's call reported.
-      if (kind === "login" && (body.factors_used ?? 1) > 1) return;
       const id = body.identity_id;
       const account = await accountOf(id);
       if (!account) return;
