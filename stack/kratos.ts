@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { paths } from "#contract/paths.js";
+import { hookSecretHeader } from "#contract/schemas/kratos-hooks.js";
 import { merge, type ConfigTree } from "./config-tree.js";
 import { exampleSsoId, exampleSsoProvider } from "./example-sso.js";
 import type { OidcProvider } from "./oidc-providers.js";
@@ -51,7 +52,6 @@ export function kratosOriginConfig(origin: string): ConfigTree {
 }
 
 /** The header that carries the shared secret; the portal's guard reads it (server/src/plugins/guards.ts). */
-export const hookSecretHeader = "X-Portal-Hook-Secret";
 
 /**
  * Kratos' web hooks to the portal after a sign-in, a settings change and a

@@ -9,6 +9,12 @@ import { Input } from "./input.js";
 
 const Text = (maxLength: number) => Type.String({ maxLength });
 
+/**
+ * Where Kratos' web hooks carry the shared secret (KRATOS_HOOK_SECRET), as its api_key auth sends it: the one
+ * header Kratos' request log redacts (any other it writes out at info level with each call).
+ */
+export const hookSecretHeader = "Authorization";
+
 export const KratosHookBody = Input({
   identity_id: Type.String({ format: "uuid" }),
   email: Text(320),

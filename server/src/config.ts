@@ -84,7 +84,7 @@ export interface PortalConfig {
   kratosAdminUrl: string;
   /** Kratos' selfservice.flows.settings.privileged_session_max_age, in seconds: how recent a sign-in deleting the account needs. */
   privilegedSessionMaxAge: number;
-  /** What Kratos' web hooks send in X-Portal-Hook-Secret; undefined: the hook route refuses every call. */
+  /** What Kratos' web hooks send in the Authorization header; undefined: the hook route refuses every call. */
   hookSecret: string | undefined;
   mail: MailConfig;
   state: StateConfig;

@@ -50,7 +50,7 @@ function callHook(instance: FastifyInstance, secret: string | undefined, payload
   return instance.inject({
     method: "POST",
     url,
-    headers: secret === undefined ? {} : { "x-portal-hook-secret": secret },
+    headers: secret === undefined ? {} : { authorization: secret },
     payload,
   });
 }

@@ -16,7 +16,7 @@ import { promisify } from "node:util";
 import t from "tap";
 import { parse, parseAllDocuments, stringify } from "yaml";
 import { buildLauncher, helmLauncher, kratosLauncher } from "../go-build.js";
-import { hookSecretHeader } from "../kratos.js";
+import { hookSecretHeader } from "#contract/schemas/kratos-hooks.js";
 import { rootDir } from "../settings.js";
 import { freePort, Supervisor } from "../supervisor.js";
 import { kratosFiles, templateFiles, umbrellaValues, withKratosFiles } from "./kratos-files.js";

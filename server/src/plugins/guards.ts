@@ -8,6 +8,7 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { ClientError, secondFactorRequired } from "../errors.js";
 import { rolesOf } from "#contract/roles.js";
+import { hookSecretHeader } from "#contract/schemas/kratos-hooks.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -32,12 +33,11 @@ export interface Guards {
   secondFactor: onRequestAsyncHookHandler;
   /** A session signed in within this many seconds (403 reauthentication_required): Kratos' privileged session. */
   recentSignIn(maxAgeSeconds: number): onRequestAsyncHookHandler;
-  /** Kratos' web hooks: the shared secret in X-Portal-Hook-Secret (401 hook_secret_invalid otherwise; wrong guesses count per IP). */
+  /** Kratos' web hooks: the shared secret in the Authorization header (401 hook_secret_invalid otherwise; wrong guesses count per IP). */
   kratosHook: onRequestAsyncHookHandler;
 }
 
 /** The header Kratos' web hooks carry the shared secret in (config/kratos: auth.api_key). */
-export const hookSecretHeader = "x-portal-hook-secret";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -114,7 +114,7 @@ export default fp<{ origin: string; hookSecret?: string }>(
       },
 
       async kratosHook(request, reply) {
-        const given = request.headers[hookSecretHeader];
+        const given = request.headers[hookSecretHeader.toLowerCase()];
         // Digests of equal length, so the comparison takes as long whatever was sent.
         const valid = hookSecret !== undefined && typeof given === "string" && timingSafeEqual(digest(given), digest(hookSecret));
         if (valid) return;
