@@ -5,10 +5,10 @@
 // kept off the proxy's network), scalable (no host ports on scaled
 // services), and the portal with variables that it reads;
 // docker-compose.dev.yml only adds what a laptop needs, on loopback. And the
-// README's tables name every variable that the server, `npm start` and
+// tables of docs/ name every variable that the server, `npm start` and
 // compose read.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -434,16 +434,17 @@ function variablesRead(readEnv: (env: Env) => unknown, given: Env = {}): string[
   return [...names];
 }
 
-t.test("the README's tables name every variable that the server, npm start and compose read", async (t) => {
+t.test("the tables of docs/ name every variable that the server, npm start and compose read", async (t) => {
   const documented = new Set(
-    read("README.md")
-      .split("\n")
+    readdirSync(join(root, "docs"))
+      .filter((name) => name.endsWith(".md"))
+      .flatMap((name) => read(`docs/${name}`).split("\n"))
       .filter((line) => line.startsWith("|"))
       .flatMap((line) => [...line.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1])),
   );
   const server = variablesRead(readConfig);
   t.ok(server.includes("PORTAL_ORIGIN") && server.includes("LIMIT_API_IP"), "the server's variables are seen as it reads them");
-  for (const name of server) t.ok(documented.has(name), `the server's ${name} has a row in README.md`);
+  for (const name of server) t.ok(documented.has(name), `the server's ${name} has a row in docs/`);
 
   // npm start generates its secrets into the data folder when none are set: a throw-away one here.
   const dataDir = mkdtempSync(join(tmpdir(), "operators-settings-"));
@@ -452,7 +453,7 @@ t.test("the README's tables name every variable that the server, npm start and c
   });
   const stack = variablesRead(readSettings, { DATA_DIR: dataDir });
   t.ok(stack.includes("KRATOS_DSN"), "npm start's variables are seen as it reads them");
-  for (const name of stack) t.ok(documented.has(name), `npm start's ${name} has a row in README.md`);
+  for (const name of stack) t.ok(documented.has(name), `npm start's ${name} has a row in docs/`);
 
   const composeVariables = new Set(
     ["docker-compose.yml", "docker-compose.dev.yml"].flatMap((file) =>
@@ -460,5 +461,5 @@ t.test("the README's tables name every variable that the server, npm start and c
     ),
   );
   t.ok(composeVariables.has("HYDRA_DB_PASSWORD"), "compose's variables are found");
-  for (const name of composeVariables) t.ok(documented.has(name), `compose's ${name} has a row in README.md`);
+  for (const name of composeVariables) t.ok(documented.has(name), `compose's ${name} has a row in docs/`);
 });
