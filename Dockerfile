@@ -28,7 +28,7 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
 # collection: under npm run bench's load the portal peaked at about 320 MB.
 # 8 MB semi-spaces and 30 % growth hold it to about 160 MB, for a few points
 # more of its CPU in the garbage collector (4 MB semi-spaces saved 4 MB more
-# and cost 3 points more); README, "Benchmarks". To change them, override the
+# and cost 3 points more); docs/benchmarks.md. To change them, override the
 # command: they come after NODE_OPTIONS' and win. stack/portal.ts runs the
 # release with them too.
 CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=30", "server/dist/server.mjs"]

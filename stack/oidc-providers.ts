@@ -53,8 +53,7 @@ export function readOidcConfig(env: Env, name: string): OidcSettings {
     throw new ConfigError(`${name}: cannot read ${file} as YAML or JSON (${(error as Error).message.split("\n")[0]})`);
   }
   const oidc = [tree, "selfservice", "methods", "oidc"].reduce((node: unknown, key) => (isTree(node) ? node[key as string] : undefined));
-  if (!isTree(oidc))
-    throw new ConfigError(`${name}: ${file} has no selfservice.methods.oidc (see the README, "Sign-in with other providers")`);
+  if (!isTree(oidc)) throw new ConfigError(`${name}: ${file} has no selfservice.methods.oidc (see docs/sign-in-providers.md)`);
   if (oidc.enabled === false) return { file, providers: [] };
   const list = isTree(oidc.config) ? oidc.config.providers : undefined;
   if (!Array.isArray(list)) throw new ConfigError(`${name}: ${file} has no list at selfservice.methods.oidc.config.providers`);

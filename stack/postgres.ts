@@ -152,7 +152,7 @@ export async function startPostgres(
     return {
       port,
       // No TLS on loopback: the traffic never leaves this machine. No named
-      // statement cache, as in production (README, "PostgreSQL").
+      // statement cache, as in production (docs/postgresql.md, "Statements").
       dsn: (service) =>
         `postgres://${service}:${passwords.get(service)}@127.0.0.1:${port}/${service}?sslmode=disable&max_conns=20&max_idle_conns=4&${pgxOptions}`,
       query: (database, sql, role) => psql(database, ["-c", sql], role),

@@ -3,7 +3,7 @@
 // default values and with a production shape (its ci/production-values.yaml),
 // and the with-ory umbrella with Ory's own charts (vendored, built offline)
 // and site.example.yaml; every manifest must be one that Kubernetes would take
-// (kubernetes-schemas.ts); the rendered objects keep the promises the README
+// (kubernetes-schemas.ts); the rendered objects keep the promises docs/kubernetes.md
 // makes to operators; and Kratos, run as the umbrella configures it, calls the
 // portal's hook and mails from the portal's templates.
 import { execFile, execFileSync } from "node:child_process";
@@ -479,7 +479,7 @@ function oryChartsDir(): string {
     encoding: "utf8",
   }).trim();
   const found = [vendored(rootDir), vendored(dirname(commonDir))].find((dir) => existsSync(join(dir, "kratos", "Chart.yaml")));
-  if (!found) throw new Error(`Ory's charts are not beside the project: ${vendored(rootDir)} (see the README's "Tests", suite chart)`);
+  if (!found) throw new Error(`Ory's charts are not beside the project: ${vendored(rootDir)} (see docs/testing.md, suite chart)`);
   return found;
 }
 const oryRelease = "0.59.0";

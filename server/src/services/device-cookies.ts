@@ -25,7 +25,7 @@ export interface DeviceCookies {
 const accountTag = (account: string) => createHash("sha256").update(account).digest("base64url").slice(0, 22);
 
 export function deviceCookies(secret: string | undefined, secureCookies: boolean): DeviceCookies {
-  // Without a configured secret the cookies hold only for this process's life (README: DEVICE_COOKIE_SECRET).
+  // Without a configured secret the cookies hold only for this process's life (docs/configuration.md: DEVICE_COOKIE_SECRET).
   const key = secret ?? randomBytes(32).toString("hex");
   const mac = (payload: string) => createHmac("sha256", key).update(payload).digest("base64url");
 
