@@ -335,6 +335,11 @@ t.test("the ConfigMap sets only variables that the portal reads", async (t) => {
   const known = new Set([...source.matchAll(/(?:env\.|")([A-Z][A-Z0-9_]+)\b/g)].map((match) => match[1]));
   const keys = Object.keys(one(production, "ConfigMap").data ?? {});
   t.ok(keys.includes("LIMIT_SIGN_IN_IP") && keys.includes("METRICS_PORT"));
+  t.match(
+    one(production, "ConfigMap").data,
+    { LIMIT_PROVIDER_IP: "300/15m", LIMIT_PROVIDER_LINK: "20/1h" },
+    "the sign-in providers' limits (config.limits.providerIp, providerLink)",
+  );
   t.same(
     keys.filter((key) => !known.has(key)),
     [],
