@@ -553,6 +553,21 @@ const containersOf = (workload: Workload) => [
   ...workload.spec.template.spec.containers,
   ...(workload.spec.template.spec.initContainers ?? []),
 ];
+/** The containers that read a Secret: given keys of it by name (those `named` picks), or the whole of it as environment. */
+function secretReaders(resources: Resource[], secret: string, named: (reference: { name: string; key: string }) => boolean) {
+  const readers: { container: string; env: NonNullable<Container["env"]> }[] = [];
+  for (const workload of workloads(resources)) {
+    for (const container of containersOf(workload)) {
+      const env = (container.env ?? []).filter((entry) => {
+        const reference = entry.valueFrom?.secretKeyRef;
+        return reference !== undefined && named(reference);
+      });
+      const whole = (container.envFrom ?? []).some((source) => source.secretRef?.name === secret);
+      if (env.length > 0 || whole) readers.push({ container: `${workload.kind} ${workload.metadata.name}/${container.name}`, env });
+    }
+  }
+  return readers;
+}
 const kratosConfig = () => parse(one(withOry, "ConfigMap", "portal-kratos-config").data?.["kratos.yaml"] ?? "") as Tree;
 
 t.test("with-ory: Ory's real charts (v0.59.0), built offline, lint strictly and render with the site's values", async (t) => {
@@ -646,18 +661,11 @@ t.test("with-ory: Kratos' web hooks call the portal's internal Service, their se
     t.notOk(JSON.stringify(configMap).includes(siteHookSecret), `ConfigMap ${configMap.metadata.name} holds no secret of the site`);
   }
   // Who may read the hook secret: the portal (its Secret as environment) and Kratos' servers, by name.
-  const readers: string[] = [];
-  for (const workload of workloads(withOry)) {
-    for (const container of containersOf(workload)) {
-      const named = (container.env ?? []).filter((env) => env.valueFrom?.secretKeyRef?.key === "KRATOS_HOOK_SECRET");
-      const whole = (container.envFrom ?? []).some((source) => source.secretRef?.name === "portal-account-portal");
-      if (named.length > 0 || whole) readers.push(`${workload.kind} ${workload.metadata.name}/${container.name}`);
-      for (const env of named) {
-        t.same(env.valueFrom?.secretKeyRef, { name: "portal-account-portal", key: "KRATOS_HOOK_SECRET" }, env.name);
-      }
-    }
+  const readers = secretReaders(withOry, "portal-account-portal", (reference) => reference.key === "KRATOS_HOOK_SECRET");
+  for (const env of readers.flatMap((reader) => reader.env)) {
+    t.same(env.valueFrom?.secretKeyRef, { name: "portal-account-portal", key: "KRATOS_HOOK_SECRET" }, env.name);
   }
-  t.same(readers.sort(), ["Deployment portal-account-portal/portal", "Deployment portal-kratos/kratos"]);
+  t.same(readers.map((reader) => reader.container).sort(), ["Deployment portal-account-portal/portal", "Deployment portal-kratos/kratos"]);
 
   // The portal's NetworkPolicy admits Kratos' servers, and not its courier or jobs, to the internal port.
   const rule = policyOf(withOry).ingress.find((candidate) => candidate.ports.some(({ port }) => port === "internal"));
@@ -730,6 +738,13 @@ t.test("with-ory: the umbrella refuses a portal that Kratos would not find", asy
   );
 });
 
+/** A key of a rendered Secret, as the kubelet reads it (stringData or base64 data). */
+function secretValue(resources: Resource[], name: string, key: string): string | undefined {
+  const secret = one(resources, "Secret", name);
+  const encoded = secret.data?.[key];
+  return secret.stringData?.[key] ?? (encoded === undefined ? undefined : Buffer.from(encoded, "base64").toString());
+}
+
 /** An env entry of a rendered container, with a Secret's key resolved as the kubelet resolves it. */
 function resolvedEnv(container: Container, resources: Resource[]): Record<string, string> {
   const env: Record<string, string> = {};
@@ -739,10 +754,7 @@ function resolvedEnv(container: Container, resources: Resource[]): Record<string
       env[entry.name] = entry.value ?? "";
       continue;
     }
-    const secret = one(resources, "Secret", reference.name) as Resource & { data?: Record<string, string> };
-    const value =
-      secret.stringData?.[reference.key] ??
-      (secret.data?.[reference.key] === undefined ? undefined : Buffer.from(secret.data[reference.key], "base64").toString());
+    const value = secretValue(resources, reference.name, reference.key);
     if (value === undefined) throw new Error(`${entry.name}: the Secret ${reference.name} has no ${reference.key}`);
     env[entry.name] = value;
   }
