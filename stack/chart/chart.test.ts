@@ -792,6 +792,11 @@ t.test("with-ory: the sign-in providers and their client secrets reach Kratos' s
   t.match(JSON.stringify(one(own, "Deployment", "portal-kratos")), /"name":"portal-kratos-oidc"/, "and Kratos reads the operator's");
   await t.rejects(renderUmbrella(["--set", "oidc.existingSecret=mine"]), /from the Secret portal-kratos-oidc/);
   await t.rejects(
+    renderUmbrella(["--set", "kratos.kratos.config.selfservice.methods.oidc.config.providers[0].id=google"]),
+    /would put the client secrets in Kratos' ConfigMap: list the providers in oidc\.providers/,
+    "providers in Kratos' own configuration are refused",
+  );
+  await t.rejects(
     renderUmbrella(["--values", providersValues, "--set", "oidc.existingSecret=portal-kratos-oidc"]),
     /oidc\.providers and oidc\.existingSecret: give one of them/,
   );
