@@ -28,8 +28,11 @@ export interface OidcSettings {
 
 const idPattern = new RegExp(providerIdPattern);
 
-/** The providers Kratos knows whose sign-in page is always at the same origin (for the CSP's form-action). */
-const knownOrigins: Record<string, string> = {
+/**
+ * The providers Kratos knows whose sign-in page is always at the same origin (for the CSP's form-action). The
+ * with-ory chart's templates/kratos-oidc.yaml has the same table; the chart suite holds it to this one.
+ */
+export const knownOrigins: Record<string, string> = {
   google: "https://accounts.google.com",
   github: "https://github.com",
   "github-app": "https://github.com",

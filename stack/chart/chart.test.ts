@@ -5,7 +5,8 @@
 // and site.example.yaml; every manifest must be one that Kubernetes would take
 // (kubernetes-schemas.ts); the rendered objects keep the promises docs/kubernetes.md
 // makes to operators; and Kratos, run as the umbrella configures it, calls the
-// portal's hook and mails from the portal's templates.
+// portal's hook, mails from the portal's templates and offers the site's
+// sign-in providers.
 import { execFile, execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -17,9 +18,12 @@ import t from "tap";
 import { parse, parseAllDocuments, stringify } from "yaml";
 import { buildLauncher, helmLauncher, kratosLauncher } from "../go-build.js";
 import { hookSecretHeader } from "#contract/schemas/kratos-hooks.js";
+import { providerIdPattern } from "#contract/providers.js";
 import { rootDir } from "../settings.js";
 import { freePort, Supervisor } from "../supervisor.js";
-import { kratosFiles, templateFiles, umbrellaValues, withKratosFiles } from "./kratos-files.js";
+import { kratosFiles, oidcMapperFile, templateFiles, umbrellaValues, withKratosFiles } from "./kratos-files.js";
+import { exampleSsoId, exampleSsoLabel } from "../example-sso.js";
+import { knownOrigins, providerOrigins, type OidcProvider } from "../oidc-providers.js";
 import { createIdentity } from "../testing/identities.js";
 import { kubernetesValidator, kubernetesVersion, type Manifest } from "./kubernetes-schemas.js";
 
@@ -335,6 +339,11 @@ t.test("the ConfigMap sets only variables that the portal reads", async (t) => {
   const known = new Set([...source.matchAll(/(?:env\.|")([A-Z][A-Z0-9_]+)\b/g)].map((match) => match[1]));
   const keys = Object.keys(one(production, "ConfigMap").data ?? {});
   t.ok(keys.includes("LIMIT_SIGN_IN_IP") && keys.includes("METRICS_PORT"));
+  t.match(
+    one(production, "ConfigMap").data,
+    { LIMIT_PROVIDER_IP: "300/15m", LIMIT_PROVIDER_LINK: "20/1h" },
+    "the sign-in providers' limits (config.limits.providerIp, providerLink)",
+  );
   t.same(
     keys.filter((key) => !known.has(key)),
     [],
@@ -532,6 +541,10 @@ async function renderUmbrella(args: string[] = []): Promise<Resource[]> {
 }
 const withOry = await renderUmbrella();
 const siteTree = merged(readYaml(join(withOryDir, "values.yaml")), readYaml(siteValues));
+// The site with sign-in providers: its second values file, as the README tells operators to add it.
+const providersValues = join(withOryDir, "providers.example.yaml");
+const withProviders = await renderUmbrella(["--values", providersValues]);
+const siteProviders = (readYaml(providersValues) as { oidc: { providers: OidcProvider[] } }).oidc.providers;
 const siteHookSecret = (siteTree["account-portal"] as { secret: { values: { hookSecret: string } } }).secret.values.hookSecret;
 
 interface Workload extends Resource {
@@ -548,6 +561,21 @@ const containersOf = (workload: Workload) => [
   ...workload.spec.template.spec.containers,
   ...(workload.spec.template.spec.initContainers ?? []),
 ];
+/** The containers that read a Secret: given keys of it by name (those `named` picks), or the whole of it as environment. */
+function secretReaders(resources: Resource[], secret: string, named: (reference: { name: string; key: string }) => boolean) {
+  const readers: { container: string; env: NonNullable<Container["env"]> }[] = [];
+  for (const workload of workloads(resources)) {
+    for (const container of containersOf(workload)) {
+      const env = (container.env ?? []).filter((entry) => {
+        const reference = entry.valueFrom?.secretKeyRef;
+        return reference !== undefined && named(reference);
+      });
+      const whole = (container.envFrom ?? []).some((source) => source.secretRef?.name === secret);
+      if (env.length > 0 || whole) readers.push({ container: `${workload.kind} ${workload.metadata.name}/${container.name}`, env });
+    }
+  }
+  return readers;
+}
 const kratosConfig = () => parse(one(withOry, "ConfigMap", "portal-kratos-config").data?.["kratos.yaml"] ?? "") as Tree;
 
 t.test("with-ory: Ory's real charts (v0.59.0), built offline, lint strictly and render with the site's values", async (t) => {
@@ -561,6 +589,11 @@ t.test("with-ory: Ory's real charts (v0.59.0), built offline, lint strictly and 
     "Ory's charts of Kratos v1.3.1 and Hydra v2.3.0, from Ory's repository for operators",
   );
   t.match(await runHelm(["lint", "--strict", umbrella, ...site]), /1 chart\(s\) linted, 0 chart\(s\) failed/);
+  t.match(
+    await runHelm(["lint", "--strict", umbrella, ...site, "--values", providersValues]),
+    /1 chart\(s\) linted, 0 chart\(s\) failed/,
+    "with the sign-in providers too",
+  );
   const kinds = new Set(withOry.map((resource) => `${resource.kind} ${resource.metadata.name}`));
   for (const expected of [
     "Deployment portal-kratos",
@@ -577,7 +610,9 @@ t.test("with-ory: Ory's real charts (v0.59.0), built offline, lint strictly and 
 });
 
 t.test(`with-ory: every object, Ory's included, is one Kubernetes ${kubernetesVersion} takes, strictly`, async (t) => {
-  for (const resource of withOry) t.same(validator.problems(resource), [], `${resource.kind} ${resource.metadata.name}`);
+  for (const resource of [...withOry, ...withProviders]) {
+    t.same(validator.problems(resource), [], `${resource.kind} ${resource.metadata.name}`);
+  }
 });
 
 t.test("with-ory: every value the umbrella and the site file set for Ory's charts is one that their charts read", async (t) => {
@@ -641,18 +676,11 @@ t.test("with-ory: Kratos' web hooks call the portal's internal Service, their se
     t.notOk(JSON.stringify(configMap).includes(siteHookSecret), `ConfigMap ${configMap.metadata.name} holds no secret of the site`);
   }
   // Who may read the hook secret: the portal (its Secret as environment) and Kratos' servers, by name.
-  const readers: string[] = [];
-  for (const workload of workloads(withOry)) {
-    for (const container of containersOf(workload)) {
-      const named = (container.env ?? []).filter((env) => env.valueFrom?.secretKeyRef?.key === "KRATOS_HOOK_SECRET");
-      const whole = (container.envFrom ?? []).some((source) => source.secretRef?.name === "portal-account-portal");
-      if (named.length > 0 || whole) readers.push(`${workload.kind} ${workload.metadata.name}/${container.name}`);
-      for (const env of named) {
-        t.same(env.valueFrom?.secretKeyRef, { name: "portal-account-portal", key: "KRATOS_HOOK_SECRET" }, env.name);
-      }
-    }
+  const readers = secretReaders(withOry, "portal-account-portal", (reference) => reference.key === "KRATOS_HOOK_SECRET");
+  for (const env of readers.flatMap((reader) => reader.env)) {
+    t.same(env.valueFrom?.secretKeyRef, { name: "portal-account-portal", key: "KRATOS_HOOK_SECRET" }, env.name);
   }
-  t.same(readers.sort(), ["Deployment portal-account-portal/portal", "Deployment portal-kratos/kratos"]);
+  t.same(readers.map((reader) => reader.container).sort(), ["Deployment portal-account-portal/portal", "Deployment portal-kratos/kratos"]);
 
   // The portal's NetworkPolicy admits Kratos' servers, and not its courier or jobs, to the internal port.
   const rule = policyOf(withOry).ingress.find((candidate) => candidate.ports.some(({ port }) => port === "internal"));
@@ -704,6 +732,179 @@ t.test("with-ory: Kratos' courier sends the code mails from config/kratos/courie
   }
 });
 
+/** `--set` arguments for one provider of the umbrella's oidc.providers; --set reads digits as a number. */
+const providerSet = (fields: Record<string, string>, index = 0) =>
+  Object.entries(fields).flatMap(([key, value]) => ["--set", `oidc.providers[${String(index)}].${key}=${value}`]);
+
+/** The providers as Kratos' servers receive them: the Secret's `providers`, decoded. */
+function providersIn(resources: Resource[]): OidcProvider[] {
+  return JSON.parse(secretValue(resources, "portal-kratos-oidc", "providers") ?? "null") as OidcProvider[];
+}
+
+t.test("with-ory: the sign-in providers and their client secrets reach Kratos' servers from a Secret, never a ConfigMap", async (t) => {
+  const mapper = `file:///etc/config/${oidcMapperFile}`;
+  t.same(
+    providersIn(withProviders),
+    siteProviders.map((provider) => ({ ...provider, mapper_url: mapper })),
+    "the site's providers, each with the portal's mapper",
+  );
+  const clientSecrets = siteProviders.map((provider) => provider.client_secret as string);
+  t.equal(clientSecrets.length, 4);
+  for (const resource of withProviders) {
+    const text = JSON.stringify(resource);
+    const holds = clientSecrets.filter((secret) => text.includes(secret));
+    t.same(holds, [], `${resource.kind} ${resource.metadata.name} holds no client secret in clear`);
+  }
+  for (const configMap of withProviders.filter((resource) => resource.kind === "ConfigMap")) {
+    for (const secret of clientSecrets) {
+      t.notOk(
+        Object.values(configMap.data ?? {}).some((text) => text.includes(secret) || text.includes(Buffer.from(secret).toString("base64"))),
+        `ConfigMap ${configMap.metadata.name} holds no client secret`,
+      );
+    }
+  }
+  t.match(
+    parse(one(withProviders, "ConfigMap", "portal-kratos-config").data?.["kratos.yaml"] ?? ""),
+    { selfservice: { methods: { oidc: { enabled: false } } } },
+    "Kratos' ConfigMap lists no provider",
+  );
+
+  // Who may read the providers' Secret: Kratos' servers, which alone talk to the providers; not the courier or the jobs.
+  const readers = secretReaders(withProviders, "portal-kratos-oidc", (reference) => reference.name === "portal-kratos-oidc");
+  t.same(
+    readers.map((reader) => reader.container),
+    ["Deployment portal-kratos/kratos"],
+  );
+  t.same(
+    readers[0]?.env.map((env) => [env.name, env.valueFrom?.secretKeyRef?.key]),
+    [
+      ["SELFSERVICE_METHODS_OIDC_ENABLED", "enabled"],
+      ["SELFSERVICE_METHODS_OIDC_CONFIG_PROVIDERS", "providers"],
+    ],
+    "the method's switch and the providers, as Kratos reads them from its environment",
+  );
+
+  const own = await renderUmbrella(["--set", "oidc.existingSecret=portal-kratos-oidc"]);
+  t.notOk(
+    own.some((resource) => resource.kind === "Secret" && resource.metadata.name === "portal-kratos-oidc"),
+    "with a Secret of the operator's the umbrella renders none",
+  );
+  t.match(JSON.stringify(one(own, "Deployment", "portal-kratos")), /"name":"portal-kratos-oidc"/, "and Kratos reads the operator's");
+  await t.rejects(renderUmbrella(["--set", "oidc.existingSecret=mine"]), /from the Secret portal-kratos-oidc/);
+  await t.rejects(
+    renderUmbrella(["--set", "kratos.kratos.config.selfservice.methods.oidc.config.providers[0].id=google"]),
+    /would put the client secrets in Kratos' ConfigMap: list the providers in oidc\.providers/,
+    "providers in Kratos' own configuration are refused",
+  );
+  await t.rejects(
+    renderUmbrella(["--values", providersValues, "--set", "oidc.existingSecret=portal-kratos-oidc"]),
+    /oidc\.providers and oidc\.existingSecret: give one of them/,
+  );
+});
+
+t.test(
+  "with-ory: Kratos' oidc method is on only with providers, and a provider's sign-up gets the session and the verification step",
+  async (t) => {
+    t.equal(secretValue(withProviders, "portal-kratos-oidc", "enabled"), "true", "on with providers");
+    t.equal(secretValue(withOry, "portal-kratos-oidc", "enabled"), "false", "off without");
+    t.same(providersIn(withOry), [], "and none offered");
+    const registration = (kratosConfig().selfservice as { flows: { registration: { after: Record<string, unknown> } } }).flows.registration;
+    t.same(registration.after.oidc, { hooks: [{ hook: "session" }, { hook: "show_verification_ui" }] });
+  },
+);
+
+t.test("with-ory: the providers' mapper is config/kratos/oidc/standard.jsonnet, where mapper_url points", async (t) => {
+  const configMap = one(withProviders, "ConfigMap", "portal-kratos-config");
+  t.equal(
+    configMap.data?.[oidcMapperFile],
+    readFileSync(join(rootDir, "config", "kratos", "oidc", "standard.jsonnet"), "utf8"),
+    "the mapper in Kratos' ConfigMap is the repository's",
+  );
+  const server = one(withProviders, "Deployment", "portal-kratos") as Workload;
+  const volume = server.spec.template.spec.volumes?.find((candidate) => candidate.configMap?.name === configMap.metadata.name);
+  const mount = (
+    server.spec.template.spec.containers[0] as Container & { volumeMounts: { name: string; mountPath: string }[] }
+  ).volumeMounts.find((candidate) => candidate.name === volume?.name);
+  t.equal(mount?.mountPath, "/etc/config", "Kratos' ConfigMap is its /etc/config");
+  for (const provider of providersIn(withProviders)) t.equal(provider.mapper_url, `file:///etc/config/${oidcMapperFile}`, provider.id);
+
+  const sso = { id: "sso", provider: "generic", client_id: "portal", issuer_url: "https://auth.example.org/sso" };
+  await t.rejects(
+    renderUmbrella(providerSet({ ...sso, mapper_url: "file:///etc/config/kratos/oidc/standard.jsonnet" })),
+    /mapper_url file:\/\/\/etc\/config\/kratos\/oidc\/standard\.jsonnet is no file of Kratos' pods/,
+    "compose's path, which is no file of Kratos' pods",
+  );
+  const own = await renderUmbrella(providerSet({ ...sso, mapper_url: "https://mappers.example.org/sso.jsonnet" }));
+  t.equal(providersIn(own)[0]?.mapper_url, "https://mappers.example.org/sso.jsonnet", "a mapper of the operator's is kept");
+});
+
+t.test("with-ory: the portal's CSP form-action lists every provider's sign-in page, or the umbrella refuses", async (t) => {
+  const portalConfig = one(withProviders, "ConfigMap", "portal-account-portal").data ?? {};
+  const formActions = (portalConfig.CSP_FORM_ACTION_ORIGINS ?? "").split(",");
+  const origins = providerOrigins(siteProviders);
+  t.equal(origins.length, 4);
+  t.same(
+    origins.filter((origin) => !formActions.includes(origin)),
+    [],
+    "the site's form-action names each provider's origin, as npm start computes it",
+  );
+  for (const [kind, origin] of Object.entries(knownOrigins)) {
+    await t.rejects(
+      renderUmbrella(providerSet({ id: kind, provider: kind, client_id: "portal" })),
+      new RegExp(`\\(${kind}\\) signs in at ${origin.replaceAll(".", "\\.")}: add it to account-portal\\.config\\.formActionOrigins`),
+      `${kind}: the chart's table says ${origin}, as stack/oidc-providers.ts does`,
+    );
+  }
+  await t.rejects(
+    renderUmbrella(
+      providerSet({ id: "sso", provider: "generic", client_id: "portal", issuer_url: "https://sso.example.com/realms/staff" }),
+    ),
+    /\(sso\) signs in at https:\/\/sso\.example\.com: add it/,
+  );
+});
+
+t.test("with-ory: the umbrella refuses a provider that Kratos could not use, and says what is wrong", async (t) => {
+  const sso = { id: "sso", provider: "generic", client_id: "portal", issuer_url: "https://auth.example.org" };
+  await t.rejects(renderUmbrella(providerSet({ ...sso, client_id: "123456" })), /\(sso\) needs client_id, as a string/);
+  await t.rejects(renderUmbrella(providerSet({ ...sso, issuer_url: "http://sso.example.com" })), /issuer_url must be an https URL/);
+  await t.rejects(renderUmbrella(providerSet({ ...sso, id: "Google" })), /id must be lower-case letters/);
+  t.ok(
+    readFileSync(join(withOryDir, "templates", "kratos-oidc.yaml"), "utf8").includes(`regexMatch "${providerIdPattern}"`),
+    "the chart takes the ids that the portal's proxy lets through (contract/providers.ts)",
+  );
+  await t.rejects(renderUmbrella([...providerSet(sso), ...providerSet({ id: "sso" }, 1)]), /the id "sso" is used twice/);
+});
+
+t.test("with-ory: the sign-in providers' limits reach the portal's environment", async (t) => {
+  t.match(one(withProviders, "ConfigMap", "portal-account-portal").data, { LIMIT_PROVIDER_IP: "100/15m", LIMIT_PROVIDER_LINK: "10/1h" });
+  const data = one(withOry, "ConfigMap", "portal-account-portal").data ?? {};
+  t.notOk("LIMIT_PROVIDER_IP" in data || "LIMIT_PROVIDER_LINK" in data, "unset: the portal's defaults");
+});
+
+t.test("with-ory: Example SSO, where any address signs in, is never on a cluster", async (t) => {
+  for (const resource of [...withOry, ...withProviders]) {
+    const text = JSON.stringify(resource);
+    t.notOk(text.includes(exampleSsoId) || text.includes(exampleSsoLabel), `${resource.kind} ${resource.metadata.name}`);
+  }
+  await t.rejects(
+    renderUmbrella(providerSet({ id: exampleSsoId, provider: "generic", client_id: "portal", issuer_url: "https://auth.example.org" })),
+    /example-sso is npm start's test provider/,
+  );
+});
+
+t.test("with-ory: no NetworkPolicy keeps Kratos' servers from the providers (their discovery, keys and tokens)", async (t) => {
+  const kratosPod = (one(withProviders, "Deployment", "portal-kratos") as Workload).spec.template.metadata.labels;
+  const restricting = withProviders
+    .filter((resource) => resource.kind === "NetworkPolicy")
+    .filter((policy) => {
+      const spec = policy.spec as { podSelector?: { matchLabels?: Record<string, string> }; policyTypes?: string[] };
+      const selects = Object.entries(spec.podSelector?.matchLabels ?? {}).every(([key, value]) => kratosPod[key] === value);
+      return selects && (spec.policyTypes ?? []).includes("Egress");
+    })
+    .map((policy) => policy.metadata.name);
+  t.same(restricting, [], "Kratos' egress is open: HTTPS to any provider");
+});
+
 t.test("with-ory: the umbrella refuses a portal that Kratos would not find", async (t) => {
   await t.rejects(
     renderUmbrella(["--set", "account-portal.fullnameOverride=portal"]),
@@ -725,6 +926,13 @@ t.test("with-ory: the umbrella refuses a portal that Kratos would not find", asy
   );
 });
 
+/** A key of a rendered Secret, as the kubelet reads it (stringData or base64 data). */
+function secretValue(resources: Resource[], name: string, key: string): string | undefined {
+  const secret = one(resources, "Secret", name);
+  const encoded = secret.data?.[key];
+  return secret.stringData?.[key] ?? (encoded === undefined ? undefined : Buffer.from(encoded, "base64").toString());
+}
+
 /** An env entry of a rendered container, with a Secret's key resolved as the kubelet resolves it. */
 function resolvedEnv(container: Container, resources: Resource[]): Record<string, string> {
   const env: Record<string, string> = {};
@@ -734,10 +942,7 @@ function resolvedEnv(container: Container, resources: Resource[]): Record<string
       env[entry.name] = entry.value ?? "";
       continue;
     }
-    const secret = one(resources, "Secret", reference.name) as Resource & { data?: Record<string, string> };
-    const value =
-      secret.stringData?.[reference.key] ??
-      (secret.data?.[reference.key] === undefined ? undefined : Buffer.from(secret.data[reference.key], "base64").toString());
+    const value = secretValue(resources, reference.name, reference.key);
     if (value === undefined) throw new Error(`${entry.name}: the Secret ${reference.name} has no ${reference.key}`);
     env[entry.name] = value;
   }
@@ -745,7 +950,7 @@ function resolvedEnv(container: Container, resources: Resource[]): Record<string
 }
 
 t.test(
-  "with-ory: Kratos, run as the chart configures it, calls the portal's hook with the secret and mails from the templates",
+  "with-ory: Kratos, run as the chart configures it, calls the portal's hook with the secret, mails from the templates and offers the site's providers",
   async (t) => {
     // Kratos' server from the rendered objects: its ConfigMap's files and the courier templates' ConfigMaps written where
     // the pod mounts them (under a folder of this test), its arguments and its environment with the Secrets' values.
@@ -758,14 +963,14 @@ t.test(
     t.teardown(() => {
       rmSync(root, { recursive: true, force: true });
     });
-    const server = one(withOry, "Deployment", "portal-kratos") as Workload;
+    const server = one(withProviders, "Deployment", "portal-kratos") as Workload;
     const pod = server.spec.template.spec;
     const container = pod.containers[0] as Container & { args: string[]; volumeMounts: { name: string; mountPath: string }[] };
     for (const mount of container.volumeMounts) {
       const configMap = pod.volumes?.find((volume) => volume.name === mount.name)?.configMap?.name;
       if (!configMap) continue;
       mkdirSync(join(root, mount.mountPath), { recursive: true });
-      for (const [file, text] of Object.entries(one(withOry, "ConfigMap", configMap).data ?? {}))
+      for (const [file, text] of Object.entries(one(withProviders, "ConfigMap", configMap).data ?? {}))
         writeFileSync(join(root, mount.mountPath, file), text);
     }
     const received: { path: string; secret: string | undefined; body: { identity_id?: string } }[] = [];
@@ -798,7 +1003,7 @@ t.test(
     );
     const env: Record<string, string | undefined> = {
       PATH: process.env.PATH,
-      ...resolvedEnv(container, withOry),
+      ...resolvedEnv(container, withProviders),
       DSN: `sqlite://${join(root, "kratos.sqlite")}?_fk=true&mode=rwc`,
       SERVE_PUBLIC_PORT: String(publicPort),
       SERVE_PUBLIC_HOST: "127.0.0.1",
@@ -852,6 +1057,21 @@ t.test(
         messages.map(({ subject, template_type }) => ({ subject, template_type })),
         [{ subject: german, template_type: "recovery_code_valid" }],
         "the mail is the template's, in the account's language",
+      );
+
+      // The providers from the Secret, through Kratos' environment: a button each on the sign-in page.
+      const browserFlow = (await (
+        await fetch(`${publicUrl}/self-service/login/browser`, { headers: { accept: "application/json" } })
+      ).json()) as {
+        ui: { nodes: { group: string; attributes: { name?: string; value?: unknown } }[] };
+      };
+      t.same(
+        browserFlow.ui.nodes
+          .filter((node) => node.group === "oidc" && node.attributes.name === "provider")
+          .map((node) => node.attributes.value)
+          .sort(),
+        siteProviders.map((provider) => provider.id).sort(),
+        "Kratos offers the site's providers (in an order of its own)",
       );
     } catch (error) {
       t.comment(supervisor.recentOutput());

@@ -1,6 +1,7 @@
 // The files of config/kratos that Kratos reads besides its configuration, as the with-ory umbrella hands them to
-// Ory's kratos chart: the identity schema and the web hooks' body as files of Kratos' config folder
-// (`kratos.identitySchemas`: Ory's chart writes each entry into the ConfigMap it mounts at /etc/config), and the
+// Ory's kratos chart: the identity schema, the web hooks' body and the sign-in providers' mapper as files of
+// Kratos' config folder (`kratos.identitySchemas`: Ory's chart writes each entry into the ConfigMap it mounts at
+// /etc/config; a ConfigMap's keys have no folders, hence the mapper's name), and the
 // courier's templates, which its `kratos.emailTemplates` mounts at /conf/courier-templates/<template>/<variant>.
 // npm start and compose read the same files from config/kratos.
 //
@@ -15,6 +16,9 @@ import { rootDir } from "../settings.js";
 
 const kratosDir = join(rootDir, "config", "kratos");
 export const umbrellaValues = join(rootDir, "deploy", "helm", "with-ory", "values.yaml");
+
+/** config/kratos/oidc/standard.jsonnet in Kratos' config folder: the providers' mapper_url on Kubernetes. */
+export const oidcMapperFile = "oidc-standard.jsonnet";
 
 /** The texts of one mail, under the names Ory's chart gives its files (email.subject.gotmpl, …). */
 export interface MailTemplate {
@@ -61,6 +65,7 @@ export function kratosFiles(): KratosFiles {
     identitySchemas: {
       "identity.schema.json": read("identity.schema.json"),
       "security-event.jsonnet": read("hooks", "security-event.jsonnet"),
+      [oidcMapperFile]: read("oidc", "standard.jsonnet"),
     },
     emailTemplates,
   };
