@@ -2,7 +2,7 @@
 // are in the catalog (catalog-en.ts); this file only knows the shapes.
 import type { Device } from "#contract/devices.js";
 import type { Language } from "#contract/languages.js";
-import type { OutgoingMail } from "../services/portal-state.js";
+import type { OutgoingMail } from "../state/portal-state.js";
 import { ar } from "./catalog-ar.js";
 import { de } from "./catalog-de.js";
 import { en } from "./catalog-en.js";

@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { createTransport, type Transporter } from "nodemailer";
 import type { MailConfig } from "../config.js";
-import type { OutboxEntry, OutgoingMail, PortalState } from "../services/portal-state.js";
+import type { OutboxEntry, OutgoingMail, PortalState } from "../state/portal-state.js";
 
 /**
  * nodemailer's options for Kratos' SMTP URI. Kratos speaks smtps:// as TLS

@@ -18,7 +18,7 @@
 // outbox: security notices, admins' changes) count per address too. IPv6 counts per /64 and, with
 // a larger budget, per /48.
 //
-// The counters live in a LimiterStore (services/limit-stores.ts): in this
+// The counters live in a LimiterStore (state/limit-stores.ts): in this
 // process's memory, or in the Redis that every portal shares when
 // RATE_LIMIT_REDIS_URL is set.
 import { createHash } from "node:crypto";
@@ -48,7 +48,7 @@ import {
   type SubmissionFields,
 } from "../kratos/submission.js";
 import { deviceCookies, type DeviceCookies } from "../services/device-cookies.js";
-import { memoryStore, redisStore, type Counter, type LimiterStore } from "../services/limit-stores.js";
+import { memoryStore, redisStore, type Counter, type LimiterStore } from "../state/limit-stores.js";
 
 export interface SubmissionHooks {
   preHandler: preHandlerHookHandler;

@@ -4,11 +4,11 @@ import { OAuth2Api } from "@ory/client";
 import fp from "fastify-plugin";
 import type { PortalConfig } from "../config.js";
 import type { PortalMetrics } from "../metrics.js";
-import { hydraChallenges, type HydraChallenges } from "../services/hydra-challenges.js";
-import { hydraClients, type HydraClients } from "../services/hydra-clients.js";
-import { hydraConsentSessions, type HydraConsentSessions } from "../services/hydra-consent-sessions.js";
-import { hydraLoginSessions, type HydraLoginSessions } from "../services/hydra-login-sessions.js";
-import { sdkApi } from "../services/upstream-call.js";
+import { hydraChallenges, type HydraChallenges } from "../hydra/challenges.js";
+import { hydraClients, type HydraClients } from "../hydra/clients.js";
+import { hydraConsentSessions, type HydraConsentSessions } from "../hydra/consent-sessions.js";
+import { hydraLoginSessions, type HydraLoginSessions } from "../hydra/login-sessions.js";
+import { sdkApi } from "../upstream/call.js";
 
 export interface HydraServices {
   clients: HydraClients;

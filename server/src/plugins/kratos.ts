@@ -3,10 +3,10 @@ import { FrontendApi, IdentityApi } from "@ory/client";
 import fp from "fastify-plugin";
 import type { PortalConfig } from "../config.js";
 import type { PortalMetrics } from "../metrics.js";
-import { kratosFlows, type KratosFlows } from "../services/kratos-flows.js";
-import { kratosIdentities, type KratosIdentities } from "../services/kratos-identities.js";
-import { kratosSessions, type KratosSessions } from "../services/kratos-sessions.js";
-import { sdkApi } from "../services/upstream-call.js";
+import { kratosFlows, type KratosFlows } from "../kratos/flows.js";
+import { kratosIdentities, type KratosIdentities } from "../kratos/identities.js";
+import { kratosSessions, type KratosSessions } from "../kratos/sessions.js";
+import { sdkApi } from "../upstream/call.js";
 
 export interface KratosServices {
   sessions: KratosSessions;

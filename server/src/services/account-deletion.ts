@@ -20,7 +20,7 @@ import { mailTime, renderMail } from "../mail/messages.js";
 import type { HydraServices } from "../plugins/hydra.js";
 import type { KratosServices } from "../plugins/kratos.js";
 import type { LastAdmin } from "./last-admin.js";
-import type { PortalState } from "./portal-state.js";
+import type { PortalState } from "../state/portal-state.js";
 
 export interface DeletionOptions {
   /** Whether the owner or an admin asked: the mail says so. */

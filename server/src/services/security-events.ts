@@ -27,8 +27,8 @@ import { ipAddressOf } from "../ip-address.js";
 import { traitLanguage } from "../language.js";
 import type { Outbox } from "../mail/outbox.js";
 import { mailTime, renderMail, type MailId, type MailParams, type SecondFactor } from "../mail/messages.js";
-import type { CredentialSnapshot, KratosIdentities, MailAccount } from "./kratos-identities.js";
-import type { ActivityEvent, PortalState } from "./portal-state.js";
+import type { CredentialSnapshot, KratosIdentities, MailAccount } from "../kratos/identities.js";
+import type { ActivityEvent, PortalState } from "../state/portal-state.js";
 
 export interface SecurityEvents {
   /** What one hook call reports; `log` is the request's, for a body that names another address than Kratos. */

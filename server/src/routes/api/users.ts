@@ -32,7 +32,7 @@ import type { PortalConfig } from "../../config.js";
 import { ClientError } from "../../errors.js";
 import { ipAddressOf } from "../../ip-address.js";
 import { sessionOf } from "../../plugins/guards.js";
-import { emailOf, emailVerified, providersOf, secondFactorsOf } from "../../services/kratos-identities.js";
+import { emailOf, emailVerified, providersOf, secondFactorsOf } from "../../kratos/identities.js";
 import type { Actor } from "../../services/user-admin.js";
 import { bodyLimits } from "./body-limits.js";
 import { queryInteger } from "./query.js";
