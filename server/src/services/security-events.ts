@@ -26,7 +26,8 @@ import type { KratosHookBody, KratosHookEvent } from "#contract/schemas/kratos-h
 import { ipAddressOf } from "../ip-address.js";
 import { traitLanguage } from "../language.js";
 import type { Outbox } from "../mail/outbox.js";
-import { mailTime, renderMail, type MailId, type MailParams, type SecondFactor } from "../mail/messages.js";
+import { mailTime, renderMail } from "../mail/messages.js";
+import type { MailId, MailParams, SecondFactor } from "../mail/types.js";
 import type { CredentialSnapshot, KratosIdentities, MailAccount } from "../kratos/identities.js";
 import type { ActivityEvent, PortalState } from "../state/portal-state.js";
 

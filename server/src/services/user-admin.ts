@@ -13,11 +13,12 @@ import { ClientError } from "../errors.js";
 import { traitLanguage } from "../language.js";
 import type { Outbox } from "../mail/outbox.js";
 import { mailTime, renderMail } from "../mail/messages.js";
-import type { KratosServices } from "../plugins/kratos.js";
+import type { OutgoingMail } from "../mail/types.js";
+import type { KratosServices } from "../kratos/services.js";
 import type { AccountDeletion } from "./account-deletion.js";
 import { emailOf, emailVerified } from "../kratos/identities.js";
 import type { LastAdmin } from "./last-admin.js";
-import type { OutgoingMail, PortalState } from "../state/portal-state.js";
+import type { PortalState } from "../state/portal-state.js";
 
 /** The admin who acts, as the audit trail records them. */
 export interface Actor {
