@@ -15,7 +15,7 @@ import { apiProblemOf } from "../../../lib/api-problem";
 import { SectionCard } from "../../../lib/components/cards";
 import { ListTable } from "../../../lib/components/list-table";
 import { Loading } from "../../../lib/components/loading";
-import { concernsSession, problemOf } from "../../../lib/components/page-problem";
+import { PageProblemAlert, concernsSession, problemOf } from "../../../lib/components/page-problem";
 import { useCurrentSession } from "../../../lib/current-session";
 import { errorMessage } from "../../../lib/error-message";
 import { deviceName } from "../../../lib/device-name";
@@ -30,7 +30,6 @@ import { useRevokeSessions } from "../api/revoke-sessions";
 import { useSendVerification } from "../api/send-verification";
 import { useSetState } from "../api/set-state";
 import type { RecoveryCode, UserDetail } from "../api/user-types";
-import { UsersProblemAlert } from "../components/page-problem";
 import { Providers, SecondFactors, StateBadge } from "../components/user-facts";
 import { nameOf } from "../utils/name-of";
 
@@ -51,7 +50,7 @@ export function UserPage() {
 
   return (
     <div className="card-wide">
-      {problem && <UsersProblemAlert problem={problem} onRetry={() => void user.refetch()} />}
+      {problem && <PageProblemAlert area="users" problem={problem} onRetry={() => void user.refetch()} />}
       {notFound ? (
         <Alert variant="warning">
           <p>{t("users.notFound")}</p>
