@@ -5,7 +5,7 @@ import fp from "fastify-plugin";
 import type { PortalConfig } from "./config.js";
 import { logController, loggerOptions } from "./logging.js";
 import { createMetrics, type PortalMetrics } from "./metrics.js";
-import abuseLimits from "./plugins/abuse-limits.js";
+import abuseLimits from "./plugins/abuse-limits/index.js";
 import compression from "./plugins/compression.js";
 import errorHandler, { errorAnswer } from "./plugins/error-handler.js";
 import guards from "./plugins/guards.js";

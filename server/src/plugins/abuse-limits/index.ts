@@ -35,8 +35,8 @@ import fp from "fastify-plugin";
 import ipaddr from "ipaddr.js";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import type { FlowKind } from "#contract/flows.js";
-import type { AbuseLimits, Limit, PortalConfig } from "../config.js";
-import { ClientError } from "../errors.js";
+import type { AbuseLimits, Limit, PortalConfig } from "../../config.js";
+import { ClientError } from "../../errors.js";
 import {
   ambiguousSubmission,
   assertNotInQuery,
@@ -46,9 +46,9 @@ import {
   sessionCookieName,
   sessionCredential,
   type SubmissionFields,
-} from "../kratos/submission.js";
-import { deviceCookies, type DeviceCookies } from "../services/device-cookies.js";
-import { memoryStore, redisStore, type Counter, type LimiterStore } from "../state/limit-stores.js";
+} from "../../kratos/submission.js";
+import { deviceCookies, type DeviceCookies } from "../../services/device-cookies.js";
+import { memoryStore, redisStore, type Counter, type LimiterStore } from "../../state/limit-stores.js";
 
 export interface SubmissionHooks {
   preHandler: preHandlerHookHandler;
