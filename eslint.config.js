@@ -25,6 +25,27 @@ const features = readdirSync(new URL("web/src/features", import.meta.url), { wit
   .map((entry) => entry.name);
 const featureType = (name) => `feature-${name}`;
 
+// The server's layers, each with what it may import besides itself and the contract: always downward, so that
+// an import upward (a service reaching for a plugin, mail for the state, Kratos' client for a route) fails here.
+// base is the top-level modules every layer shares (config, errors, metrics, logging, language, ip-address);
+// entry the modules that assemble and start the server (app, serve, server, dev-server, tracing).
+const serverBelow = {
+  entry: ["routes", "plugins", "services", "web", "kratos", "hydra", "mail", "state", "upstream", "base"],
+  routes: ["plugins", "services", "web", "kratos", "hydra", "mail", "state", "upstream", "base"],
+  plugins: ["services", "kratos", "hydra", "mail", "state", "upstream", "base"],
+  services: ["kratos", "hydra", "mail", "state", "base"],
+  web: ["base"],
+  kratos: ["upstream", "base"],
+  hydra: ["upstream", "base"],
+  mail: ["base"],
+  state: ["base"],
+  upstream: ["base"],
+  base: [],
+};
+const serverType = (layer) => `server-${layer}`;
+const serverFolders = Object.keys(serverBelow).filter((layer) => layer !== "entry" && layer !== "base");
+const serverEntryFiles = "{app,serve,server,dev-server,tracing}.ts";
+
 export default tseslint.config(
   // What builds and runs make (.gitignore), so that `eslint .` lints the sources alone.
   {
@@ -114,9 +135,11 @@ export default tseslint.config(
       "import-x/resolver": {
         typescript: { project: ["web/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"], noWarnOnMultipleProjects: true },
       },
+      "boundaries/files": [{ category: "server-entry", pattern: `server/src/${serverEntryFiles}` }],
       "boundaries/elements": [
         { type: "contract", pattern: "contract" },
-        { type: "server", pattern: "server/src" },
+        ...serverFolders.map((layer) => ({ type: serverType(layer), pattern: `server/src/${layer}` })),
+        { type: serverType("base"), pattern: "server/src" },
         { type: "server-tests", pattern: "server/test" },
         { type: "stack", pattern: "stack" },
         { type: "e2e", pattern: "e2e" },
@@ -130,13 +153,28 @@ export default tseslint.config(
         "error",
         {
           default: "disallow",
+          // Within an element too: server/src's top-level modules are one element (base), and its entries are files of it.
+          checkInternals: true,
           policies: [
             { from: { element: { type: "contract" } }, allow: { to: { element: { type: "contract" } } } },
-            { from: { element: { type: "server" } }, allow: { to: { element: { types: { anyOf: ["server", "contract"] } } } } },
+            ...Object.entries(serverBelow).map(([layer, below]) => ({
+              from: layer === "entry" ? { file: { categories: "server-entry" } } : { element: { type: serverType(layer) } },
+              allow: { to: { element: { types: { anyOf: [layer, ...below].map(serverType).concat("contract") } } } },
+            })),
+            // Nothing but an entry imports an entry (the last policy that matches decides).
+            { disallow: { to: { file: { categories: "server-entry" } } } },
+            { from: { file: { categories: "server-entry" } }, allow: { to: { file: { categories: "server-entry" } } } },
+            // The state stores the outbox's mail: it knows its shape (mail/types.ts), nothing else of mail.
+            {
+              from: { element: { type: serverType("state") } },
+              allow: { to: { element: { type: serverType("mail") } }, dependency: { kind: "type" } },
+            },
             // The server's tests start the test stack and sign in through its browsers.
             {
               from: { element: { type: "server-tests" } },
-              allow: { to: { element: { types: { anyOf: ["server-tests", "server", "stack", "contract"] } } } },
+              allow: {
+                to: { element: { types: { anyOf: ["server-tests", ...Object.keys(serverBelow).map(serverType), "stack", "contract"] } } },
+              },
             },
             { from: { element: { type: "stack" } }, allow: { to: { element: { types: { anyOf: ["stack", "contract"] } } } } },
             { from: { element: { type: "e2e" } }, allow: { to: { element: { types: { anyOf: ["e2e", "stack", "contract"] } } } } },

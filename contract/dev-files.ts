@@ -1,4 +1,4 @@
-// What `npm run dev`'s Vite may hand out as files (server/src/dev-web.ts,
+// What `npm run dev`'s Vite may hand out as files (server/src/web/dev-web.ts,
 // Vite's server.fs.allow), relative to the checkout: the app's sources, the
 // contract they import, and the dependencies Vite bundled for the browser (its
 // cache). Nothing else of the checkout: not the data folder with its secrets

@@ -1,5 +1,5 @@
 // Issue 30: `npm run dev`'s portal (the app from its sources through Vite's dev
-// server, server/src/dev-web.ts), which `npm test -- e2e-dev` starts as
+// server, server/src/web/dev-web.ts), which `npm test -- e2e-dev` starts as
 // `npm run dev` does. A user's journey works in it as in `npm start`'s, with
 // no error in the console, and it hands out nothing but the app: not the
 // stack's data folder (secrets, databases), not the rest of the checkout, not

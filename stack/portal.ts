@@ -21,7 +21,7 @@ export interface PortalOptions {
   nodeArgs?: string[];
   /** More variables for the server, e.g. RATE_LIMIT_REDIS_URL. */
   env?: Record<string, string>;
-  /** `npm run dev`: the app from its sources through Vite's dev server, with hot updates (server/src/dev-web.ts), instead of the build. */
+  /** `npm run dev`: the app from its sources through Vite's dev server, with hot updates (server/src/web/dev-web.ts), instead of the build. */
   dev?: boolean;
 }
 

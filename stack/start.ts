@@ -3,7 +3,7 @@
 // SIGTERM, or until one of them dies. `npm start`'s portal serves Vite's build
 // of the app, as the image and every test suite do (stack/portal.ts); `npm run
 // dev`'s serves the app from its sources through Vite's dev server
-// (server/src/dev-web.ts): a change shows in the browser without a build.
+// (server/src/web/dev-web.ts): a change shows in the browser without a build.
 import { isAbsolute, join, relative } from "node:path";
 import { ConfigError } from "#contract/env-values.js";
 import { devServedFolders } from "#contract/dev-files.js";

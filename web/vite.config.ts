@@ -15,14 +15,14 @@ function themeCss(): Plugin {
   return {
     name: "portal-theme-css",
     resolveId: (source) => (source === id ? resolved : source.startsWith(`${resolved}?`) ? source : undefined),
-    // With a query too: `npm run dev` links the stylesheet as Vite's compiled CSS (`?direct`, server/src/dev-web.ts).
+    // With a query too: `npm run dev` links the stylesheet as Vite's compiled CSS (`?direct`, server/src/web/dev-web.ts).
     load: (loaded) => (loaded.split("?")[0] === resolved ? themeStylesheet() : undefined),
   };
 }
 
 // Two builds: the app for the browser into dist/ (`vite build`), and the same app for the server's first
 // render of the public pages into dist/ssr/ (`vite build --ssr src/entry-server.tsx`, after the first, which
-// empties dist/). The server never serves dist/ssr/ (server/src/plugins/spa.ts).
+// empties dist/). The server never serves dist/ssr/ (server/src/web/spa.ts).
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: "web",
   // Brotli and gzip copies of every asset, made once at build time: the server sends the one the browser
@@ -34,7 +34,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   ],
   // The server bundle carries its libraries (React, the router, react-bootstrap…): the image has no
   // node_modules (its server is one bundle too, server/build.ts). `npm run dev`'s server (Vite's dev server,
-  // server/src/dev-web.ts) loads them from node_modules as Node does.
+  // server/src/web/dev-web.ts) loads them from node_modules as Node does.
   ssr: command === "build" ? { noExternal: true } : {},
   // React's production build alone in the server's build, as in the browser's, and minified as that one is
   // (Vite leaves a server build as written, and React picks its build at run time from NODE_ENV): the server
@@ -46,7 +46,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         outDir: "dist/ssr",
         emptyOutDir: false,
         copyPublicDir: false,
-        // One file: the server loads it under a new URL after each build (routes/server-render.ts), and a lazy
+        // One file: the server loads it under a new URL after each build (server/src/web/server-render.ts), and a lazy
         // page's chunk importing the entry back under its plain URL would get a second copy of the app's
         // modules (other React contexts, no page data), so the consent and verification pages would not render.
         rolldownOptions: { output: { codeSplitting: false } },
@@ -64,7 +64,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // entry shares with the lazy pages into chunks of their own, each one more request and response
             // headers before the sign-in page shows. The lazy pages import from that file.
             // Each language's two catalogs (src/lib/i18n/<tag>.ts and kratos-<tag>.ts) in one file of its own, loaded
-            // only for a page in that language (server/src/routes/server-render.ts names it for preloading).
+            // only for a page in that language (server/src/web/server-render.ts names it for preloading).
             codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }, { name: languageChunkOf }] },
           },
         },

@@ -5,7 +5,7 @@ import fp from "fastify-plugin";
 import type { PortalConfig } from "./config.js";
 import { logController, loggerOptions } from "./logging.js";
 import { createMetrics, type PortalMetrics } from "./metrics.js";
-import abuseLimits from "./plugins/abuse-limits.js";
+import abuseLimits from "./plugins/abuse-limits/index.js";
 import compression from "./plugins/compression.js";
 import errorHandler, { errorAnswer } from "./plugins/error-handler.js";
 import guards from "./plugins/guards.js";
@@ -21,8 +21,8 @@ import kratosHooks from "./routes/internal/kratos-hooks.js";
 import kratosProxy from "./routes/kratos-proxy.js";
 import runtimeConfigRoute from "./routes/runtime-config.js";
 import type { OutboxOptions } from "./mail/outbox.js";
-import type { LimiterStore } from "./services/limit-stores.js";
-import { builtWeb, type WebApp } from "./web-app.js";
+import type { LimiterStore } from "./state/limit-stores.js";
+import { builtWeb, type WebApp } from "./web/web-app.js";
 
 export interface AppOptions {
   config: PortalConfig;
@@ -32,7 +32,7 @@ export interface AppOptions {
   metrics?: PortalMetrics;
   /** The outbox's timing (retry pauses), shorter in tests. */
   outboxOptions?: OutboxOptions;
-  /** The app it serves; by default the build in WEB_ROOT. `npm run dev` passes Vite's dev server (dev-web.ts). */
+  /** The app it serves; by default the build in WEB_ROOT. `npm run dev` passes Vite's dev server (web/dev-web.ts). */
   web?: (fastify: FastifyInstance, config: PortalConfig) => WebApp;
 }
 

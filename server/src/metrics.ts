@@ -1,6 +1,6 @@
 // What an operator watches: the portal's metrics in Prometheus' format. They
 // are recorded in every portal (plugins/metrics.ts records requests, refusals
-// and flows; services/upstream-call.ts the calls to Kratos and Hydra) and
+// and flows; upstream/call.ts the calls to Kratos and Hydra) and
 // served only by a server of their own on METRICS_PORT, which the public
 // port never answers for: the figures tell an attacker how close a limit is.
 //

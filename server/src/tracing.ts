@@ -4,7 +4,7 @@
 // a bundle of its own, server/dist/tracing.mjs: server/build.ts).
 //
 // A span per request (@fastify/otel, named by method and route pattern), and
-// under it a span per call to Kratos or Hydra, the SDK's (upstream-call.ts)
+// under it a span per call to Kratos or Hydra, the SDK's (upstream/call.ts)
 // and the /kratos proxy's alike: both go out on undici, whose diagnostics
 // channels OpenTelemetry's undici instrumentation listens to, and which adds
 // W3C traceparent to each call. What leaves the process is scrubbed

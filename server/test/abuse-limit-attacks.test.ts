@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from "fastify";
 import t from "tap";
 import { createIdentity, uniqueEmail } from "../../stack/testing/identities.js";
 import { csrfToken } from "../../stack/testing/kratos-browser.js";
-import { memoryStore, type LimiterStore } from "../src/services/limit-stores.js";
+import { memoryStore, type LimiterStore } from "../src/state/limit-stores.js";
 import { build, type Env } from "./helpers/build.js";
 import { useKratos } from "./helpers/kratos.js";
 import { assertAmbiguous, assertLimited, Client, limitedPortal, newIp, totpOf, wrongTotpOf } from "./helpers/limits.js";

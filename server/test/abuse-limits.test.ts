@@ -3,7 +3,7 @@
 // trusted proxy on loopback (TRUST_PROXY) and X-Forwarded-For.
 import t from "tap";
 import { createIdentity, uniqueEmail, type TestIdentity } from "../../stack/testing/identities.js";
-import { memoryCounter, memoryStore, type LimiterStore, type LimitRule } from "../src/services/limit-stores.js";
+import { memoryCounter, memoryStore, type LimiterStore, type LimitRule } from "../src/state/limit-stores.js";
 import { startRedis } from "../../stack/redis.js";
 import { Supervisor } from "../../stack/supervisor.js";
 import { build, LogLines, type Env } from "./helpers/build.js";

@@ -2,7 +2,7 @@
 // Vite's dev server, its pages rendered by the server as the image renders
 // them, under the same CSP, with nothing inline for the CSP to refuse.
 import t from "tap";
-import { viteWeb } from "../src/dev-web.js";
+import { viteWeb } from "../src/web/dev-web.js";
 import { build } from "./helpers/build.js";
 import { useKratos } from "./helpers/kratos.js";
 

@@ -4,7 +4,8 @@
 // addresses, the link to Account Settings) in every language.
 import t from "tap";
 import { languages } from "#contract/languages.js";
-import { mailCatalogs, mailTime, renderMail, type MailId, type MailParams } from "../src/mail/messages.js";
+import { mailCatalogs, mailTime, renderMail } from "../src/mail/messages.js";
+import type { MailId, MailParams } from "../src/mail/types.js";
 
 const at = "AT-MARKER";
 const settingsUrl = "https://account.example/settings";

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import t from "tap";
 import { startRedis } from "../../stack/redis.js";
 import { Supervisor } from "../../stack/supervisor.js";
-import { knownDevicesKept } from "../src/services/portal-state.js";
+import { knownDevicesKept } from "../src/state/portal-state.js";
 import { build } from "./helpers/build.js";
 import { useKratos } from "./helpers/kratos.js";
 import { mailsTo, waitForMail } from "./helpers/mail.js";

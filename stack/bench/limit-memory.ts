@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 // eslint-disable-next-line boundaries/dependencies -- this bench weighs the server's own memory store in its process; nothing of the stack runs it.
-import { memoryKeysPerRule, memorySessions, memoryStore } from "../../server/src/services/limit-stores.js";
+import { memoryKeysPerRule, memorySessions, memoryStore } from "../../server/src/state/limit-stores.js";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc");

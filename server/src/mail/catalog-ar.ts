@@ -1,7 +1,7 @@
 // The portal's security mails in Modern Standard Arabic, keyed by message id;
 // the same shape as catalog-en.ts.
 import { browserName } from "#contract/devices.js";
-import type { MailCatalog } from "./messages.js";
+import type { MailCatalog } from "./types.js";
 
 const methodNames = {
   totp: "تطبيق مصادقة",

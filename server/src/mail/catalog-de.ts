@@ -1,7 +1,7 @@
 // The portal's security mails in German (formal "Sie"), keyed by message id,
 // in the shape of catalog-en.ts.
 import { browserName } from "#contract/devices.js";
-import type { MailCatalog } from "./messages.js";
+import type { MailCatalog } from "./types.js";
 
 // Said after a colon, without an article: "…eingerichtet: Passkey."
 const methodNames = {

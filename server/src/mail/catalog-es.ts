@@ -1,7 +1,7 @@
 // The portal's security mails in Spanish, keyed by message id: the same
 // mails and parameters as catalog-en.ts.
 import { browserName } from "#contract/devices.js";
-import type { MailCatalog } from "./messages.js";
+import type { MailCatalog } from "./types.js";
 
 const methodNames = {
   totp: "una aplicación de autenticación",

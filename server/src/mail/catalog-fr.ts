@@ -1,7 +1,7 @@
 // The portal's security mails in French ("vous"), keyed by message id, in the
 // shape of catalog-en.ts.
 import { browserName } from "#contract/devices.js";
-import type { MailCatalog } from "./messages.js";
+import type { MailCatalog } from "./types.js";
 
 const methodNames = {
   totp: "une application d’authentification",

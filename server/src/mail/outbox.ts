@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { createTransport, type Transporter } from "nodemailer";
 import type { MailConfig } from "../config.js";
-import type { OutboxEntry, OutgoingMail, PortalState } from "../services/portal-state.js";
+import type { OutboxEntry, OutboxStore, OutgoingMail } from "./types.js";
 
 /**
  * nodemailer's options for Kratos' SMTP URI. Kratos speaks smtps:// as TLS
@@ -58,7 +58,7 @@ export interface Outbox {
 }
 
 export function startOutbox(
-  state: PortalState,
+  state: { outbox: OutboxStore },
   mail: MailConfig,
   quota: MailQuota,
   log: FastifyBaseLogger,

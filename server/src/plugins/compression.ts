@@ -2,7 +2,7 @@
 // the page with its embedded start-up data, Kratos' flows through the proxy
 // (5–20 KB of JSON), lists of OAuth2 clients. The built assets are not
 // compressed here: the build made their brotli and gzip copies once
-// (plugins/spa.ts serves them). Small answers are sent as they are, and the
+// (web/spa.ts serves them). Small answers are sent as they are, and the
 // session check, which every page makes, is never compressed: on the hot
 // path the CPU costs more than the few hundred bytes save.
 import { constants } from "node:zlib";

@@ -7,7 +7,7 @@ import fp from "fastify-plugin";
 import type { ErrorCode, FieldErrorCode } from "#contract/errors.js";
 import type { ErrorBody, FieldError } from "#contract/schemas/error.js";
 import { ClientError, UpstreamError, type Upstream } from "../errors.js";
-import { SdkCallError } from "../services/upstream-call.js";
+import { SdkCallError } from "../upstream/call.js";
 
 /** What Kratos' and Hydra's outages answer, wherever they show (the /kratos proxy answers it too). */
 export const unavailableCode = (upstream: Upstream): ErrorCode => `${upstream}_unavailable`;

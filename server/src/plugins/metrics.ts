@@ -25,7 +25,7 @@ export default fp<{ metrics: PortalMetrics }>(
       );
     });
 
-    // A limit's 429 names its rule (plugins/abuse-limits.ts); one that does not is still counted.
+    // A limit's 429 names its rule (plugins/abuse-limits/rules.ts); one that does not is still counted.
     fastify.addHook("onError", async (_request, _reply, error: FastifyError & { rule?: unknown }) => {
       if (error.statusCode !== 429) return;
       metrics.limitRefusals.inc({ rule: typeof error.rule === "string" ? error.rule : "unattributed" });

@@ -1,4 +1,4 @@
-// The portal's durable state (services/portal-state.ts) and its outbox of
+// The portal's durable state (state/portal-state.ts) and its outbox of
 // security mail (mail/outbox.ts), made once for the whole server.
 import fp from "fastify-plugin";
 import { paths } from "#contract/paths.js";
@@ -6,7 +6,7 @@ import type { PortalConfig } from "../config.js";
 import { startOutbox, type Outbox, type OutboxOptions } from "../mail/outbox.js";
 import { accountDeletion, type AccountDeletion } from "../services/account-deletion.js";
 import { lastAdmin } from "../services/last-admin.js";
-import { portalState, type PortalState } from "../services/portal-state.js";
+import { portalState, type PortalState } from "../state/portal-state.js";
 import { securityEvents, type SecurityEvents } from "../services/security-events.js";
 import { userAdmin, type UserAdmin } from "../services/user-admin.js";
 

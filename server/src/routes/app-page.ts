@@ -27,7 +27,7 @@ import { errorAnswer } from "../plugins/error-handler.js";
 import { forwardingHeaders } from "../kratos/forwarding.js";
 import { toSessionBody } from "./api/session.js";
 import { runtimeConfig } from "./runtime-config.js";
-import type { WebApp } from "../web-app.js";
+import type { WebApp } from "../web/web-app.js";
 import { themedHead } from "./page-theme.js";
 
 /** The pages that start a Kratos flow when opened without ?flow=. */

@@ -17,10 +17,10 @@ import { adminRole, rolesOf } from "#contract/roles.js";
 import type { Language } from "#contract/languages.js";
 import type { Outbox } from "../mail/outbox.js";
 import { mailTime, renderMail } from "../mail/messages.js";
-import type { HydraServices } from "../plugins/hydra.js";
-import type { KratosServices } from "../plugins/kratos.js";
+import type { HydraServices } from "../hydra/services.js";
+import type { KratosServices } from "../kratos/services.js";
 import type { LastAdmin } from "./last-admin.js";
-import type { PortalState } from "./portal-state.js";
+import type { PortalState } from "../state/portal-state.js";
 
 export interface DeletionOptions {
   /** Whether the owner or an admin asked: the mail says so. */

@@ -1,7 +1,7 @@
 // The rule that the portal always keeps an active admin, made one decision:
 // "is another active admin left?" and the change that takes this identity's
 // admin powers away (its role revoked, deactivated, deleted) run under one
-// lock of the portal state (services/portal-state.ts: Redis when configured,
+// lock of the portal state (state/portal-state.ts: Redis when configured,
 // shared by every portal; the file store's queue otherwise). Checked and
 // changed one after the other, three admins who delete themselves at the same
 // moment would each see the other two and all go. After the change the rule
@@ -11,8 +11,8 @@
 import type { Identity } from "@ory/client";
 import { actsWithRole, adminRole } from "#contract/roles.js";
 import { ClientError } from "../errors.js";
-import type { KratosIdentities } from "./kratos-identities.js";
-import type { PortalState } from "./portal-state.js";
+import type { KratosIdentities } from "../kratos/identities.js";
+import type { PortalState } from "../state/portal-state.js";
 
 export interface LastAdmin {
   /**

@@ -26,9 +26,10 @@ import type { KratosHookBody, KratosHookEvent } from "#contract/schemas/kratos-h
 import { ipAddressOf } from "../ip-address.js";
 import { traitLanguage } from "../language.js";
 import type { Outbox } from "../mail/outbox.js";
-import { mailTime, renderMail, type MailId, type MailParams, type SecondFactor } from "../mail/messages.js";
-import type { CredentialSnapshot, KratosIdentities, MailAccount } from "./kratos-identities.js";
-import type { ActivityEvent, PortalState } from "./portal-state.js";
+import { mailTime, renderMail } from "../mail/messages.js";
+import type { MailId, MailParams, SecondFactor } from "../mail/types.js";
+import type { CredentialSnapshot, KratosIdentities, MailAccount } from "../kratos/identities.js";
+import type { ActivityEvent, PortalState } from "../state/portal-state.js";
 
 export interface SecurityEvents {
   /** What one hook call reports; `log` is the request's, for a body that names another address than Kratos. */

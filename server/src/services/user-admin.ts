@@ -1,7 +1,7 @@
 // What an admin does to another person's account on Manage Users, with the
 // guard rails and the record: every action is checked here (never on one's
 // own admin role, state or account; never the last admin, services/last-admin.ts),
-// written to the audit trail (services/portal-state.ts) before it takes
+// written to the audit trail (state/portal-state.ts) before it takes
 // effect, so that no change is ever made without its line (a line may stand
 // for an attempt that Kratos then failed), and, for roles and state, mailed
 // to the person through the outbox.
@@ -13,11 +13,12 @@ import { ClientError } from "../errors.js";
 import { traitLanguage } from "../language.js";
 import type { Outbox } from "../mail/outbox.js";
 import { mailTime, renderMail } from "../mail/messages.js";
-import type { KratosServices } from "../plugins/kratos.js";
+import type { OutgoingMail } from "../mail/types.js";
+import type { KratosServices } from "../kratos/services.js";
 import type { AccountDeletion } from "./account-deletion.js";
-import { emailOf, emailVerified } from "./kratos-identities.js";
+import { emailOf, emailVerified } from "../kratos/identities.js";
 import type { LastAdmin } from "./last-admin.js";
-import type { OutgoingMail, PortalState } from "./portal-state.js";
+import type { PortalState } from "../state/portal-state.js";
 
 /** The admin who acts, as the audit trail records them. */
 export interface Actor {

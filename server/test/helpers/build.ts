@@ -10,7 +10,7 @@ import app, { internalApp, internalServerOptions, serverOptions, type AppOptions
 import { readConfig } from "../../src/config.js";
 import type { OutboxOptions } from "../../src/mail/outbox.js";
 import type { PortalMetrics } from "../../src/metrics.js";
-import type { LimiterStore } from "../../src/services/limit-stores.js";
+import type { LimiterStore } from "../../src/state/limit-stores.js";
 
 export type Env = Record<string, string | undefined>;
 

@@ -10,7 +10,7 @@ import { sessionOf } from "../../plugins/guards.js";
 import { AccountActivity, AccountDeletionBody, AccountProviders } from "#contract/schemas/account.js";
 import { errorResponses } from "#contract/schemas/error.js";
 import { deviceOf, deviceOfKey } from "#contract/devices.js";
-import { emailOf, providersOf } from "../../services/kratos-identities.js";
+import { emailOf, providersOf } from "../../kratos/identities.js";
 import { bodyLimits } from "./body-limits.js";
 
 const accountRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (fastify, { config }) => {

@@ -4,11 +4,10 @@ import type { PortalConfig } from "../../config.js";
 import { ClientError } from "../../errors.js";
 import { errorResponses } from "#contract/schemas/error.js";
 import accountRoutes from "./account.js";
+import adminRoutes from "./admin.js";
 import { bodyLimits } from "./body-limits.js";
-import clientsRoutes from "./clients/index.js";
 import oauth2Routes from "./oauth2/index.js";
 import sessionRoutes from "./session.js";
-import usersRoutes from "./users.js";
 
 const apiRoutes: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { config }) => {
   // Every route says how much body it reads: a route with a body schema names
@@ -20,8 +19,7 @@ const apiRoutes: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, 
   });
   await fastify.register(sessionRoutes);
   await fastify.register(accountRoutes, { prefix: "/account", config });
-  await fastify.register(clientsRoutes, { prefix: "/clients", config });
-  await fastify.register(usersRoutes, { prefix: "/users", config });
+  await fastify.register(adminRoutes, { config });
   await fastify.register(oauth2Routes, { prefix: "/oauth2" });
   // A route of its own, more specific than the SPA's /*, so that an unknown
   // /api path is never answered with index.html.

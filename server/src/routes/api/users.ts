@@ -1,9 +1,7 @@
-// /api/users: Manage Users, for admins only. The access rules are hooks of
-// this plugin scope, as for /api/clients: same-origin JSON for changes
-// (CSRF), a session with the admin role, signed in with a second factor
-// (unless ADMIN_REQUIRE_AAL2=false). Every change counts against the admin's
-// limit and goes through services/user-admin.ts, which holds the guard rails
-// and writes the audit trail.
+// /api/users: Manage Users, for admins only: registered in the admin scope
+// (admin.ts), whose hooks hold the access rules. Every change counts against
+// the admin's limit and goes through services/user-admin.ts, which holds the
+// guard rails and writes the audit trail.
 import { Readable } from "node:stream";
 import type { Identity, Session } from "@ory/client";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
@@ -28,11 +26,10 @@ import {
   type UserListQuery as UserListInput,
   type UserSession,
 } from "#contract/schemas/users.js";
-import type { PortalConfig } from "../../config.js";
 import { ClientError } from "../../errors.js";
 import { ipAddressOf } from "../../ip-address.js";
 import { sessionOf } from "../../plugins/guards.js";
-import { emailOf, emailVerified, providersOf, secondFactorsOf } from "../../services/kratos-identities.js";
+import { emailOf, emailVerified, providersOf, secondFactorsOf } from "../../kratos/identities.js";
 import type { Actor } from "../../services/user-admin.js";
 import { bodyLimits } from "./body-limits.js";
 import { queryInteger } from "./query.js";
@@ -66,14 +63,7 @@ const pageSize = 25;
 /** GET /api/users/audit: every AuditEntry within the retention, oldest first, one JSON object a line, streamed. */
 const AuditExport = Type.Unsafe<Readable>({ type: "string", description: "JSON lines" });
 
-const usersRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (fastify, { config }) => {
-  fastify.addHook("onRequest", fastify.guards.sameOriginJson);
-  fastify.addHook("onRequest", fastify.guards.role("admin"));
-  if (config.adminRequireAal2) fastify.addHook("onRequest", fastify.guards.secondFactor);
-  fastify.addHook("onSend", async (_request, reply) => {
-    // People's addresses and recovery codes are never cached.
-    reply.header("cache-control", "no-store");
-  });
+const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const users = fastify.userAdmin;
   const identities = fastify.kratos.identities;
   /** Every change: counted per admin, after the access rules. */

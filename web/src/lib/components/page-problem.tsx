@@ -1,7 +1,7 @@
 // Why an admin page (Manage Clients, Manage Users) cannot be used right now,
 // in place of its content: its service unreachable, the admin role missing,
-// or (for an admin signed in without one) a second factor needed. Each page
-// gives its own words for its service and its work.
+// or (for an admin signed in without one) a second factor needed. Each page's
+// catalog section (clients, users) words it for its own service and work.
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import { useTranslation } from "react-i18next";
@@ -29,19 +29,10 @@ export function problemOf(error: unknown): PageProblem | null {
 /** The session ended or lost the admin role since the page opened: the session check should look again. */
 export const concernsSession = (problem: ApiProblem | undefined) => problem?.kind === "signed-out" || problem?.kind === "not-allowed";
 
-/** The page's own words for each case. */
-export interface PageProblemTexts {
-  unavailableTitle: string;
-  /** Says the service's failure (`message`) and that the rest of the portal works. */
-  unavailableText: (message: string) => string;
-  notAllowed: string;
-  secondFactorTitle: string;
-  secondFactorText: string;
-  setUpSecondFactor: string;
-  useSecondFactor: string;
-}
+/** The admin area whose page it is: its catalog section words each case for its own service and work. */
+export type AdminArea = "clients" | "users";
 
-export function PageProblemAlert({ problem, onRetry, texts }: { problem: PageProblem; onRetry: () => void; texts: PageProblemTexts }) {
+export function PageProblemAlert({ area, problem, onRetry }: { area: AdminArea; problem: PageProblem; onRetry: () => void }) {
   const { t } = useTranslation();
   const { session } = useCurrentSession();
   switch (problem.kind) {
@@ -49,9 +40,9 @@ export function PageProblemAlert({ problem, onRetry, texts }: { problem: PagePro
       return (
         <Alert variant="warning">
           <Alert.Heading as="h2" className="h6">
-            {texts.unavailableTitle}
+            {t(`${area}.unavailable.title`)}
           </Alert.Heading>
-          <p className="small">{texts.unavailableText(problem.message)}</p>
+          <p className="small">{t(`${area}.unavailable.text`, { message: problem.message })}</p>
           <Button variant="outline-dark" size="sm" onClick={onRetry}>
             {t("common.retry")}
           </Button>
@@ -61,7 +52,7 @@ export function PageProblemAlert({ problem, onRetry, texts }: { problem: PagePro
       return (
         <Alert variant="danger">
           <Alert.Heading as="h2" className="h6">
-            {texts.notAllowed}
+            {t(`${area}.notAllowed`)}
           </Alert.Heading>
           <p className="small mb-0">{problem.message}</p>
         </Alert>
@@ -70,20 +61,20 @@ export function PageProblemAlert({ problem, onRetry, texts }: { problem: PagePro
       return (
         <Alert variant="warning">
           <Alert.Heading as="h2" className="h6">
-            {texts.secondFactorTitle}
+            {t(`${area}.secondFactor.title`)}
           </Alert.Heading>
-          <p className="small">{texts.secondFactorText}</p>
+          <p className="small">{t(`${area}.secondFactor.text`)}</p>
           <ul className="small mb-0">
             <li>
               <Link to={href("settings")} className="alert-link">
-                {texts.setUpSecondFactor}
+                {t(`${area}.secondFactor.setUp`)}
               </Link>
             </li>
             {/* This session was signed in with one factor: an admin who has a second one steps up with it and comes back. */}
             {session.aal !== "aal2" && (
               <li>
                 <Link to={href("login", { aal: "aal2", return_to: window.location.href })} className="alert-link">
-                  {texts.useSecondFactor}
+                  {t(`${area}.secondFactor.useIt`)}
                 </Link>
               </li>
             )}

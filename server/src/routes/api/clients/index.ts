@@ -1,11 +1,9 @@
-// /api/clients: OAuth2 clients in Hydra, for admins only. The access rules are
-// hooks of this plugin scope, so every route registered here carries them:
-// same-origin JSON for mutations (CSRF), then a session with the admin role,
-// signed in with a second factor (unless ADMIN_REQUIRE_AAL2=false).
+// /api/clients: OAuth2 clients in Hydra, for admins only: registered in the
+// admin scope (../admin.ts), whose hooks hold the access rules, so every route
+// here carries them.
 import { randomBytes } from "node:crypto";
 import type { OAuth2Client } from "@ory/client";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { PortalConfig } from "../../../config.js";
 import { FieldErrors } from "../../../errors.js";
 import {
   ClientInput,
@@ -54,14 +52,7 @@ function check(client: Partial<ClientInputBody>): void {
   if (first) throw new FieldErrors([first, ...rest]);
 }
 
-const clientsRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (fastify, { config }) => {
-  fastify.addHook("onRequest", fastify.guards.sameOriginJson);
-  fastify.addHook("onRequest", fastify.guards.role("admin"));
-  if (config.adminRequireAal2) fastify.addHook("onRequest", fastify.guards.secondFactor);
-  fastify.addHook("onSend", async (_request, reply) => {
-    // Client lists and secrets are never cached.
-    reply.header("cache-control", "no-store");
-  });
+const clientsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const clients = fastify.hydra.clients;
 
   fastify.get("/", { schema: { querystring: ClientListQuery, response: { 200: ClientList, ...errorResponses } } }, async (request) => {

@@ -10,7 +10,7 @@ import Card from "react-bootstrap/Card";
 import { useTranslation } from "react-i18next";
 import { apiProblemOf } from "../../../lib/api-problem";
 import { Loading } from "../../../lib/components/loading";
-import { concernsSession, problemOf, type PageProblem } from "../../../lib/components/page-problem";
+import { PageProblemAlert, concernsSession, problemOf, type PageProblem } from "../../../lib/components/page-problem";
 import { useCurrentSession } from "../../../lib/current-session";
 import { errorMessage } from "../../../lib/error-message";
 import { useToast } from "../../../lib/feedback/toast";
@@ -26,7 +26,6 @@ import { useUpdateClient } from "../api/update-client";
 import { ClientFormDialog } from "../components/client-form-dialog";
 import { ClientList } from "../components/client-list";
 import { ClientSearch } from "../components/client-search";
-import { ClientsProblemAlert } from "../components/page-problem";
 import { SecretDialog, type ShownSecret } from "../components/secret-dialog";
 import { formValuesOf, newClientValues, toClientInput, toClientUpdate, type ClientFormValues } from "../utils/client-form-values";
 import { nameOf } from "../utils/name-of";
@@ -191,7 +190,7 @@ export function ManageClientsPage() {
         </div>
         <p className="text-body-secondary small">{t("clients.description")}</p>
 
-        {problem && <ClientsProblemAlert problem={problem} onRetry={retry} />}
+        {problem && <PageProblemAlert area="clients" problem={problem} onRetry={retry} />}
         {clients.isError && !listProblem && (
           <Alert variant="danger" className="small">
             <p>{errorMessage(clients.error)}</p>

@@ -9,12 +9,11 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { apiProblemOf } from "../../../lib/api-problem";
 import { Loading } from "../../../lib/components/loading";
-import { concernsSession, problemOf } from "../../../lib/components/page-problem";
+import { PageProblemAlert, concernsSession, problemOf } from "../../../lib/components/page-problem";
 import { useCurrentSession } from "../../../lib/current-session";
 import { errorMessage } from "../../../lib/error-message";
 import { usersQueryOptions, type UserSearch as Search } from "../api/list-users";
 import { auditExportPath } from "../api/user-types";
-import { UsersProblemAlert } from "../components/page-problem";
 import { UserSearch } from "../components/user-search";
 import { UserTable } from "../components/user-table";
 
@@ -43,7 +42,7 @@ export function ManageUsersPage() {
         </h1>
         <p className="text-body-secondary small">{t("users.description")}</p>
 
-        {problem && <UsersProblemAlert problem={problem} onRetry={retry} />}
+        {problem && <PageProblemAlert area="users" problem={problem} onRetry={retry} />}
         {users.isError && !problem && (
           <Alert variant="danger" className="small">
             <p>{errorMessage(users.error)}</p>

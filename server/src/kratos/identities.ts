@@ -6,8 +6,8 @@ import type { Identity, IdentityApi, IdentityCredentials, RecoveryCodeForIdentit
 import { actsWithRole, withRoleChanged, type RoleChange } from "#contract/roles.js";
 import type { UserState } from "#contract/schemas/users.js";
 import { ClientError, notSignedIn } from "../errors.js";
-import { pageOf, type Page } from "./hydra-pages.js";
-import { callUpstream } from "./upstream-call.js";
+import { pageOf, type Page } from "../upstream/pages.js";
+import { callUpstream } from "../upstream/call.js";
 
 /**
  * What the security mails compare before and after a settings change. The

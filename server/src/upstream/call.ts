@@ -59,7 +59,7 @@ const parsed = (text: string): unknown => {
  * /api/session's load found axios' own request handling (merging configurations and headers, interceptors,
  * transforms) a quarter of everything the portal allocated, and a CPU profile a tenth of its busy time on top
  * of Node's http client. No redirects are followed: Kratos' and Hydra's APIs answer, and a browser flow's
- * redirect is for the browser (kratos-flows.ts reads it as an answer).
+ * redirect is for the browser (kratos/flows.ts reads it as an answer).
  */
 function undiciTransport(dispatcher: Agent, timeoutMs: number, startTimer: () => UpstreamTimer): SdkAxios {
   const transport = {

@@ -19,10 +19,10 @@ import { createServer, isCSSRequest, type Plugin, type ViteDevServer } from "vit
 import { devServedFolders } from "#contract/dev-files.js";
 import type { ErrorBody } from "#contract/schemas/error.js";
 import type { ServerRender } from "#contract/schemas/app-page.js";
-import type { PortalConfig } from "./config.js";
+import type { PortalConfig } from "../config.js";
 import type { WebApp } from "./web-app.js";
 
-const checkout = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const checkout = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const webDir = join(checkout, "web");
 
 /** The paths Vite answers: its client, the modules it compiles (/src/, /@fs/, /@id/), the dependencies it bundled. */

@@ -1,8 +1,8 @@
 // Hydra's consent sessions of one subject (admin API): what Connected apps
 // shows, and revoking them, which also revokes the tokens issued under them.
 import type { OAuth2Api, OAuth2ConsentSession } from "@ory/client";
-import { pageOf } from "./hydra-pages.js";
-import { callUpstream } from "./upstream-call.js";
+import { pageOf } from "../upstream/pages.js";
+import { callUpstream } from "../upstream/call.js";
 
 export interface HydraConsentSessions {
   /** Every consent session of the subject, all pages. */

@@ -23,22 +23,7 @@ import type { StateConfig } from "../config.js";
 import type { Device } from "#contract/devices.js";
 import type { ActivityType } from "#contract/schemas/account.js";
 import type { AuditEntry } from "#contract/schemas/users.js";
-
-/** One mail, as the outbox keeps it: rendered, ready for SMTP. */
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-export interface OutboxEntry {
-  id: string;
-  mail: OutgoingMail;
-  /** Failed sending attempts so far. */
-  attempts: number;
-  /** When it was queued, ms since the epoch. */
-  queuedAt: number;
-}
+import type { OutboxEntry, OutboxStore } from "../mail/types.js";
 
 export interface ActivityEvent {
   type: ActivityType;
@@ -66,14 +51,7 @@ const lockMs = 60_000;
 const lockWaitMs = 20_000;
 
 export interface PortalState {
-  outbox: {
-    add(mail: OutgoingMail): Promise<void>;
-    /** Up to `limit` entries that are due, each leased to this caller for leaseMs (no other portal gets it meanwhile). */
-    claim(limit: number, leaseMs: number): Promise<OutboxEntry[]>;
-    sent(id: string): Promise<void>;
-    /** Tries again at dueAt. */
-    later(entry: OutboxEntry, dueAt: number): Promise<void>;
-  };
+  outbox: OutboxStore;
   activity: {
     /** Adds the event, newest first, keeping the last activityLength. */
     add(account: string, event: ActivityEvent): Promise<void>;

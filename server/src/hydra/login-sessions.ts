@@ -1,7 +1,7 @@
 // Hydra's login sessions of one subject (admin API): ending them means Hydra
 // asks the user to sign in again instead of remembering them.
 import type { OAuth2Api } from "@ory/client";
-import { callUpstream } from "./upstream-call.js";
+import { callUpstream } from "../upstream/call.js";
 
 export interface HydraLoginSessions {
   /** Ends every login session of the subject; none left is done too. */

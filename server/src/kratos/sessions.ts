@@ -2,8 +2,8 @@
 // place that knows what Kratos' answers to it mean.
 import type { FrontendApi, Session } from "@ory/client";
 import { notSignedIn, secondFactorRequired } from "../errors.js";
-import { normalizeIdentifier } from "../kratos/submission.js";
-import { callUpstream } from "./upstream-call.js";
+import { normalizeIdentifier } from "./submission.js";
+import { callUpstream } from "../upstream/call.js";
 
 export interface KratosSessions {
   /** The cookie's session; throws notSignedIn, secondFactorRequired or an UpstreamError. */

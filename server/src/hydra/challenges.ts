@@ -2,7 +2,7 @@
 // An unknown, expired or answered challenge is an answer the portal expects.
 import type { AcceptOAuth2ConsentRequest, OAuth2Api, OAuth2ConsentRequest, OAuth2LogoutRequest } from "@ory/client";
 import { ClientError } from "../errors.js";
-import { callUpstream, type ExpectedAnswers } from "./upstream-call.js";
+import { callUpstream, type ExpectedAnswers } from "../upstream/call.js";
 
 /** The request to ask about, or (Hydra's 410) where the browser goes because it was answered already. */
 export type ConsentLookup = { request: OAuth2ConsentRequest } | { redirectTo: string };

@@ -6,7 +6,7 @@ import type { FrontendApi } from "@ory/client";
 import type { AxiosResponse, RawAxiosRequestConfig } from "axios";
 import { browserFlowParameters, type FlowQuery, type FlowKind } from "#contract/flows.js";
 import { UpstreamError } from "../errors.js";
-import { callUpstream } from "./upstream-call.js";
+import { callUpstream } from "../upstream/call.js";
 
 export interface StartedFlow {
   flow: unknown;

@@ -1,13 +1,13 @@
 // Where the server gets the app it serves: the build in WEB_ROOT (the image,
-// `npm start`, the tests: plugins/spa.ts and routes/server-render.ts), or,
+// `npm start`, the tests: spa.ts and server-render.ts), or,
 // under `npm run dev`, Vite's dev server compiling the sources as they change
 // (dev-web.ts, which only dev-server.ts loads: the image has no Vite).
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyBaseLogger, FastifyPluginAsync, onRequestHookHandler } from "fastify";
-import type { PortalConfig } from "./config.js";
-import spa from "./plugins/spa.js";
-import { serverRenderer, type ServerRenderer } from "./routes/server-render.js";
+import type { PortalConfig } from "../config.js";
+import spa from "./spa.js";
+import { serverRenderer, type ServerRenderer } from "./server-render.js";
 
 export interface WebApp extends ServerRenderer {
   /** Sees every request before any route does, and may refuse it (the dev server: another site's Host). */

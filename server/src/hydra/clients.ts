@@ -2,8 +2,8 @@
 // client Hydra refuses are answers the portal expects: domain errors here.
 import type { OAuth2Api, OAuth2Client } from "@ory/client";
 import { ClientError, FieldErrors, type UpstreamError } from "../errors.js";
-import { pageOf, type Page } from "./hydra-pages.js";
-import { callUpstream } from "./upstream-call.js";
+import { pageOf, type Page } from "../upstream/pages.js";
+import { callUpstream } from "../upstream/call.js";
 
 export interface HydraClients {
   /**
@@ -28,7 +28,7 @@ const noSuchClient = () => {
 
 /** A rule of Hydra's own validator (client/validator.go) that the portal's checks did not catch, at the field it names. */
 const refused = ({ failure }: UpstreamError) => {
-  // Hydra's description is English for developers: it goes to the log (upstream-call.ts), not to the app.
+  // Hydra's description is English for developers: it goes to the log (upstream/call.ts), not to the app.
   throw new FieldErrors([{ field: failure.id === "invalid_redirect_uri" ? "redirect_uris" : "client", code: "refused_by_hydra" }]);
 };
 

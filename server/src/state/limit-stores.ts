@@ -1,4 +1,4 @@
-// Where the abuse limits count (plugins/abuse-limits.ts holds the rules): in
+// Where the abuse limits count (plugins/abuse-limits/rules.ts holds the rules): in
 // this process's memory, or in a Redis that every portal shares
 // (RATE_LIMIT_REDIS_URL), so that two portals behind one load balancer do not
 // give an attacker twice the tries. Redis keeps the counters and which

@@ -1,0 +1,27 @@
+// Kratos' services on the SDK: built once, by plugins/kratos.ts, for the whole server.
+import { FrontendApi, IdentityApi } from "@ory/client";
+import type { PortalConfig } from "../config.js";
+import type { PortalMetrics } from "../metrics.js";
+import { kratosFlows, type KratosFlows } from "./flows.js";
+import { kratosIdentities, type KratosIdentities } from "./identities.js";
+import { kratosSessions, type KratosSessions } from "./sessions.js";
+import { sdkApi } from "../upstream/call.js";
+
+export interface KratosServices {
+  sessions: KratosSessions;
+  flows: KratosFlows;
+  /** Kratos' admin API: never reachable from the browser. */
+  identities: KratosIdentities;
+}
+
+export function kratosServices(config: PortalConfig, metrics: PortalMetrics): KratosServices {
+  const frontend = sdkApi(FrontendApi, config, config.kratosPublicUrl, () => metrics.upstreamTimer("kratos"));
+  const admin = sdkApi(IdentityApi, config, config.kratosAdminUrl, () => metrics.upstreamTimer("kratos"));
+  return {
+    sessions: kratosSessions(frontend),
+    flows: kratosFlows(frontend, (kind) => {
+      metrics.flowsStarted.inc({ flow: kind });
+    }),
+    identities: kratosIdentities(admin),
+  };
+}

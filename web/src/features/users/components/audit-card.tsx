@@ -1,0 +1,37 @@
+// What admins did to the person's account, newest first, within the retention period.
+import { useTranslation } from "react-i18next";
+import { SectionCard } from "../../../lib/components/cards";
+import { ListTable } from "../../../lib/components/list-table";
+import { formatDateTime } from "../../../lib/format";
+import type { UserDetail } from "../api/user-types";
+
+export function AuditCard({ audit }: { audit: UserDetail["audit"] }) {
+  const { t } = useTranslation();
+  return (
+    <SectionCard title={t("users.audit.title")} width="wide">
+      {audit.length === 0 ? (
+        <p className="text-body-secondary small mb-0">{t("users.audit.none")}</p>
+      ) : (
+        <ListTable
+          label={t("users.audit.table")}
+          columns={[
+            t("users.audit.columns.when"),
+            t("users.audit.columns.who"),
+            t("users.audit.columns.what"),
+            t("users.audit.columns.ip"),
+          ]}
+        >
+          {audit.map((entry, index) => (
+            <tr key={`${entry.at}-${index}`}>
+              <td>{formatDateTime(entry.at)}</td>
+              <td className="text-break">{entry.actor_email || entry.actor_id}</td>
+              <td>{t(`users.audit.actions.${entry.action}`, { role: entry.role ?? "" })}</td>
+              <td>{entry.ip}</td>
+              <td />
+            </tr>
+          ))}
+        </ListTable>
+      )}
+    </SectionCard>
+  );
+}
