@@ -2,13 +2,16 @@
 // the app's start, as non-executable JSON in the element named by
 // contract/boot.ts: the answers its first requests would get. The app imports
 // these types only.
-import { Type, type Static } from "@sinclair/typebox";
-import { flowKinds } from "../flows.js";
+import { Type, type Static, type TString } from "@sinclair/typebox";
+import { flowKinds, flowQueryNames, type FlowQueryName } from "../flows.js";
 import { explicitThemes } from "../theme.js";
 import { languages } from "../languages.js";
 import { ErrorBody } from "./error.js";
 import { RuntimeConfig } from "./runtime-config.js";
 import { SessionBody } from "./session.js";
+
+/** The flow query (contract/flows.ts), each name a string. */
+const flowQuerySchema = Object.fromEntries(flowQueryNames.map((name) => [name, Type.String()])) as Record<FlowQueryName, TString>;
 
 export const BootData = Type.Object({
   config: RuntimeConfig,
@@ -26,9 +29,7 @@ export const BootData = Type.Object({
     Type.Object({
       kind: Type.Union(flowKinds.map((kind) => Type.Literal(kind))),
       id: Type.Optional(Type.String()),
-      query: Type.Partial(
-        Type.Object({ return_to: Type.String(), aal: Type.String(), refresh: Type.String(), login_challenge: Type.String() }),
-      ),
+      query: Type.Partial(Type.Object(flowQuerySchema)),
       flow: Type.Unknown(),
     }),
   ),

@@ -83,7 +83,7 @@ export function bootFlow(kind: FlowKind, query: FlowQuery, flowId?: string): unk
   if (fetched?.kind !== kind) return undefined;
   if (flowId !== undefined || fetched.id !== undefined) {
     if (fetched.id !== flowId) return undefined;
-  } else if (flowQueryNames[kind].some((name) => query[name] !== fetched.query[name])) return undefined;
+  } else if (flowQueryNames.some((name) => query[name] !== fetched.query[name])) return undefined;
   return fetched.flow;
 }
 
