@@ -1,10 +1,10 @@
-// Kratos' self-service flows as the portal knows them: their kinds, the pages
-// that show them, and the one flow query: what a flow page's URL asks of a new
+// Kratos' self-service flows as the portal knows them: their kinds (the page
+// that shows each is in contract/pages.ts), and the one flow query: what a flow page's URL asks of a new
 // flow, read from a URL or a flow, written into a URL, handed to the SDK, and
 // the sign-in link that comes back. The server starts flows for the pages
 // (routes/app-page.ts) and passes Kratos' redirects on to them
 // (routes/kratos-proxy.ts); the app starts them when the page came without one.
-import { href, paths } from "./paths.js";
+import { href } from "./paths.js";
 
 /**
  * The five self-service flows a page renders and the proxy passes on; the server starts one for its page when
@@ -12,20 +12,6 @@ import { href, paths } from "./paths.js";
  */
 export const flowKinds = ["login", "registration", "recovery", "verification", "settings"] as const;
 export type FlowKind = (typeof flowKinds)[number];
-
-/** The page of each flow: Kratos' UI URL for it, and where the server starts a new one. */
-export const flowPagePaths = {
-  login: paths.login,
-  registration: paths.registration,
-  recovery: paths.recovery,
-  verification: paths.verification,
-  settings: paths.settings,
-} as const satisfies Record<FlowKind, string>;
-
-/** The flow a page of this path shows, if it shows one. */
-export function flowKindOfPage(path: string): FlowKind | undefined {
-  return flowKinds.find((kind) => flowPagePaths[kind] === path);
-}
 
 /** Every name of the flow query, as the URL spells it. */
 export const flowQueryNames = ["return_to", "aal", "refresh", "login_challenge"] as const;

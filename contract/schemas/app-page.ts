@@ -35,7 +35,7 @@ export const BootData = Type.Object({
   ),
   /**
    * On Hydra's consent and logout pages and on Manage Clients: the 200 answers of the GET /api requests the
-   * page's first render makes (contract/boot.ts: pageApiReads), by their URL.
+   * page's first render makes (contract/pages.ts: pageApiReads), by their URL.
    */
   answers: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   /**

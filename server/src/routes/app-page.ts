@@ -12,10 +12,10 @@
 // moment is left out, and the app asks for it itself.
 import { extname } from "node:path";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { bootElementId, pageApiReads, pageReadHeader } from "#contract/boot.js";
+import { bootElementId, pageReadHeader } from "#contract/boot.js";
 import { directionOf, type Language } from "#contract/languages.js";
 import { flowQueryOf, type FlowKind } from "#contract/flows.js";
-import { paths } from "#contract/paths.js";
+import { pageApiReads, pageOfPath } from "#contract/pages.js";
 import type { BootData } from "#contract/schemas/app-page.js";
 import type { ErrorBody } from "#contract/schemas/error.js";
 import { themeOfCookies } from "#contract/theme.js";
@@ -29,15 +29,6 @@ import { toSessionBody } from "./api/session.js";
 import { runtimeConfig } from "./runtime-config.js";
 import type { WebApp } from "../web-app.js";
 import { themedHead } from "./page-theme.js";
-
-/** The pages that start a Kratos flow when opened without ?flow=. */
-export const flowPages: Partial<Record<string, FlowKind>> = {
-  [paths.login]: "login",
-  [paths.registration]: "registration",
-  [paths.recovery]: "recovery",
-  [paths.verification]: "verification",
-  [paths.settings]: "settings",
-};
 
 /** The flows Kratos has only for a session: the page asks for one only when the session check found one. */
 const sessionFlows: ReadonlySet<FlowKind> = new Set(["settings"]);
@@ -139,7 +130,8 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
     path: string,
     session: Promise<BootData["session"]>,
   ): Promise<BootData["flow"]> {
-    const kind = flowPages[path];
+    // A page that shows a flow starts one when opened without ?flow=.
+    const kind = pageOfPath(path)?.flow;
     if (!kind) return undefined;
     // A signed-out visitor's settings page sends them to sign in: no flow to spend their budget of new flows on.
     if (sessionFlows.has(kind) && (await session)?.status !== 200) return undefined;
