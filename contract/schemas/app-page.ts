@@ -15,7 +15,7 @@ const flowQuerySchema = Object.fromEntries(flowQueryNames.map((name) => [name, T
 
 export const BootData = Type.Object({
   config: RuntimeConfig,
-  /** The language the server chose for the page (server/src/language.ts); also <html lang>. */
+  /** The language the server chose for the page (server/src/language.ts: pageLanguage), which the app starts in; also <html lang>. */
   language: Type.Union(languages.map((language) => Type.Literal(language))),
   /** GET /api/session's answer for this page's cookies; absent when Kratos did not answer in time. */
   session: Type.Optional(Type.Object({ status: Type.Integer(), body: Type.Union([SessionBody, ErrorBody]) })),

@@ -21,7 +21,7 @@ import type { ErrorBody } from "#contract/schemas/error.js";
 import { themeOfCookies } from "#contract/theme.js";
 import type { PortalConfig } from "../config.js";
 import { ClientError, UpstreamError } from "../errors.js";
-import { chooseLanguage } from "../language.js";
+import { pageLanguage } from "../language.js";
 import { hasIdentity } from "../plugins/guards.js";
 import { errorAnswer } from "../plugins/error-handler.js";
 import { forwardingHeaders } from "../kratos/forwarding.js";
@@ -192,7 +192,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
       request.method === "GET" ? inTime(pageAnswers(request, path)) : undefined,
     ]);
     const theme = themeOfCookies(request.headers.cookie);
-    const language = chooseLanguage({
+    const language = pageLanguage({
       cookie: request.headers.cookie,
       acceptLanguage: request.headers["accept-language"],
       traits: session?.status === 200 && "identity" in session.body ? session.body.identity.traits : undefined,
