@@ -1,6 +1,6 @@
 // The element of index.html in which the app page (server/src/routes/app-page.ts)
 // puts the app's start-up data (schemas/app-page.ts), and the app reads it.
-import { paths, withQuery } from "./paths.js";
+import { withQuery } from "./query.js";
 
 export const bootElementId = "portal-boot";
 
@@ -21,17 +21,3 @@ export const apiReads = {
  * Hydra by itself (a remembered consent) leaves that to the page's script when it carries this header.
  */
 export const pageReadHeader = "x-portal-page-read";
-
-/**
- * The GET /api requests a page's first render makes: the app page asks its own routes for them and puts their
- * answers into the page (BootData's `answers`), so that the server can render the page with them.
- */
-export function pageApiReads(pathname: string, search: { get(name: string): string | null }): string[] {
-  const consent = search.get("consent_challenge");
-  const logout = search.get("logout_challenge");
-  if (pathname === paths.consent && consent) return [apiReads.consentRequest(consent)];
-  if (pathname === paths.logout && logout) return [apiReads.logoutRequest(logout)];
-  // Its route's own guards (the admin role, a second factor) decide whether there is an answer to put in.
-  if (pathname === paths.manageClients) return [apiReads.clientsFirstPage];
-  return [];
-}

@@ -2,17 +2,20 @@
 // the app's start, as non-executable JSON in the element named by
 // contract/boot.ts: the answers its first requests would get. The app imports
 // these types only.
-import { Type, type Static } from "@sinclair/typebox";
-import { flowKinds } from "../flows.js";
+import { Type, type Static, type TString } from "@sinclair/typebox";
+import { flowKinds, flowQueryNames, type FlowQueryName } from "../flows.js";
 import { explicitThemes } from "../theme.js";
 import { languages } from "../languages.js";
 import { ErrorBody } from "./error.js";
 import { RuntimeConfig } from "./runtime-config.js";
 import { SessionBody } from "./session.js";
 
+/** The flow query (contract/flows.ts), each name a string. */
+const flowQuerySchema = Object.fromEntries(flowQueryNames.map((name) => [name, Type.String()])) as Record<FlowQueryName, TString>;
+
 export const BootData = Type.Object({
   config: RuntimeConfig,
-  /** The language the server chose for the page (server/src/language.ts); also <html lang>. */
+  /** The language the server chose for the page (server/src/language.ts: pageLanguage), which the app starts in; also <html lang>. */
   language: Type.Union(languages.map((language) => Type.Literal(language))),
   /** GET /api/session's answer for this page's cookies; absent when Kratos did not answer in time. */
   session: Type.Optional(Type.Object({ status: Type.Integer(), body: Type.Union([SessionBody, ErrorBody]) })),
@@ -26,15 +29,13 @@ export const BootData = Type.Object({
     Type.Object({
       kind: Type.Union(flowKinds.map((kind) => Type.Literal(kind))),
       id: Type.Optional(Type.String()),
-      query: Type.Partial(
-        Type.Object({ return_to: Type.String(), aal: Type.String(), refresh: Type.String(), login_challenge: Type.String() }),
-      ),
+      query: Type.Partial(Type.Object(flowQuerySchema)),
       flow: Type.Unknown(),
     }),
   ),
   /**
    * On Hydra's consent and logout pages and on Manage Clients: the 200 answers of the GET /api requests the
-   * page's first render makes (contract/boot.ts: pageApiReads), by their URL.
+   * page's first render makes (contract/pages.ts: pageApiReads), by their URL.
    */
   answers: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   /**

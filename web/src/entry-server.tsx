@@ -10,7 +10,7 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from "react-router-dom";
 import type { ServerRender } from "#contract/schemas/app-page.js";
 import { AppRoot, createAppQueryClient } from "./app/app-root";
-import { pageSourcesOf } from "./app/lazy-pages";
+import { pageSourcesOf } from "./app/page-sources";
 import { isServerRenderedMatch } from "./app/route-access";
 import { routes } from "./app/routes";
 import { withServerPage } from "./lib/boot-data";

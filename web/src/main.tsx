@@ -8,8 +8,8 @@ import { FullScreenSpinner } from "./app/pages/full-screen-spinner";
 import { preloadPagesWhenIdle } from "./app/lazy-pages";
 import { lazyShell } from "./app/lazy-shell";
 import { routes } from "./app/routes";
-import { bootHydration } from "./lib/boot-data";
-import { documentLanguage, loadLanguage, setLanguageNow } from "./lib/i18n";
+import { bootHydration, bootLanguage } from "./lib/boot-data";
+import { loadLanguage, setLanguageNow } from "./lib/i18n";
 import { configureKratos } from "./lib/kratos/client";
 import { loadRuntimeConfig } from "./lib/runtime-config";
 
@@ -20,8 +20,8 @@ async function start(container: HTMLElement) {
   const hydration = bootHydration() as HydrationState | undefined;
   const root = hydration ? undefined : createRoot(container);
   root?.render(<FullScreenSpinner />);
-  // The page's language (the server chose it and wrote it on <html lang>): its catalogs came preloaded with the entry.
-  const language = documentLanguage();
+  // The page's language, as the server rendered the page in it: its catalogs came preloaded with the entry.
+  const language = bootLanguage();
   const [config] = await Promise.all([loadRuntimeConfig(), loadLanguage(language)]);
   setLanguageNow(language);
   configureKratos(config.KRATOS_PUBLIC_URL);

@@ -41,7 +41,7 @@ export function kratosFlows(frontend: FrontendApi, started: (kind: FlowKind) => 
     verification: (query, options) => frontend.createBrowserVerificationFlow(browserFlowParameters(query), options),
     // Kratos starts it for the session of the cookie: 401 without one, 403 (session_aal2_required) where the
     // account asks for a second factor the session lacks; both are answers that leave the page without it.
-    settings: ({ return_to }, options) => frontend.createBrowserSettingsFlow({ returnTo: return_to }, options),
+    settings: (query, options) => frontend.createBrowserSettingsFlow(browserFlowParameters(query), options),
   };
 
   const getters: Record<FlowKind, (id: string, options: RawAxiosRequestConfig) => Promise<AxiosResponse>> = {

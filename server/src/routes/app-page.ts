@@ -12,16 +12,16 @@
 // moment is left out, and the app asks for it itself.
 import { extname } from "node:path";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { bootElementId, pageApiReads, pageReadHeader } from "#contract/boot.js";
+import { bootElementId, pageReadHeader } from "#contract/boot.js";
 import { directionOf, type Language } from "#contract/languages.js";
 import { flowQueryOf, type FlowKind } from "#contract/flows.js";
-import { paths } from "#contract/paths.js";
+import { pageApiReads, pageOfPath } from "#contract/pages.js";
 import type { BootData } from "#contract/schemas/app-page.js";
 import type { ErrorBody } from "#contract/schemas/error.js";
 import { themeOfCookies } from "#contract/theme.js";
 import type { PortalConfig } from "../config.js";
 import { ClientError, UpstreamError } from "../errors.js";
-import { chooseLanguage } from "../language.js";
+import { pageLanguage } from "../language.js";
 import { hasIdentity } from "../plugins/guards.js";
 import { errorAnswer } from "../plugins/error-handler.js";
 import { forwardingHeaders } from "../kratos/forwarding.js";
@@ -29,15 +29,6 @@ import { toSessionBody } from "./api/session.js";
 import { runtimeConfig } from "./runtime-config.js";
 import type { WebApp } from "../web/web-app.js";
 import { themedHead } from "./page-theme.js";
-
-/** The pages that start a Kratos flow when opened without ?flow=. */
-export const flowPages: Partial<Record<string, FlowKind>> = {
-  [paths.login]: "login",
-  [paths.registration]: "registration",
-  [paths.recovery]: "recovery",
-  [paths.verification]: "verification",
-  [paths.settings]: "settings",
-};
 
 /** The flows Kratos has only for a session: the page asks for one only when the session check found one. */
 const sessionFlows: ReadonlySet<FlowKind> = new Set(["settings"]);
@@ -139,7 +130,8 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
     path: string,
     session: Promise<BootData["session"]>,
   ): Promise<BootData["flow"]> {
-    const kind = flowPages[path];
+    // A page that shows a flow starts one when opened without ?flow=.
+    const kind = pageOfPath(path)?.flow;
     if (!kind) return undefined;
     // A signed-out visitor's settings page sends them to sign in: no flow to spend their budget of new flows on.
     if (sessionFlows.has(kind) && (await session)?.status !== 200) return undefined;
@@ -200,7 +192,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
       request.method === "GET" ? inTime(pageAnswers(request, path)) : undefined,
     ]);
     const theme = themeOfCookies(request.headers.cookie);
-    const language = chooseLanguage({
+    const language = pageLanguage({
       cookie: request.headers.cookie,
       acceptLanguage: request.headers["accept-language"],
       traits: session?.status === 200 && "identity" in session.body ? session.body.identity.traits : undefined,

@@ -15,7 +15,7 @@ import type {
   RouteHandlerMethod,
 } from "fastify";
 import { flowKinds, type FlowKind } from "#contract/flows.js";
-import { paths } from "#contract/paths.js";
+import { flowPagePath } from "#contract/pages.js";
 import { Type } from "@sinclair/typebox";
 import { providerIdPattern } from "#contract/providers.js";
 import type { ErrorBody } from "#contract/schemas/error.js";
@@ -25,15 +25,6 @@ import { ClientError } from "../errors.js";
 import { forwardingHeaders } from "../kratos/forwarding.js";
 import { unavailableCode } from "../plugins/error-handler.js";
 import { outcomeOf, type UpstreamOutcome, type UpstreamTimer } from "../metrics.js";
-
-/** The app's page of each flow. */
-const flowPagePaths: Record<FlowKind, string> = {
-  login: paths.login,
-  registration: paths.registration,
-  recovery: paths.recovery,
-  verification: paths.verification,
-  settings: paths.settings,
-};
 
 /** Flow submissions are small; a passkey's attestation is the largest, a few KiB. */
 const bodyLimit = 64 * 1024;
@@ -161,7 +152,7 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
       } catch (error) {
         if (!(error instanceof ClientError) || !request.headers.accept?.includes("text/html")) throw error;
         const query = request.url.indexOf("?");
-        return reply.redirect(`${config.origin}${flowPagePaths[kind]}${query < 0 ? "" : request.url.slice(query)}`, 303);
+        return reply.redirect(`${config.origin}${flowPagePath(kind)}${query < 0 ? "" : request.url.slice(query)}`, 303);
       }
     };
 

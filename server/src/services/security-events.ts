@@ -19,12 +19,12 @@
 // what Kratos' admin API says after each change.
 import type { FastifyBaseLogger } from "fastify";
 import { deviceKey, deviceOf } from "#contract/devices.js";
-import { defaultLanguage, type Language } from "#contract/languages.js";
+import type { Language } from "#contract/languages.js";
 import { providerNameOf } from "#contract/providers.js";
 import type { ActivityType } from "#contract/schemas/account.js";
 import type { KratosHookBody, KratosHookEvent } from "#contract/schemas/kratos-hooks.js";
 import { ipAddressOf } from "../ip-address.js";
-import { traitLanguage } from "../language.js";
+import { mailLanguage } from "../language.js";
 import type { Outbox } from "../mail/outbox.js";
 import { mailTime, renderMail } from "../mail/messages.js";
 import type { MailId, MailParams, SecondFactor } from "../mail/types.js";
@@ -80,7 +80,7 @@ export function securityEvents(
     const account = await identities.mailAccount(id);
     if (!account) return undefined;
     const before = (await state.swapSnapshot(id, account.snapshot)) as CredentialSnapshot | undefined;
-    return { ...account, before, language: traitLanguage(account.traits) ?? defaultLanguage };
+    return { ...account, before, language: mailLanguage(account.traits) };
   }
 
   type Account = MailAccount & { before: CredentialSnapshot | undefined; language: Language };

@@ -6,11 +6,11 @@
 // for an attempt that Kratos then failed), and, for roles and state, mailed
 // to the person through the outbox.
 import type { Identity, RecoveryCodeForIdentity } from "@ory/client";
-import { defaultLanguage, type Language } from "#contract/languages.js";
+import type { Language } from "#contract/languages.js";
 import { adminRole, type RoleChange } from "#contract/roles.js";
 import type { AuditAction, UserState } from "#contract/schemas/users.js";
 import { ClientError } from "../errors.js";
-import { traitLanguage } from "../language.js";
+import { mailLanguage } from "../language.js";
 import type { Outbox } from "../mail/outbox.js";
 import { mailTime, renderMail } from "../mail/messages.js";
 import type { OutgoingMail } from "../mail/types.js";
@@ -74,13 +74,12 @@ export function userAdmin({ kratos, state, outbox, accountDeletion, lastAdmin, s
     });
 
   /** The language the person reads their mail in: their own choice, else English. */
-  const languageOf = (identity: Identity): Language => traitLanguage(identity.traits) ?? defaultLanguage;
 
   /** The mail that tells the person of a change to their roles or state. */
   async function tell(changed: Identity, mail: (email: string, at: string, language: Language) => OutgoingMail) {
     const email = emailOf(changed);
     if (email === "") return;
-    const language = languageOf(changed);
+    const language = mailLanguage(changed.traits);
     await outbox.send(mail(email, mailTime(new Date(), language), language));
   }
 
@@ -141,7 +140,7 @@ export function userAdmin({ kratos, state, outbox, accountDeletion, lastAdmin, s
     async delete(actor, id) {
       notSelf(actor, id);
       const identity = await existing(id);
-      await accountDeletion.delete(id, emailOf(identity), languageOf(identity), {
+      await accountDeletion.delete(id, emailOf(identity), mailLanguage(identity.traits), {
         askedBy: "admin",
         first: () => record(actor, id, "deleted"),
       });

@@ -6,7 +6,7 @@ import { useId } from "react";
 import Form from "react-bootstrap/Form";
 import { useTranslation } from "react-i18next";
 import { isLanguage, languageNames, languages } from "#contract/languages.js";
-import { chooseLanguage } from "../lib/i18n";
+import { saveLanguageChoice } from "../lib/i18n";
 import { useHydrated } from "../lib/use-hydrated";
 
 export function LanguageMenu() {
@@ -26,7 +26,7 @@ export function LanguageMenu() {
         disabled={!hydrated}
         onChange={(event) => {
           const language = event.target.value;
-          if (isLanguage(language)) void chooseLanguage(language);
+          if (isLanguage(language)) void saveLanguageChoice(language);
         }}
       >
         {languages.map((language) => (

@@ -1,6 +1,8 @@
 // The shell (header, side menu) of the signed-in pages: not in the entry
-// bundle, which the sign-in page needs alone. Apart from lazy-pages.ts because
-// the side menu preloads pages from there.
-import { onDemand } from "./lazy-pages";
+// bundle, which the sign-in page needs alone. Apart from the page registry
+// (pages.ts) because the side menu preloads pages from there.
+import { code } from "./on-demand";
 
-export const lazyShell = onDemand(() => import("./shell/shell-layout"));
+export const shellCode = code("src/app/shell/shell-layout.tsx", () => import("./shell/shell-layout"));
+
+export const lazyShell = shellCode.load;

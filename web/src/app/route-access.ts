@@ -5,7 +5,7 @@ export interface RouteHandle {
   public?: boolean;
   /**
    * A signed-in page that the server renders too, when the page comes with a session (entry-server.tsx): its
-   * first render reads nothing but the session, its flow and the answers of pageApiReads (contract/boot.ts);
+   * first render reads nothing but the session, its flow and the answers of pageApiReads (contract/pages.ts);
    * whatever else it asks for shows as loading, on the server as in the browser's first render.
    */
   serverRendered?: boolean;

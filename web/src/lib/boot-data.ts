@@ -13,6 +13,7 @@
 // once it is on screen (forgetBootFlow, from an effect). The /api answers go
 // to the data layer, which asks for a query's initial data once and keeps it.
 import { bootElementId } from "#contract/boot.js";
+import { defaultLanguage, isLanguage, type Language } from "#contract/languages.js";
 import { flowQueryNames, type FlowKind, type FlowQuery } from "#contract/flows.js";
 import type { BootData } from "#contract/schemas/app-page.js";
 
@@ -30,6 +31,16 @@ function read(): Partial<BootData> {
     }
   }
   return data;
+}
+
+/**
+ * The language the server chose for the page and rendered it in (it also writes it on <html lang> for the
+ * browser and assistive technology): the app's first render must be in the same one. English on a page without
+ * start-up data.
+ */
+export function bootLanguage(): Language {
+  const { language } = read();
+  return isLanguage(language) ? language : defaultLanguage;
 }
 
 /**
@@ -83,7 +94,7 @@ export function bootFlow(kind: FlowKind, query: FlowQuery, flowId?: string): unk
   if (fetched?.kind !== kind) return undefined;
   if (flowId !== undefined || fetched.id !== undefined) {
     if (fetched.id !== flowId) return undefined;
-  } else if (flowQueryNames[kind].some((name) => query[name] !== fetched.query[name])) return undefined;
+  } else if (flowQueryNames.some((name) => query[name] !== fetched.query[name])) return undefined;
   return fetched.flow;
 }
 

@@ -1,8 +1,7 @@
 // /api/account: the signed-in user's own account. Deleting it (after typing
 // its email address, within Kratos' privileged session age, never the last
 // admin), its recent security activity and its linked sign-in providers.
-import { defaultLanguage } from "#contract/languages.js";
-import { traitLanguage } from "../../language.js";
+import { mailLanguage } from "../../language.js";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { PortalConfig } from "../../config.js";
 import { FieldErrors } from "../../errors.js";
@@ -31,7 +30,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async
         throw new FieldErrors([{ field: "email", code: "not_account_email" }]);
       }
       // The last admin is refused there (409 last_admin), under the lock that makes it one decision.
-      await fastify.accountDeletion.delete(identity.id, email, traitLanguage(identity.traits) ?? defaultLanguage);
+      await fastify.accountDeletion.delete(identity.id, email, mailLanguage(identity.traits));
       return reply.code(204).send(null);
     },
   );

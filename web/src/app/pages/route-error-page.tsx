@@ -5,7 +5,7 @@ import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
 import { useTranslation } from "react-i18next";
 import { useRouteError } from "react-router-dom";
-import { PageLoadError } from "../lazy-pages";
+import { PageLoadError } from "../on-demand";
 
 export function RouteErrorPage() {
   const { t } = useTranslation();

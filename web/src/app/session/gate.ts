@@ -1,7 +1,8 @@
 // What the SPA does with the outcome of the session check on a given URL
 // (signed out: sign in; one factor of two: the step-up sign-in; Kratos down:
 // the unavailable page). Pure, so every case is tested without a browser.
-import { href, paths } from "#contract/paths.js";
+import { signInHref } from "#contract/flows.js";
+import { paths } from "#contract/paths.js";
 import type { SessionOutcome } from "./get-session";
 
 export type GateDecision =
@@ -17,9 +18,9 @@ export function decideGate(outcome: SessionOutcome, url: URL, isPublic: boolean)
       return { kind: "unavailable" };
     case "signed-out":
     case "failed":
-      return isPublic ? { kind: "page" } : { kind: "redirect", to: href("login", { return_to: url.href }) };
+      return isPublic ? { kind: "page" } : { kind: "redirect", to: signInHref(url.href) };
     case "second-factor":
-      return isPublic ? stepUpFromPublicPage(url) : { kind: "redirect", to: stepUpHref(url.href) };
+      return isPublic ? stepUpFromPublicPage(url) : { kind: "redirect", to: signInHref(url.href, { aal: "aal2" }) };
   }
 }
 
@@ -30,9 +31,5 @@ function stepUpFromPublicPage(url: URL): GateDecision {
   const alreadyThere = url.pathname === paths.login && (search.get("aal") === "aal2" || search.has("flow"));
   // Signing out and reading an error must work without the second factor.
   if (alreadyThere || url.pathname === paths.logout || url.pathname === paths.error) return { kind: "page" };
-  return { kind: "redirect", to: stepUpHref(url.searchParams.get("return_to") ?? undefined) };
-}
-
-function stepUpHref(returnTo: string | undefined): string {
-  return href("login", { aal: "aal2", return_to: returnTo });
+  return { kind: "redirect", to: signInHref(url.searchParams.get("return_to") ?? undefined, { aal: "aal2" }) };
 }

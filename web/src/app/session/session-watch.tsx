@@ -10,7 +10,8 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { useCurrentSession } from "../../lib/current-session";
 import { errorMessage } from "../../lib/error-message";
-import { href, paths } from "#contract/paths.js";
+import { signInHref } from "#contract/flows.js";
+import { paths } from "#contract/paths.js";
 import { onSignedOutElsewhere } from "../../lib/session-broadcast";
 import { extendSession } from "./extend-session";
 import { getSession } from "./get-session";
@@ -23,7 +24,7 @@ const longestDelayMs = 2 ** 31 - 1;
 /** Leaves for /login, to come back to where the user was (the session is gone, so no form can be kept). */
 function toSignIn(notice?: "expired"): void {
   const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-  window.location.assign(href("login", { notice, return_to: `${window.location.origin}${here}` }));
+  window.location.assign(signInHref(`${window.location.origin}${here}`, { notice }));
 }
 
 function after(ms: number, run: () => void): () => void {

@@ -6,6 +6,7 @@ import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import { signInHref } from "#contract/flows.js";
 import { href } from "#contract/paths.js";
 import { apiProblemOf, type ApiProblem } from "../api-problem";
 import { useCurrentSession } from "../current-session";
@@ -73,7 +74,7 @@ export function PageProblemAlert({ area, problem, onRetry }: { area: AdminArea; 
             {/* This session was signed in with one factor: an admin who has a second one steps up with it and comes back. */}
             {session.aal !== "aal2" && (
               <li>
-                <Link to={href("login", { aal: "aal2", return_to: window.location.href })} className="alert-link">
+                <Link to={signInHref(window.location.href, { aal: "aal2" })} className="alert-link">
                   {t(`${area}.secondFactor.useIt`)}
                 </Link>
               </li>

@@ -10,7 +10,7 @@
 // it again would silently reset what the user typed.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { flowQueryOf, type FlowKind, type FlowQuery } from "#contract/flows.js";
+import { flowQueryOf, flowQueryOfFlow, returnToOf, withFlowQuery, type FlowKind } from "#contract/flows.js";
 import { bootFlow, forgetBootFlow } from "../boot-data";
 import { i18n } from "../i18n";
 import { createBrowserFlow } from "../kratos/create-browser-flow";
@@ -60,9 +60,9 @@ export function useFlow<K extends FlowKind>(kind: K, { onRedirect }: UseFlowOpti
   // The flow on screen, and what the page passed in last: read when Kratos
   // answers, without running the loading effect again for every render.
   const shown = useRef<FlowOf<K> | undefined>(flow);
-  const latest = useRef({ browserQuery, onRedirect, setParams });
+  const latest = useRef({ browserQuery, params, onRedirect, setParams });
   useLatestEffect(() => {
-    latest.current = { browserQuery, onRedirect, setParams };
+    latest.current = { browserQuery, params, onRedirect, setParams };
   });
 
   const show = useCallback((next: FlowOf<K> | undefined) => {
@@ -71,7 +71,7 @@ export function useFlow<K extends FlowKind>(kind: K, { onRedirect }: UseFlowOpti
   }, []);
 
   const contextOf = useCallback(
-    () => ({ returnTo: shown.current?.return_to ?? latest.current.browserQuery.return_to, currentUrl: window.location.href }),
+    () => ({ returnTo: returnToOf(shown.current, latest.current.params), currentUrl: window.location.href }),
     [],
   );
 
@@ -103,10 +103,10 @@ export function useFlow<K extends FlowKind>(kind: K, { onRedirect }: UseFlowOpti
           return;
         case "restart": {
           // Without ?flow= the page creates a new flow from the query, which keeps what the old flow asked for.
-          const carried = { ...queryOf(shown.current), ...(action.returnTo ? { return_to: action.returnTo } : {}) };
+          const carried = { ...flowQueryOfFlow(shown.current), ...(action.returnTo ? { return_to: action.returnTo } : {}) };
           setNotice(i18n.t(`flows.notices.${action.notice}`));
           show(undefined);
-          latest.current.setParams((current) => restartParams(current, carried), { replace: true });
+          latest.current.setParams((current) => withFlowQuery(withFlow(current, undefined), carried), { replace: true });
           return;
         }
         case "redirect":
@@ -192,24 +192,6 @@ export function useFlow<K extends FlowKind>(kind: K, { onRedirect }: UseFlowOpti
  * the plain effect that React does not warn about there.
  */
 const useLatestEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
-
-/** What a new flow keeps of the one it replaces: return_to, and for login the assurance level, refresh and challenge. */
-function queryOf(flow: FlowOf<FlowKind> | undefined): FlowQuery {
-  if (!flow) return {};
-  const login = flow as Partial<FlowOf<"login">>;
-  return {
-    return_to: flow.return_to || undefined,
-    aal: login.requested_aal === "aal1" ? undefined : login.requested_aal,
-    refresh: login.refresh ? "true" : undefined,
-    login_challenge: login.oauth2_login_challenge || undefined,
-  };
-}
-
-function restartParams(params: URLSearchParams, query: FlowQuery): URLSearchParams {
-  const next = withFlow(params, undefined);
-  for (const [key, value] of Object.entries(query as Record<string, string | undefined>)) if (value) next.set(key, value);
-  return next;
-}
 
 function withFlow(params: URLSearchParams, flowId: string | undefined): URLSearchParams {
   const next = new URLSearchParams(params);

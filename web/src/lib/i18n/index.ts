@@ -12,7 +12,7 @@
 // those pages only (loadAdminTexts), in the namespace `admin`.
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import { defaultLanguage, directionOf, isLanguage, languageCookie, type Language } from "#contract/languages.js";
+import { defaultLanguage, directionOf, languageCookie, type Language } from "#contract/languages.js";
 import type { KratosCatalog } from "./kratos-en";
 import type { AdminTranslation, Translation } from "./translation";
 
@@ -95,12 +95,6 @@ export function setLanguageNow(language: Language): void {
   void i18n.changeLanguage(language);
 }
 
-/** The page's language as the server wrote it on <html lang>, or English. */
-export function documentLanguage(): Language {
-  const lang = document.documentElement.lang;
-  return isLanguage(lang) ? lang : defaultLanguage;
-}
-
 /** Switches the page to a language: its catalogs, then <html lang dir>. */
 export async function switchLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
@@ -116,7 +110,7 @@ const aYear = 365 * 24 * 60 * 60;
  * in the cookie the server reads before it renders the next page (server/src/language.ts), and the page
  * switches to it now.
  */
-export async function chooseLanguage(language: Language): Promise<void> {
+export async function saveLanguageChoice(language: Language): Promise<void> {
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
   document.cookie = `${languageCookie}=${language}; Path=/; Max-Age=${aYear}; SameSite=Lax${secure}`;
   await switchLanguage(language);

@@ -20,10 +20,10 @@ const creators: { [K in FlowKind]: (query: FlowQuery) => Promise<unknown> } = {
     const text = await answer.raw.text();
     return text === "" ? undefined : (JSON.parse(text) as unknown);
   },
-  registration: ({ return_to }) => kratos().createBrowserRegistrationFlow({ returnTo: return_to }),
-  recovery: ({ return_to }) => kratos().createBrowserRecoveryFlow({ returnTo: return_to }),
-  verification: ({ return_to }) => kratos().createBrowserVerificationFlow({ returnTo: return_to }),
-  settings: ({ return_to }) => kratos().createBrowserSettingsFlow({ returnTo: return_to }),
+  registration: (query) => kratos().createBrowserRegistrationFlow(browserFlowParameters(query)),
+  recovery: (query) => kratos().createBrowserRecoveryFlow(browserFlowParameters(query)),
+  verification: (query) => kratos().createBrowserVerificationFlow(browserFlowParameters(query)),
+  settings: (query) => kratos().createBrowserSettingsFlow(browserFlowParameters(query)),
 };
 
 export async function createBrowserFlow<K extends FlowKind>(kind: K, query: FlowQuery = {}): Promise<CreatedFlow<K>> {

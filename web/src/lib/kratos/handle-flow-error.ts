@@ -3,6 +3,7 @@
 import type { en } from "../i18n/en";
 import { errorMessage } from "../error-message";
 import { i18n } from "../i18n";
+import { signInHref } from "#contract/flows.js";
 import { href } from "#contract/paths.js";
 import { safeInAppPath } from "../redirect";
 import {
@@ -75,11 +76,11 @@ export function handleFlowError(error: unknown, context: FlowErrorContext): Flow
     if (url) return { kind: "redirect", url };
   }
   if (isAal2Required(body)) {
-    return { kind: "navigate", to: href("login", { aal: "aal2", return_to: context.currentUrl }) };
+    return { kind: "navigate", to: signInHref(context.currentUrl, { aal: "aal2" }) };
   }
   // 403 session_refresh_required: a privileged change on a session older than privileged_session_max_age.
   if (isRefreshRequired(body)) {
-    return { kind: "navigate", to: href("login", { refresh: "true", return_to: context.currentUrl }) };
+    return { kind: "navigate", to: signInHref(context.currentUrl, { refresh: true }) };
   }
   // A new login or registration flow for a signed-in user: go where it would have led.
   if (isSessionAlreadyAvailable(body)) {
@@ -87,7 +88,7 @@ export function handleFlowError(error: unknown, context: FlowErrorContext): Flow
   }
   if (isIdentityDisabled(body)) return { kind: "fail", message: i18n.t("auth.signInDeactivated") };
   if (isSessionInactive(body) || status === 401) {
-    return { kind: "navigate", to: href("login", { return_to: context.currentUrl }) };
+    return { kind: "navigate", to: signInHref(context.currentUrl) };
   }
 
   if (status === 410) return { kind: "restart", returnTo: context.returnTo, notice: "expired" };

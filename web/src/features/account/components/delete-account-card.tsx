@@ -13,7 +13,8 @@ import { useCurrentSession } from "../../../lib/current-session";
 import { errorMessage } from "../../../lib/error-message";
 import { announceSignedOut } from "../../../lib/session-broadcast";
 import { useHydrated } from "../../../lib/use-hydrated";
-import { href, paths } from "#contract/paths.js";
+import { signInHref } from "#contract/flows.js";
+import { paths } from "#contract/paths.js";
 import { useDeleteAccount } from "../api/delete-account";
 
 /** The card's anchor: the sign-in that confirms it is the user returns here. */
@@ -37,12 +38,12 @@ export function DeleteAccountCard() {
       {
         onSuccess: () => {
           announceSignedOut();
-          window.location.assign(href("login", { notice: "deleted" }));
+          window.location.assign(signInHref(undefined, { notice: "deleted" }));
         },
         onError: (error) => {
           if (apiProblemOf(error)?.kind === "reauthenticate") {
             const back = `${window.location.origin}${paths.settings}#${deleteAccountAnchor}`;
-            window.location.assign(href("login", { refresh: "true", return_to: back }));
+            window.location.assign(signInHref(back, { refresh: true }));
           }
         },
       },

@@ -15,7 +15,7 @@ import { useFlow } from "../../../lib/flows/use-flow";
 import { nextUrl } from "../../../lib/kratos/continue-with";
 import { createLogoutUrl } from "../../../lib/kratos/create-logout-url";
 import { announceSignedOut } from "../../../lib/session-broadcast";
-import { flowQueryOf } from "#contract/flows.js";
+import { flowQueryOf, returnToOf } from "#contract/flows.js";
 import { href } from "#contract/paths.js";
 import { useSignedInEmail } from "../hooks/use-signed-in-email";
 
@@ -33,7 +33,7 @@ export function LoginPage() {
   const secondFactor = flow?.requested_aal === "aal2" || query.aal === "aal2";
   const refresh = flow?.refresh === true || query.refresh === "true";
   const title = secondFactor ? t("auth.login.secondFactorTitle") : refresh ? t("auth.login.refreshTitle") : t("auth.login.title");
-  const returnTo = flow?.return_to ?? query.return_to;
+  const returnTo = returnToOf(flow, params);
   const signedInAs = useSignedInEmail(refresh);
   // Why the user is here when it was not their choice: the account was deleted, or the session ended.
   const notice = params.get("notice");

@@ -8,6 +8,7 @@ import { FlowForm } from "../../../lib/flows/flow-form";
 import { FlowMessages } from "../../../lib/flows/flow-messages";
 import { FlowStatus } from "../../../lib/flows/flow-status";
 import { useFlow } from "../../../lib/flows/use-flow";
+import { returnToOf, signInHref } from "#contract/flows.js";
 import { href, paths } from "#contract/paths.js";
 import { safeRedirect } from "../../../lib/redirect";
 
@@ -36,9 +37,7 @@ export function RecoveryPage() {
         )}
       </FlowStatus>
       <nav aria-label={t("common.moreOptions")} className="flow-links">
-        <Link to={href("login", { return_to: flow?.return_to ?? params.get("return_to") ?? undefined })}>
-          {t("auth.recovery.backToSignIn")}
-        </Link>
+        <Link to={signInHref(returnToOf(flow, params))}>{t("auth.recovery.backToSignIn")}</Link>
       </nav>
     </PublicCard>
   );

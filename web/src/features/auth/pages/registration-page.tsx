@@ -10,6 +10,7 @@ import { FlowStatus } from "../../../lib/flows/flow-status";
 import { ProviderButtons, providerGroup } from "../../../lib/flows/provider-buttons";
 import { useFlow } from "../../../lib/flows/use-flow";
 import { nextUrl, verificationFlowId } from "../../../lib/kratos/continue-with";
+import { returnToOf, signInHref } from "#contract/flows.js";
 import { href } from "#contract/paths.js";
 
 /** "Back" (profile group) comes last on the second screen. */
@@ -20,7 +21,7 @@ export function RegistrationPage() {
   const [params] = useSearchParams();
   const controller = useFlow("registration");
   const { flow, busy, submit } = controller;
-  const returnTo = flow?.return_to ?? params.get("return_to") ?? undefined;
+  const returnTo = returnToOf(flow, params);
 
   return (
     <PublicCard title={t("auth.registration.title")}>
@@ -50,7 +51,7 @@ export function RegistrationPage() {
       </FlowStatus>
       <nav aria-label={t("common.moreOptions")} className="flow-links">
         <span>
-          {t("auth.registration.haveAccount")} <Link to={href("login", { return_to: returnTo })}>{t("auth.registration.signIn")}</Link>
+          {t("auth.registration.haveAccount")} <Link to={signInHref(returnTo)}>{t("auth.registration.signIn")}</Link>
         </span>
       </nav>
     </PublicCard>

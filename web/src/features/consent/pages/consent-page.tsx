@@ -13,6 +13,7 @@ import { FormAlerts } from "../../../lib/components/cards";
 import { ScopeList } from "../../../lib/components/scope-list";
 import { displayName, useCurrentSession } from "../../../lib/current-session";
 import { errorMessage } from "../../../lib/error-message";
+import { signInHref } from "#contract/flows.js";
 import { href } from "#contract/paths.js";
 import { safeRedirect } from "../../../lib/redirect";
 import { useHydrated } from "../../../lib/use-hydrated";
@@ -22,7 +23,7 @@ import { rejectConsent } from "../api/reject-consent";
 import { RequestCard, RequestFailed, Waiting } from "../components/request-status";
 
 /** The portal session ended meanwhile: sign in and come back to the same request. */
-const signInAgain = () => href("login", { return_to: window.location.href });
+const signInAgain = () => signInHref(window.location.href);
 const isSignedOut = (error: unknown) => apiProblemOf(error)?.kind === "signed-out";
 
 /**

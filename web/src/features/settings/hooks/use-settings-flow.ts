@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isLanguage, languageTrait } from "#contract/languages.js";
 import { useToast } from "../../../lib/feedback/toast";
-import { chooseLanguage } from "../../../lib/i18n";
+import { saveLanguageChoice } from "../../../lib/i18n";
 import type { Submitter } from "../../../lib/flows/submit-body";
 import { useFlow } from "../../../lib/flows/use-flow";
 import type { FlowBody } from "../../../lib/kratos/update-flow";
@@ -73,7 +73,7 @@ export function useSettingsFlow() {
     if (result?.state === "success") {
       // The account's language was saved: this device follows it too, from this page on.
       const language = (body.traits as Record<string, unknown> | undefined)?.[languageTrait];
-      if (group === "profile" && isLanguage(language)) await chooseLanguage(language);
+      if (group === "profile" && isLanguage(language)) await saveLanguageChoice(language);
       toast.show(t(lookup(successByButton, submitter?.name) ?? lookup(successByGroup, group) ?? "settings.saved"), "success");
     }
     return result;

@@ -1,0 +1,67 @@
+// Every page of the app, once, with what the server needs to know of it: its
+// path, the Kratos flow it shows (the server starts one for it, the proxy
+// sends Kratos' redirects there) and the GET /api reads of its first render
+// (the server answers them in advance). The app's page registry
+// (web/src/app/pages.ts) extends each entry with the rest: who may see it,
+// how it loads, its menu entry. contract/paths.ts names the paths from here.
+import { apiReads } from "./boot.js";
+import type { FlowKind } from "./flows.js";
+
+type Search = { get(name: string): string | null };
+
+export interface PageFacts {
+  readonly path: string;
+  /** The self-service flow the page shows. */
+  readonly flow?: FlowKind;
+  /** The GET /api requests the page's first render makes, by the URL the app asks (contract/boot.ts: apiReads). */
+  readonly apiReads?: (search: Search) => readonly string[];
+}
+
+export const pageFacts = {
+  home: { path: "/" },
+  verification: { path: "/verification", flow: "verification" },
+  settings: { path: "/settings", flow: "settings" },
+  /** The password form alone; the menu's "Recovery" item opens it (the spec's name for setting a new password). */
+  changePassword: { path: "/changepwd" },
+  manageClients: {
+    path: "/manage-clients",
+    // Its route's own guards (the admin role, a second factor) decide whether there is an answer to put in.
+    apiReads: () => [apiReads.clientsFirstPage],
+  },
+  /** Manage Users: the search. */
+  manageUsers: { path: "/manage-users" },
+  /** One person's page on Manage Users: href("manageUser", { id }). */
+  manageUser: { path: "/manage-users/user" },
+  login: { path: "/login", flow: "login" },
+  logout: { path: "/logout", apiReads: (search) => readOf(search.get("logout_challenge"), apiReads.logoutRequest) },
+  /** Hydra's consent UI: signed in, but without the shell. */
+  consent: { path: "/consent", apiReads: (search) => readOf(search.get("consent_challenge"), apiReads.consentRequest) },
+  registration: { path: "/registration", flow: "registration" },
+  /** Kratos' recovery flow: a code by mail for someone who cannot sign in. */
+  recovery: { path: "/recovery", flow: "recovery" },
+  error: { path: "/error" },
+} as const satisfies Record<string, PageFacts>;
+
+export type PageName = keyof typeof pageFacts;
+
+const readOf = (challenge: string | null, read: (challenge: string) => string) => (challenge ? [read(challenge)] : []);
+
+/** The page of a path, if the app has one. */
+export function pageOfPath(path: string): PageFacts | undefined {
+  return Object.values<PageFacts>(pageFacts).find((page) => page.path === path);
+}
+
+/** The path of the page that shows a kind of flow. */
+export function flowPagePath(kind: FlowKind): string {
+  const page = Object.values<PageFacts>(pageFacts).find((facts) => facts.flow === kind);
+  if (!page) throw new Error(`No page shows the ${kind} flow`);
+  return page.path;
+}
+
+/**
+ * The GET /api requests a page's first render makes: the app page asks its own routes for them and puts their
+ * answers into the page (BootData's `answers`), so that the server can render the page with them.
+ */
+export function pageApiReads(pathname: string, search: Search): readonly string[] {
+  return pageOfPath(pathname)?.apiReads?.(search) ?? [];
+}

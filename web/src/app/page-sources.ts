@@ -1,0 +1,19 @@
+// The source files of a signed-in page's code, as keys of Vite's manifest:
+// the server names their built files in the page as <link rel="modulepreload">
+// (entry-server.tsx), so that the browser fetches them with the entry instead
+// of after it. e2e/budget.spec.ts checks that /settings gets its files this way.
+import type { Language } from "#contract/languages.js";
+import { catalogLanguage } from "../lib/i18n";
+import { shellCode } from "./lazy-shell";
+import { pageOf } from "./pages";
+
+/** The source files of a page's code, the shell's with it, and the catalogs it loads in the page's language. */
+export function pageSourcesOf(path: string, language: Language): readonly string[] {
+  const page = pageOf(path);
+  if (!page?.lazy) return [];
+  return [
+    ...(page.shell ? [shellCode.source] : []),
+    ...new Set(page.lazy.codes.map(({ source }) => source)),
+    ...(page.catalogs ?? []).map((catalog) => `src/lib/i18n/${catalog}-${catalogLanguage(language)}.ts`),
+  ];
+}

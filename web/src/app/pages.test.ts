@@ -1,0 +1,58 @@
+// The page registry is the only place a page is described: every route of the
+// tree comes from it, and the source file each page's code names (the server
+// preloads it by that name) is the module it loads.
+import type { RouteObject } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import { flowKinds } from "#contract/flows.js";
+import { flowPagePath, pageApiReads } from "#contract/pages.js";
+import { shellCode } from "./lazy-shell";
+import { pageList } from "./pages";
+import { routes } from "./routes";
+
+/** The paths of a route tree that are not a registered page's (the catch-all "not found" route aside). */
+function unregisteredRoutes(tree: readonly RouteObject[]): string[] {
+  const registered = new Set(pageList.map(({ path }) => path));
+  return tree.flatMap((route) => [
+    ...(route.path !== undefined && route.path !== "*" && !registered.has(route.path) ? [route.path] : []),
+    ...(route.index ? ["(index)"] : []),
+    ...unregisteredRoutes(route.children ?? []),
+  ]);
+}
+
+const pathsOf = (tree: readonly RouteObject[]): string[] =>
+  tree.flatMap((route) => [...(route.path ? [route.path] : []), ...pathsOf(route.children ?? [])]);
+
+describe("the page registry", () => {
+  it("is where every route of the tree comes from, and every page has its route", () => {
+    expect(unregisteredRoutes(routes)).toEqual([]);
+    expect(pathsOf(routes).sort()).toEqual([...pageList.map(({ path }) => path), "*"].sort());
+  });
+
+  it("catches a route added to the tree by hand", () => {
+    expect(unregisteredRoutes([...routes, { children: [{ path: "/by-hand", element: null }] }])).toEqual(["/by-hand"]);
+  });
+
+  it("names, for each module loaded on demand, the source file that module is", async () => {
+    const codes = [shellCode, ...pageList.flatMap((page) => page.lazy?.codes ?? [])];
+    const misnamed: string[] = [];
+    for (const { source, load } of codes) {
+      const named: unknown = await import(/* @vite-ignore */ `../../${source}`);
+      if ((await load()) !== named) misnamed.push(source);
+    }
+    expect(misnamed).toEqual([]);
+  });
+
+  it("has a page for each kind of flow, and the reads of the pages the server answers in advance", () => {
+    expect(flowKinds.map(flowPagePath)).toEqual(["/login", "/registration", "/recovery", "/verification", "/settings"]);
+    expect(pageApiReads("/consent", new URLSearchParams("consent_challenge=c1"))).toEqual(["/api/oauth2/consent?consent_challenge=c1"]);
+    expect(pageApiReads("/consent", new URLSearchParams())).toEqual([]);
+    expect(pageApiReads("/logout", new URLSearchParams("logout_challenge=l1"))).toEqual(["/api/oauth2/logout?logout_challenge=l1"]);
+    expect(pageApiReads("/manage-clients", new URLSearchParams())).toEqual(["/api/clients?page_size=25"]);
+    expect(pageApiReads("/settings", new URLSearchParams())).toEqual([]);
+  });
+
+  it("gives each menu entry a key of its own", () => {
+    const keys = pageList.flatMap(({ menu }) => (menu ? [menu.key] : []));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
