@@ -89,5 +89,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       },
     },
   },
-  test: { environment: "jsdom", root: "web", setupFiles: ["src/test-setup.ts"] },
+  test: { environment: "jsdom", root: "web", setupFiles: ["src/test-setup.ts"], testTimeout: 20_000 },
 }));
