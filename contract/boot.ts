@@ -13,6 +13,8 @@ export const apiReads = {
   logoutRequest: (challenge: string) => withQuery("/api/oauth2/logout", { logout_challenge: challenge }),
   /** Manage Clients' list before any search: its first page. */
   clientsFirstPage: withQuery("/api/clients", { page_size: clientsPageSize }),
+  /** The traits' fields, for the forms that edit them. */
+  identitySchemas: "/api/identity-schemas",
 };
 
 /**
@@ -33,5 +35,6 @@ export function pageApiReads(pathname: string, search: { get(name: string): stri
   if (pathname === paths.logout && logout) return [apiReads.logoutRequest(logout)];
   // Its route's own guards (the admin role, a second factor) decide whether there is an answer to put in.
   if (pathname === paths.manageClients) return [apiReads.clientsFirstPage];
+  if (pathname === paths.registration || pathname === paths.settings) return [apiReads.identitySchemas];
   return [];
 }

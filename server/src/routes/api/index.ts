@@ -6,6 +6,7 @@ import { errorResponses } from "#contract/schemas/error.js";
 import accountRoutes from "./account.js";
 import { bodyLimits } from "./body-limits.js";
 import clientsRoutes from "./clients/index.js";
+import identitySchemaRoutes from "./identity-schemas.js";
 import oauth2Routes from "./oauth2/index.js";
 import sessionRoutes from "./session.js";
 import usersRoutes from "./users.js";
@@ -19,6 +20,7 @@ const apiRoutes: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, 
     route.bodyLimit = bodyLimits.none;
   });
   await fastify.register(sessionRoutes);
+  await fastify.register(identitySchemaRoutes);
   await fastify.register(accountRoutes, { prefix: "/account", config });
   await fastify.register(clientsRoutes, { prefix: "/clients", config });
   await fastify.register(usersRoutes, { prefix: "/users", config });
