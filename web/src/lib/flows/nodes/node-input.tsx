@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { isLanguage, languageNames, languages, languageTrait } from "#contract/languages.js";
 import { useKratosText } from "../../i18n/kratos-text";
 import { callTrigger, type ScriptsState } from "../kratos-scripts";
+import { useTraitField } from "../trait-fields";
 import { labelOf } from "./node-label";
 import { hasError, NodeMessages } from "./node-messages";
 
@@ -42,10 +43,21 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
   const invalid = hasError(node.messages);
   const messages = <NodeMessages id={messagesId} messages={node.messages} />;
   const describedBy = node.messages.length ? messagesId : undefined;
+  // What the identity schema says of a trait beyond Kratos' node: options, lengths, bounds.
+  const field = useTraitField(attributes.name);
 
   switch (attributes.type) {
     case "hidden":
-      return <input type="hidden" name={attributes.name} defaultValue={value} data-group={node.group} />;
+      return (
+        <input
+          type="hidden"
+          name={attributes.name}
+          defaultValue={value}
+          data-group={node.group}
+          // A boolean or a number of Kratos' goes back as one, not as its text.
+          data-scalar={typeof attributes.value === "boolean" || typeof attributes.value === "number" ? "" : undefined}
+        />
+      );
 
     case "submit":
       return (
@@ -142,6 +154,31 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
             {messages}
           </Form.Group>
         );
+      if (field?.enum)
+        return (
+          <Form.Group className="flow-node mb-3" controlId={id}>
+            <Form.Label>{label ?? attributes.name}</Form.Label>
+            {/* Nothing chosen is an empty value, which neither the app (submit-body.ts) nor Kratos' form parsing sends. */}
+            <Form.Select
+              name={attributes.name}
+              defaultValue={field.enum.some((option) => String(option) === value) ? value : ""}
+              required={attributes.required}
+              disabled={attributes.disabled}
+              isInvalid={invalid}
+              aria-invalid={invalid || undefined}
+              data-group={node.group}
+              aria-describedby={describedBy}
+            >
+              <option value="">{t("flows.notChosen")}</option>
+              {field.enum.map((option) => (
+                <option key={String(option)} value={String(option)}>
+                  {String(option)}
+                </option>
+              ))}
+            </Form.Select>
+            {messages}
+          </Form.Group>
+        );
       return (
         <Form.Group className="flow-node mb-3" controlId={id}>
           <Form.Label>{label ?? attributes.name}</Form.Label>
@@ -153,7 +190,11 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
             disabled={attributes.disabled}
             autoComplete={attributes.autocomplete}
             pattern={attributes.pattern}
-            maxLength={attributes.maxlength}
+            maxLength={attributes.maxlength ?? field?.maxLength}
+            minLength={field?.minLength}
+            min={field?.minimum}
+            max={field?.maximum}
+            step={field?.type === "integer" ? 1 : field?.type === "number" ? "any" : undefined}
             isInvalid={invalid}
             aria-invalid={invalid || undefined}
             data-group={node.group}
