@@ -5,6 +5,7 @@
 // server renders the same fields the browser hydrates.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { createContext, useContext, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { apiReads } from "#contract/boot.js";
 import type { IdentitySchemas, TraitField } from "#contract/schemas/identity-schemas.js";
 import { apiRequest } from "../api-client";
@@ -44,7 +45,7 @@ export function schemaFieldsOf(
   schemaId: string | undefined,
   traitNames: readonly string[],
 ): TraitField[] | undefined {
-  if (!schemas) return undefined;
+  if (!Array.isArray(schemas?.schemas)) return undefined;
   if (schemaId !== undefined) return schemas.schemas.find((schema) => schema.id === schemaId)?.fields;
   return schemas.schemas.find((schema) => traitNames.every((name) => schema.fields.some((field) => field.name === name)))?.fields;
 }
@@ -69,4 +70,17 @@ export function TraitFieldsScope({ flow, children }: { flow: KratosFlow; childre
       {children}
     </TraitFieldsContext.Provider>
   );
+}
+
+/**
+ * What a trait is called in the page's language: the catalogs' `flows.traits.<path>` (the shipped schema's
+ * traits), else the schema's title, else its path.
+ */
+export function useTraitLabel(): (name: string, field: TraitField | undefined) => string {
+  const { t, i18n } = useTranslation();
+  return (name, field) => {
+    const key = `flows.${name}`;
+    if (i18n.exists(key)) return t(key as never);
+    return field?.title ?? name.slice("traits.".length);
+  };
 }

@@ -32,6 +32,7 @@ import { useSetState } from "../api/set-state";
 import type { RecoveryCode, UserDetail } from "../api/user-types";
 import { UsersProblemAlert } from "../components/page-problem";
 import { Providers, SecondFactors, StateBadge } from "../components/user-facts";
+import { UserTraits } from "../components/user-traits";
 import { nameOf } from "../utils/name-of";
 
 export function UserPage() {
@@ -179,6 +180,8 @@ function UserSections({ detail, headingId }: { detail: UserDetail; headingId: st
           </dl>
         </Card.Body>
       </Card>
+
+      <UserTraits user={user} />
 
       <SectionCard title={t("users.sessions.title")} width="wide">
         {sessions.length === 0 ? (
