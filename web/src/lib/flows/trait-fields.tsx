@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { apiReads } from "#contract/boot.js";
 import type { IdentitySchemas, TraitField } from "#contract/schemas/identity-schemas.js";
 import { apiRequest } from "../api-client";
-import { takeBootAnswer } from "../boot-data";
+import { bootConfig, takeBootAnswer } from "../boot-data";
 import type { KratosFlow } from "../kratos/errors";
 
 export type { TraitField };
@@ -72,15 +72,28 @@ export function TraitFieldsScope({ flow, children }: { flow: KratosFlow; childre
   );
 }
 
+/** The operator's own text of a key (OPERATOR_TEXTS_FILE, docs/languages.md) in this language, if they gave one. */
+function operatorText(language: string, key: string): string | undefined {
+  return bootConfig()?.OPERATOR_TEXTS?.[language]?.[key];
+}
+
 /**
- * What a trait is called in the page's language: the catalogs' `flows.traits.<path>` (the shipped schema's
- * traits), else the schema's title, else its path.
+ * What a trait is called in the page's language: the operator's text for `traits.<path>`, else the catalogs'
+ * `flows.traits.<path>` (the shipped schema's traits), else the schema's title, else its path.
  */
-export function useTraitLabel(): (name: string, field: TraitField | undefined) => string {
+export function useTraitLabel(): (name: string, title: string | undefined) => string {
   const { t, i18n } = useTranslation();
-  return (name, field) => {
+  return (name, title) => {
+    const own = operatorText(i18n.language, name);
+    if (own !== undefined) return own;
     const key = `flows.${name}`;
     if (i18n.exists(key)) return t(key as never);
-    return field?.title ?? name.slice("traits.".length);
+    return title ?? name.slice("traits.".length);
   };
+}
+
+/** What an option of an enum is called: the operator's text for `traits.<path>.<value>`, else the value. */
+export function useOptionLabel(): (name: string, value: string | number | boolean) => string {
+  const { i18n } = useTranslation();
+  return (name, value) => operatorText(i18n.language, `${name}.${String(value)}`) ?? String(value);
 }

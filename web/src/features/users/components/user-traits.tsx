@@ -36,12 +36,7 @@ export function UserTraits({ user }: { user: User }) {
       <dl className="row small mb-0">
         {names.map((name) => (
           <Fragment key={name}>
-            <dt className="col-sm-4">
-              {label(
-                name,
-                fields.find((field) => field.name === name),
-              )}
-            </dt>
+            <dt className="col-sm-4">{label(name, fields.find((field) => field.name === name)?.title)}</dt>
             <dd className="col-sm-8 text-break">{show(leaves.get(name))}</dd>
           </Fragment>
         ))}

@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { isLanguage, languageNames, languages, languageTrait } from "#contract/languages.js";
 import { useKratosText } from "../../i18n/kratos-text";
 import { callTrigger, type ScriptsState } from "../kratos-scripts";
-import { useTraitField } from "../trait-fields";
+import { useOptionLabel, useTraitField, useTraitLabel } from "../trait-fields";
 import { labelOf } from "./node-label";
 import { hasError, NodeMessages } from "./node-messages";
 
@@ -34,17 +34,19 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
   const { t, i18n } = useTranslation();
   const text = useKratosText();
   const labelText = labelOf(node);
-  // A trait's label is the identity schema's title, in English: the catalog words it in the page's language.
+  // A trait's label is the identity schema's title, in English: the operator's texts or the catalog word it in
+  // the page's language (trait-fields.tsx).
   // The sign-in form's `identifier` is the schema's one identifier, the email trait.
   const traitPath = attributes.name === "identifier" ? "traits.email" : attributes.name;
-  const traitKey = traitPath.startsWith("traits.") ? `flows.${traitPath}` : undefined;
-  const label = traitKey && i18n.exists(traitKey) ? t(traitKey as never) : labelText && text(labelText, node.group);
+  const field = useTraitField(attributes.name);
+  const traitLabel = useTraitLabel();
+  const optionLabel = useOptionLabel();
+  const kratosLabel = labelText && text(labelText, node.group);
+  const label = traitPath.startsWith("traits.") ? traitLabel(traitPath, kratosLabel) : kratosLabel;
   const value = valueOf(attributes.value);
   const invalid = hasError(node.messages);
   const messages = <NodeMessages id={messagesId} messages={node.messages} />;
   const describedBy = node.messages.length ? messagesId : undefined;
-  // What the identity schema says of a trait beyond Kratos' node: options, lengths, bounds.
-  const field = useTraitField(attributes.name);
 
   switch (attributes.type) {
     case "hidden":
@@ -172,7 +174,7 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
               <option value="">{t("flows.notChosen")}</option>
               {field.enum.map((option) => (
                 <option key={String(option)} value={String(option)}>
-                  {String(option)}
+                  {optionLabel(attributes.name, option)}
                 </option>
               ))}
             </Form.Select>
