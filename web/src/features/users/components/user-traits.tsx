@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { SectionCard } from "../../../lib/components/cards";
-import { identitySchemasQueryOptions, schemaFieldsOf, useTraitLabel } from "../../../lib/flows/trait-fields";
+import { identitySchemasQueryOptions, schemaFieldsOf, useOptionLabel, useTraitLabel } from "../../../lib/flows/trait-fields";
 import type { User } from "../api/user-types";
 
 /** The traits as leaf paths (`traits.name.first`) with their values, in the order the account holds them. */
@@ -18,6 +18,7 @@ function leavesOf(value: unknown, path: string): [string, unknown][] {
 export function UserTraits({ user }: { user: User }) {
   const { t } = useTranslation();
   const label = useTraitLabel();
+  const optionLabel = useOptionLabel();
   const { data } = useQuery(identitySchemasQueryOptions);
   const fields = schemaFieldsOf(data, user.schema_id, []) ?? [];
   const leaves = new Map(leavesOf(user.traits, "traits"));
@@ -26,10 +27,12 @@ export function UserTraits({ user }: { user: User }) {
     ...fields.map((field) => field.name).filter((name) => leaves.has(name)),
     ...[...leaves.keys()].filter((name) => !fields.some((field) => field.name === name)),
   ];
-  const show = (value: unknown) => {
+  const show = (name: string, value: unknown) => {
     if (typeof value === "boolean") return value ? t("users.yes") : t("users.no");
     if (value === null || value === undefined || value === "") return t("common.none");
-    return typeof value === "string" || typeof value === "number" ? String(value) : JSON.stringify(value);
+    if (typeof value !== "string" && typeof value !== "number") return JSON.stringify(value);
+    // An option of an enum as the forms name it.
+    return fields.find((field) => field.name === name)?.enum?.includes(value) ? optionLabel(name, value) : String(value);
   };
   return (
     <SectionCard title={t("users.traits.title")} description={t("users.traits.description")} width="wide">
@@ -37,7 +40,7 @@ export function UserTraits({ user }: { user: User }) {
         {names.map((name) => (
           <Fragment key={name}>
             <dt className="col-sm-4">{label(name, fields.find((field) => field.name === name)?.title)}</dt>
-            <dd className="col-sm-8 text-break">{show(leaves.get(name))}</dd>
+            <dd className="col-sm-8 text-break">{show(name, leaves.get(name))}</dd>
           </Fragment>
         ))}
       </dl>
