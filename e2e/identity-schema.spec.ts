@@ -39,7 +39,7 @@ const test = base.extend<object, { workplace: TestStack }>({
     async ({}, use) => {
       const stack = await startPrivateStack({
         kratosConfig,
-        // The operator's German names of the traits and the department's options; English keeps the schema's titles.
+        // The operator's product name, and German names of the traits and the department's options; English keeps the schema's titles.
         portalEnv: { OPERATOR_TEXTS_FILE: fileURLToPath(new URL("../stack/testing/schemas/rich-identity.texts.json", import.meta.url)) },
       });
       await use(stack);
@@ -52,8 +52,9 @@ const test = base.extend<object, { workplace: TestStack }>({
   },
 });
 
-// One worker runs this file's tests, on one stack of their own.
-test.describe.configure({ mode: "default" });
+// One worker runs this file's tests, on one stack of their own. A journey here is long (sign-up, two saves, an
+// admin's sign-in with a second factor): on a machine busy with the rest of the suite it needs more than a minute.
+test.describe.configure({ mode: "default", timeout: 120_000 });
 
 interface Texts {
   heading: string;
@@ -65,6 +66,8 @@ interface Texts {
   notChosen: string;
   save: string;
   saved: string;
+  /** The operator's name of the product (stack/testing/schemas/rich-identity.texts.json). */
+  productName: string;
   /** The traits' names: the schema's titles in English, the operator's texts in German. */
   company: string;
   department: string;
@@ -93,6 +96,7 @@ const english: Texts = {
   notChosen: "Not chosen",
   save: "Save",
   saved: "Your changes are saved.",
+  productName: "Workplace Account",
   company: "Company",
   department: "Department",
   departments: ["engineering", "sales", "support"],
@@ -119,6 +123,7 @@ const german: Texts = {
   notChosen: "Keine Auswahl",
   save: "Speichern",
   saved: "Ihre Änderungen sind gespeichert.",
+  productName: "Arbeitsplatz-Konto",
   company: "Firma",
   department: "Abteilung",
   departments: ["Entwicklung", "Vertrieb", "Kundendienst"],
@@ -201,6 +206,9 @@ test("sign up without the optional traits, fill them in on Account Settings, and
   const email = uniqueEmail("schema");
   await page.goto("/registration");
   await fillTraits(page, english, email);
+  // The operator's product name, in the page's title and above its card.
+  await expect(page).toHaveTitle(english.productName);
+  await expect(page.getByRole("banner")).toContainText(english.productName);
   await expectAccessible(page);
   await saveScreenshot(page, "registration-richer-schema");
   await page.getByRole("button", { name: english.continue }).click();
@@ -213,7 +221,7 @@ test("sign up without the optional traits, fill them in on Account Settings, and
   });
 
   await page.goto("/settings");
-  await expect(menu(page)).toBeVisible();
+  await expect(menu(page)).toContainText(english.productName);
   const profile = page.getByRole("region", { name: "Profile" });
   await expect(profile.getByRole("combobox", { name: "Department" })).toHaveValue("");
   await expectAccessible(page);
@@ -252,6 +260,7 @@ test.describe("in German", () => {
   test("sign up with every optional trait, and an admin sees them", async ({ page, browser, workplace }) => {
     const email = uniqueEmail("schema-de");
     await page.goto("/registration");
+    await expect(page).toHaveTitle(german.productName);
     await fillTraits(page, german, email, { company: "Rechenwerk GmbH", department: "Entwicklung", phone: "+49 30 1234567", seats: "12" });
     await expectAccessible(page);
     await page.getByRole("button", { name: german.continue }).click();

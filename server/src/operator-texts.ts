@@ -1,6 +1,6 @@
 // The operator's own texts (OPERATOR_TEXTS_FILE): what the portal's catalogs
-// cannot know, the names of the traits of the operator's identity schema and
-// of their options, per language. Read and checked once, at start; the app
+// cannot know, the product's name and the names of the traits of the
+// operator's identity schema and of their options, per language. Read and checked once, at start; the app
 // gets them with its runtime configuration (routes/runtime-config.ts).
 import { readFileSync } from "node:fs";
 import { ConfigError, type Env } from "#contract/env-values.js";
@@ -38,7 +38,8 @@ export function readOperatorTexts(env: Env, name: string): OperatorTexts {
     }
     const own: Record<string, string> = {};
     for (const [key, text] of Object.entries(entries as Record<string, unknown>)) {
-      if (!operatorTextKey.test(key)) throw new ConfigError(`${name}: "${language}" has a key "${key}", which is no trait (traits.<path>)`);
+      if (!operatorTextKey.test(key))
+        throw new ConfigError(`${name}: "${language}" has a key "${key}", which is neither productName nor a trait (traits.<path>)`);
       if (typeof text !== "string" || text.trim() === "" || text.length > maxTextLength) {
         throw new ConfigError(`${name}: "${language}"."${key}" must be a text of 1 to ${maxTextLength} characters`);
       }
@@ -47,4 +48,17 @@ export function readOperatorTexts(env: Env, name: string): OperatorTexts {
     texts[language] = own;
   }
   return texts;
+}
+
+const htmlEscapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** The page's <head> with the operator's product name in this language as its title, when they gave one. */
+export function titledHead(head: string, texts: OperatorTexts, language: string): string {
+  const own = Object.hasOwn(texts, language) ? texts[language] : undefined;
+  if (!own || !Object.hasOwn(own, "productName")) return head;
+  const name = own.productName;
+  return head.replace(
+    /<title>[^<]*<\/title>/,
+    `<title>${name.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character)}</title>`,
+  );
 }

@@ -9,8 +9,9 @@ import { useTranslation } from "react-i18next";
 import { apiReads } from "#contract/boot.js";
 import type { IdentitySchemas, TraitField } from "#contract/schemas/identity-schemas.js";
 import { apiRequest } from "../api-client";
-import { bootConfig, takeBootAnswer } from "../boot-data";
+import { takeBootAnswer } from "../boot-data";
 import type { KratosFlow } from "../kratos/errors";
+import { operatorText } from "../operator-texts";
 
 export type { TraitField };
 
@@ -70,11 +71,6 @@ export function TraitFieldsScope({ flow, children }: { flow: KratosFlow; childre
       {children}
     </TraitFieldsContext.Provider>
   );
-}
-
-/** The operator's own text of a key (OPERATOR_TEXTS_FILE, docs/languages.md) in this language, if they gave one. */
-function operatorText(language: string, key: string): string | undefined {
-  return bootConfig()?.OPERATOR_TEXTS?.[language]?.[key];
 }
 
 /**
