@@ -13,6 +13,8 @@ export const apiReads = {
   logoutRequest: (challenge: string) => withQuery("/api/oauth2/logout", { logout_challenge: challenge }),
   /** Manage Clients' list before any search: its first page. */
   clientsFirstPage: withQuery("/api/clients", { page_size: clientsPageSize }),
+  /** The traits' fields, for the forms that edit them. */
+  identitySchemas: "/api/identity-schemas",
 };
 
 /**

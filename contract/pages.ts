@@ -20,7 +20,7 @@ export interface PageFacts {
 export const pageFacts = {
   home: { path: "/" },
   verification: { path: "/verification", flow: "verification" },
-  settings: { path: "/settings", flow: "settings" },
+  settings: { path: "/settings", flow: "settings", apiReads: () => [apiReads.identitySchemas] },
   /** The password form alone; the menu's "Recovery" item opens it (the spec's name for setting a new password). */
   changePassword: { path: "/changepwd" },
   manageClients: {
@@ -36,7 +36,7 @@ export const pageFacts = {
   logout: { path: "/logout", apiReads: (search) => readOf(search.get("logout_challenge"), apiReads.logoutRequest) },
   /** Hydra's consent UI: signed in, but without the shell. */
   consent: { path: "/consent", apiReads: (search) => readOf(search.get("consent_challenge"), apiReads.consentRequest) },
-  registration: { path: "/registration", flow: "registration" },
+  registration: { path: "/registration", flow: "registration", apiReads: () => [apiReads.identitySchemas] },
   /** Kratos' recovery flow: a code by mail for someone who cannot sign in. */
   recovery: { path: "/recovery", flow: "recovery" },
   error: { path: "/error" },

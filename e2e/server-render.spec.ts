@@ -137,7 +137,7 @@ for (const [path, heading] of [
   test(`${path} without a session is not rendered by the server: the app sends the visitor to sign in`, async ({ page, request }) => {
     const html = await (await request.get(path)).text();
     expect(html).not.toContain(`${heading}</h1>`);
-    expect(html).not.toContain("traits.name.first");
+    expect(html).not.toContain(`name="traits.name.first"`);
     await page.goto(path);
     await expect(page).toHaveURL(/\/login\?return_to=/);
   });

@@ -48,6 +48,9 @@ export const User = Type.Object({
   /** The sign-in providers linked to the account, by Kratos' provider id (google, example-sso, …). */
   providers: Type.Array(Type.String()),
   created_at: Type.Union([Type.String(), Type.Null()]),
+  /** The identity schema of the account, and every trait it holds (GET /api/identity-schemas names them). */
+  schema_id: Type.String(),
+  traits: Type.Record(Type.String(), Type.Unknown()),
 });
 export type User = Static<typeof User>;
 

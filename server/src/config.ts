@@ -5,6 +5,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ipaddr from "ipaddr.js";
 import { ConfigError, readPort, readUrl, type Env } from "#contract/env-values.js";
+import type { OperatorTexts } from "#contract/schemas/runtime-config.js";
+import { readOperatorTexts } from "./operator-texts.js";
 
 /** How many times something may happen per window, e.g. 10 wrong passwords per 15 minutes. */
 export interface Limit {
@@ -88,6 +90,8 @@ export interface PortalConfig {
   hookSecret: string | undefined;
   mail: MailConfig;
   state: StateConfig;
+  /** The operator's texts for their identity schema's traits, by language (OPERATOR_TEXTS_FILE); empty: none. */
+  operatorTexts: OperatorTexts;
   /** Traces to an OpenTelemetry collector (OTLP over HTTP); undefined: off, and no tracing code is loaded. */
   tracing: TracingConfig | undefined;
 }
@@ -330,6 +334,7 @@ export function readConfig(env: Env = process.env): PortalConfig {
       dir: resolve(env.PORTAL_STATE_DIR || defaultStateDir),
       auditRetention: readDays(env, "AUDIT_RETENTION", "365d"),
     },
+    operatorTexts: readOperatorTexts(env, "OPERATOR_TEXTS_FILE"),
     tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: readUrl(env, "OTEL_EXPORTER_OTLP_ENDPOINT", "") } : undefined,
   };
 }

@@ -116,6 +116,8 @@ t.test("an admin finds a person by the whole address or its beginning", async (t
       second_factors: [],
       providers: [],
       created_at: exact.items[0].created_at,
+      schema_id: "default",
+      traits: { email, name: { first: "Ada", last: "Lovelace" } },
     },
   ]);
   const prefix = ok(await call("GET", `/api/users?email=${encodeURIComponent(email.slice(0, 14))}`, { as: admin })).json();

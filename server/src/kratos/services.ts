@@ -4,6 +4,7 @@ import type { PortalConfig } from "../config.js";
 import type { PortalMetrics } from "../metrics.js";
 import { kratosFlows, type KratosFlows } from "./flows.js";
 import { kratosIdentities, type KratosIdentities } from "./identities.js";
+import { kratosSchemas, type KratosSchemas } from "./schemas.js";
 import { kratosSessions, type KratosSessions } from "./sessions.js";
 import { sdkApi } from "../upstream/call.js";
 
@@ -12,16 +13,21 @@ export interface KratosServices {
   flows: KratosFlows;
   /** Kratos' admin API: never reachable from the browser. */
   identities: KratosIdentities;
+  /** The identity schemas' traits, for the forms. */
+  schemas: KratosSchemas;
 }
 
 export function kratosServices(config: PortalConfig, metrics: PortalMetrics): KratosServices {
   const frontend = sdkApi(FrontendApi, config, config.kratosPublicUrl, () => metrics.upstreamTimer("kratos"));
   const admin = sdkApi(IdentityApi, config, config.kratosAdminUrl, () => metrics.upstreamTimer("kratos"));
+  // Kratos serves the identity schemas on its public API (its admin API redirects there).
+  const schemas = sdkApi(IdentityApi, config, config.kratosPublicUrl, () => metrics.upstreamTimer("kratos"));
   return {
     sessions: kratosSessions(frontend),
     flows: kratosFlows(frontend, (kind) => {
       metrics.flowsStarted.inc({ flow: kind });
     }),
     identities: kratosIdentities(admin),
+    schemas: kratosSchemas(schemas),
   };
 }

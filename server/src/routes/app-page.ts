@@ -28,6 +28,7 @@ import { forwardingHeaders } from "../kratos/forwarding.js";
 import { toSessionBody } from "./api/session.js";
 import { runtimeConfig } from "./runtime-config.js";
 import type { WebApp } from "../web/web-app.js";
+import { titledHead } from "../operator-texts.js";
 import { themedHead } from "./page-theme.js";
 
 /** The flows Kratos has only for a session: the page asks for one only when the session check found one. */
@@ -214,7 +215,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
         .header("cache-control", "no-store")
         .header("content-language", language)
         .send(
-          `${themedHead(page.head.replace(/<html\b[^>]*>/, htmlElement(language)), theme)}${await web.preloads(path, language)}${page.open}${rendered?.html ?? ""}${page.close}` +
+          `${themedHead(titledHead(page.head.replace(/<html\b[^>]*>/, htmlElement(language)), config.operatorTexts, language), theme)}${await web.preloads(path, language)}${page.open}${rendered?.html ?? ""}${page.close}` +
             `<script type="application/json" id="${bootElementId}">${scriptJson(boot)}</script>${page.tail}`,
         )
     );

@@ -4,7 +4,10 @@ import type { PortalConfig } from "../config.js";
 import { RuntimeConfig } from "#contract/schemas/runtime-config.js";
 
 /** What the app needs to know of the server at its start. */
-export const runtimeConfig = (config: PortalConfig): RuntimeConfig => ({ KRATOS_PUBLIC_URL: `${config.origin}/kratos` });
+export const runtimeConfig = (config: PortalConfig): RuntimeConfig => ({
+  KRATOS_PUBLIC_URL: `${config.origin}/kratos`,
+  ...(Object.keys(config.operatorTexts).length > 0 ? { OPERATOR_TEXTS: config.operatorTexts } : {}),
+});
 
 const runtimeConfigRoute: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (fastify, { config }) => {
   const body = runtimeConfig(config);

@@ -6,6 +6,7 @@ import { errorResponses } from "#contract/schemas/error.js";
 import accountRoutes from "./account.js";
 import adminRoutes from "./admin.js";
 import { bodyLimits } from "./body-limits.js";
+import identitySchemaRoutes from "./identity-schemas.js";
 import oauth2Routes from "./oauth2/index.js";
 import sessionRoutes from "./session.js";
 
@@ -18,6 +19,7 @@ const apiRoutes: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, 
     route.bodyLimit = bodyLimits.none;
   });
   await fastify.register(sessionRoutes);
+  await fastify.register(identitySchemaRoutes);
   await fastify.register(accountRoutes, { prefix: "/account", config });
   await fastify.register(adminRoutes, { config });
   await fastify.register(oauth2Routes, { prefix: "/oauth2" });

@@ -47,6 +47,8 @@ function toUser(identity: Identity): UserBody {
     second_factors: secondFactorsOf(identity),
     providers: providersOf(identity),
     created_at: identity.created_at ?? null,
+    schema_id: identity.schema_id,
+    traits: (identity.traits ?? {}) as Record<string, unknown>,
   };
 }
 

@@ -4,6 +4,7 @@ import Tooltip from "react-bootstrap/Tooltip";
 import { useTranslation } from "react-i18next";
 import { NavLink, useNavigate } from "react-router-dom";
 import { useConfirm } from "../../lib/feedback/use-confirm";
+import { useProductName } from "../../lib/operator-texts";
 import { useHydrated } from "../../lib/use-hydrated";
 import { paths } from "#contract/paths.js";
 import { preloadPage } from "../lazy-pages";
@@ -21,6 +22,7 @@ interface SidebarProps {
 
 export function Sidebar({ collapsed, roles, onNavigate }: SidebarProps) {
   const { t } = useTranslation();
+  const productName = useProductName();
   const navigate = useNavigate();
   const { confirm, dialog } = useConfirm();
   const labelClass = collapsed ? "visually-hidden" : "sidebar-label";
@@ -43,7 +45,7 @@ export function Sidebar({ collapsed, roles, onNavigate }: SidebarProps) {
       <div className="sidebar-panel">
         <div className="sidebar-brand">
           <BrandIcon />
-          <span className={labelClass}>{t("app.name")}</span>
+          <span className={labelClass}>{productName}</span>
         </div>
         <div className="sidebar-body">
           <ul className="sidebar-menu">

@@ -48,6 +48,25 @@ describe("buildSubmitBody", () => {
     expect(buildSubmitBody(fields, undefined)).toEqual({ traits: { newsletter: true, terms: false, age: 42 } });
   });
 
+  it("leaves out an empty trait, which Kratos would refuse as a value of an enum, and keeps other empty fields", () => {
+    const fields = [
+      field("traits.email", "default", "ada@example.com", "email"),
+      field("traits.department", "default", "", "select-one"),
+      field("traits.company", "default", ""),
+      field("code", "code", ""),
+    ];
+    expect(buildSubmitBody(fields, undefined)).toEqual({ traits: { email: "ada@example.com" }, code: "" });
+  });
+
+  it("sends a hidden trait that Kratos gave as a boolean or a number as one", () => {
+    const fields = [
+      { ...field("traits.newsletter", "default", "false", "hidden"), scalar: true },
+      { ...field("traits.seats", "default", "12", "hidden"), scalar: true },
+      field("traits.company", "default", "12", "hidden"),
+    ];
+    expect(buildSubmitBody(fields, undefined)).toEqual({ traits: { newsletter: false, seats: 12, company: "12" } });
+  });
+
   it("lets the clicked button's name and value win over a hidden field of the same name", () => {
     const fields = [field("method", "code", "code", "hidden"), field("email", "code", "", "email")];
     expect(buildSubmitBody(fields, { name: "email", value: "ada@example.com", group: "code" })).toEqual({

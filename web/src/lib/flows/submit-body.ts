@@ -11,6 +11,8 @@ export interface FormField {
   type: string;
   value: string;
   checked: boolean;
+  /** A hidden field that carries a boolean or a number of Kratos' (a trait on the second screen of sign-up), as text. */
+  scalar?: boolean;
 }
 
 /** The clicked submit button: its name and value are part of the body. */
@@ -21,6 +23,11 @@ export interface Submitter {
 }
 
 const defaultGroup = "default";
+/**
+ * An empty trait is left out, as Kratos' own form parsing does (ory/x decoderx: an empty string is no value):
+ * sent as "", an optional enum or format would be refused and the profile could not be saved.
+ */
+const traitPrefix = "traits.";
 
 export function buildSubmitBody(fields: readonly FormField[], submitter: Submitter | undefined): FlowBody {
   const body: FlowBody = {};
@@ -28,9 +35,10 @@ export function buildSubmitBody(fields: readonly FormField[], submitter: Submitt
     if (submitter && field.group !== defaultGroup && field.group !== submitter.group) continue;
     if (field.type === "submit" || field.type === "button") continue;
     if (field.type === "checkbox") setPath(body, field.name, field.checked);
+    else if (field.scalar) setPath(body, field.name, JSON.parse(field.value) as unknown);
     else if (field.type === "number") {
       if (field.value !== "") setPath(body, field.name, Number(field.value));
-    } else setPath(body, field.name, field.value);
+    } else if (field.value !== "" || !field.name.startsWith(traitPrefix)) setPath(body, field.name, field.value);
   }
   if (submitter?.name) setPath(body, submitter.name, submitter.value);
   return body;
@@ -57,7 +65,8 @@ export function collectFields(form: HTMLFormElement): FormField[] {
     const group = element.dataset.group;
     if (group === undefined) continue;
     const checked = element instanceof HTMLInputElement && element.checked;
-    fields.push({ name: element.name, group, type: element.type, value: element.value, checked });
+    const scalar = element.dataset.scalar !== undefined;
+    fields.push({ name: element.name, group, type: element.type, value: element.value, checked, ...(scalar ? { scalar } : {}) });
   }
   return fields;
 }

@@ -144,6 +144,10 @@ export const adminDe = {
     },
     back: "Alle Benutzer",
     notFound: "Dieses Konto gibt es nicht (mehr).",
+    traits: {
+      title: "Profil",
+      description: "Alle Merkmale des Kontos, so benannt wie im Identitätsschema.",
+    },
     account: {
       title: "Konto",
       created: "Erstellt",

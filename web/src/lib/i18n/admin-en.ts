@@ -136,6 +136,10 @@ export const adminEn = {
     },
     back: "All users",
     notFound: "This account does not exist (any more).",
+    traits: {
+      title: "Profile",
+      description: "Every trait the account holds, as its identity schema names it.",
+    },
     account: {
       title: "Account",
       created: "Created",

@@ -148,6 +148,10 @@ export const adminEs = {
     },
     back: "Todos los usuarios",
     notFound: "Esta cuenta no existe (o ya no existe).",
+    traits: {
+      title: "Perfil",
+      description: "Todos los rasgos de la cuenta, con los nombres de su esquema de identidad.",
+    },
     account: {
       title: "Cuenta",
       created: "Creada",

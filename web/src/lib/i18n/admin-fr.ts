@@ -148,6 +148,10 @@ export const adminFr = {
     },
     back: "Tous les utilisateurs",
     notFound: "Ce compte n’existe pas (ou plus).",
+    traits: {
+      title: "Profil",
+      description: "Toutes les caractéristiques du compte, nommées comme dans son schéma d’identité.",
+    },
     account: {
       title: "Compte",
       created: "Créé le",

@@ -139,6 +139,10 @@ export const adminJa = {
     },
     back: "すべてのユーザー",
     notFound: "このアカウントは存在しません（削除された可能性があります）。",
+    traits: {
+      title: "プロフィール",
+      description: "アカウントが持つすべての属性(ID スキーマでの名前で表示)。",
+    },
     account: {
       title: "アカウント",
       created: "作成日時",

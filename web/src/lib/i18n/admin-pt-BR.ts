@@ -141,6 +141,10 @@ export const adminPtBR = {
     },
     back: "Todos os usuários",
     notFound: "Esta conta não existe (ou não existe mais).",
+    traits: {
+      title: "Perfil",
+      description: "Todos os atributos da conta, com os nomes do seu esquema de identidade.",
+    },
     account: {
       title: "Conta",
       created: "Criada",

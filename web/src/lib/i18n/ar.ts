@@ -173,6 +173,7 @@ export const ar = {
   },
   flows: {
     or: "أو",
+    notChosen: "بدون اختيار",
     providers: "خدمات تسجيل الدخول",
     /** The identity's traits as fields of a form (config/kratos/identity.schema.json), by the trait's path. */
     traits: {

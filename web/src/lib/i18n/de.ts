@@ -163,6 +163,7 @@ export const de = {
   },
   flows: {
     or: "oder",
+    notChosen: "Keine Auswahl",
     providers: "Anmeldedienste",
     /** The identity's traits as fields of a form (config/kratos/identity.schema.json), by the trait's path. */
     traits: {

@@ -148,6 +148,8 @@ export const en = {
   },
   flows: {
     or: "or",
+    /** The empty choice of an optional list from the identity schema (web/src/lib/flows/trait-fields.tsx). */
+    notChosen: "Not chosen",
     /** The form of "Sign in with …" buttons. */
     providers: "Sign-in providers",
     /** The identity's traits as fields of a form (config/kratos/identity.schema.json), by the trait's path. */

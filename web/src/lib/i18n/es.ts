@@ -156,6 +156,7 @@ export const es = {
   },
   flows: {
     or: "o",
+    notChosen: "Sin elegir",
     providers: "Proveedores de inicio de sesión",
     /** The identity's traits as fields of a form (config/kratos/identity.schema.json), by the trait's path. */
     traits: {

@@ -169,6 +169,7 @@ export const fr = {
   },
   flows: {
     or: "ou",
+    notChosen: "Aucun choix",
     providers: "Services de connexion",
     /** The identity's traits as fields of a form (config/kratos/identity.schema.json), by the trait's path. */
     traits: {

@@ -154,6 +154,7 @@ export const ja = {
   },
   flows: {
     or: "または",
+    notChosen: "選択しない",
     providers: "サインイン用サービス",
     /** The identity's traits as fields of a form (config/kratos/identity.schema.json), by the trait's path. */
     traits: {

@@ -159,6 +159,7 @@ export const ptBR = {
   },
   flows: {
     or: "ou",
+    notChosen: "Nenhuma opção",
     providers: "Provedores de login",
     /** The identity's traits as fields of a form (config/kratos/identity.schema.json), by the trait's path. */
     traits: {

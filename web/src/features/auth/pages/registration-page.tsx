@@ -8,6 +8,7 @@ import { FlowForm } from "../../../lib/flows/flow-form";
 import { FlowMessages } from "../../../lib/flows/flow-messages";
 import { FlowStatus } from "../../../lib/flows/flow-status";
 import { ProviderButtons, providerGroup } from "../../../lib/flows/provider-buttons";
+import { TraitFieldsScope } from "../../../lib/flows/trait-fields";
 import { useFlow } from "../../../lib/flows/use-flow";
 import { nextUrl, verificationFlowId } from "../../../lib/kratos/continue-with";
 import { returnToOf, signInHref } from "#contract/flows.js";
@@ -30,22 +31,24 @@ export function RegistrationPage() {
           <>
             <FlowMessages messages={flow.ui.messages} />
             <ProviderButtons flow={flow} busy={busy} withLanguage onSubmit={(body) => void submit(body)} />
-            <FlowForm
-              flow={flow}
-              order={groupOrder}
-              exclude={(node) => node.group === providerGroup}
-              busy={busy}
-              aria-label={t("auth.registration.title")}
-              onSubmit={async (body) => {
-                const result = await submit(body);
-                if (!result) return;
-                // A full page load, so the shell sees the session the registration started.
-                const verification = verificationFlowId(result.continue_with);
-                window.location.assign(
-                  verification ? href("verification", { flow: verification }) : nextUrl(result.continue_with, returnTo),
-                );
-              }}
-            />
+            <TraitFieldsScope flow={flow}>
+              <FlowForm
+                flow={flow}
+                order={groupOrder}
+                exclude={(node) => node.group === providerGroup}
+                busy={busy}
+                aria-label={t("auth.registration.title")}
+                onSubmit={async (body) => {
+                  const result = await submit(body);
+                  if (!result) return;
+                  // A full page load, so the shell sees the session the registration started.
+                  const verification = verificationFlowId(result.continue_with);
+                  window.location.assign(
+                    verification ? href("verification", { flow: verification }) : nextUrl(result.continue_with, returnTo),
+                  );
+                }}
+              />
+            </TraitFieldsScope>
           </>
         )}
       </FlowStatus>

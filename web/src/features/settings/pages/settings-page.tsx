@@ -9,6 +9,7 @@ import { Link } from "react-router-dom";
 import { useCurrentSession } from "../../../lib/current-session";
 import { FlowMessages } from "../../../lib/flows/flow-messages";
 import { FlowStatus } from "../../../lib/flows/flow-status";
+import { TraitFieldsScope } from "../../../lib/flows/trait-fields";
 import { verificationFlowId } from "../../../lib/kratos/continue-with";
 import { href } from "#contract/paths.js";
 import { AppearanceCard } from "../components/appearance-card";
@@ -38,33 +39,35 @@ export function SettingsPage({ children }: { children?: ReactNode }) {
           return (
             <>
               {!activeGroup && <FlowMessages messages={flow.ui.messages} />}
-              <GroupCard
-                settings={{
-                  ...settings,
-                  // A saved profile can change the name in the header and the email's verification.
-                  submitGroup: async (body, submitter) => {
-                    const result = await submitGroup(body, submitter);
-                    if (result?.state === "success") {
-                      setVerificationFlow(verificationFlowId(result.continue_with));
-                      await refresh();
-                    }
-                    return result;
-                  },
-                }}
-                groups={["profile"]}
-                title={t("settings.profile.title")}
-                description={t("settings.profile.description")}
-                before={
-                  unverified.length > 0 && (
-                    <Alert variant="warning" className="py-2 small">
-                      {t("settings.profile.unverified", { addresses: unverified.map((address) => address.value).join(", ") })}{" "}
-                      <Link to={href("verification", { flow: verificationFlow })} className="alert-link">
-                        {t("settings.profile.verifyIt")}
-                      </Link>
-                    </Alert>
-                  )
-                }
-              />
+              <TraitFieldsScope flow={flow}>
+                <GroupCard
+                  settings={{
+                    ...settings,
+                    // A saved profile can change the name in the header and the email's verification.
+                    submitGroup: async (body, submitter) => {
+                      const result = await submitGroup(body, submitter);
+                      if (result?.state === "success") {
+                        setVerificationFlow(verificationFlowId(result.continue_with));
+                        await refresh();
+                      }
+                      return result;
+                    },
+                  }}
+                  groups={["profile"]}
+                  title={t("settings.profile.title")}
+                  description={t("settings.profile.description")}
+                  before={
+                    unverified.length > 0 && (
+                      <Alert variant="warning" className="py-2 small">
+                        {t("settings.profile.unverified", { addresses: unverified.map((address) => address.value).join(", ") })}{" "}
+                        <Link to={href("verification", { flow: verificationFlow })} className="alert-link">
+                          {t("settings.profile.verifyIt")}
+                        </Link>
+                      </Alert>
+                    )
+                  }
+                />
+              </TraitFieldsScope>
               {groups.has("totp") && (
                 <GroupCard
                   settings={settings}

@@ -26,6 +26,8 @@ const detail = (overrides: Partial<UserDetail["user"]> = {}): UserDetail => ({
     second_factors: ["totp"],
     providers: [],
     created_at: "2026-01-01T10:00:00Z",
+    schema_id: "default",
+    traits: { email: "grace@example.org", name: { first: "Grace", last: "Hopper" } },
     ...overrides,
   },
   sessions: [],
@@ -87,6 +89,37 @@ describe("UserPage", () => {
     expect(screen.getByText("You cannot change your own admin role.")).toBeTruthy();
     expect(screen.getByText("You cannot deactivate or delete your own account here.")).toBeTruthy();
     for (const name of ["Remove admin", "Deactivate", "Delete account"]) expect(screen.queryByRole("button", { name })).toBeNull();
+  });
+
+  it("shows every trait of the account, named by its schema, and the schema's order", async () => {
+    const traits = { email: "grace@example.org", department: "engineering", newsletter: true, name: { first: "Grace", last: "Hopper" } };
+    const schemas = {
+      schemas: [
+        {
+          id: "workplace",
+          fields: [
+            { name: "traits.email", type: "string", required: true },
+            { name: "traits.name.first", type: "string", required: false },
+            { name: "traits.name.last", type: "string", required: false },
+            { name: "traits.department", type: "string", title: "Department", required: false, enum: ["engineering"] },
+            { name: "traits.newsletter", type: "boolean", title: "Send me the newsletter", required: false },
+          ],
+        },
+      ],
+    };
+    render((url) =>
+      url.pathname === "/api/identity-schemas" ? json(200, schemas) : json(200, detail({ schema_id: "workplace", traits })),
+    );
+    const profile = await screen.findByRole("region", { name: "Profile" });
+    await within(profile).findByText("Department");
+    const terms = within(profile)
+      .getAllByRole("term")
+      .map((term) => term.textContent);
+    expect(terms).toEqual(["Email", "First name", "Last name", "Department", "Send me the newsletter"]);
+    const values = within(profile)
+      .getAllByRole("definition")
+      .map((value) => value.textContent);
+    expect(values).toEqual(["grace@example.org", "Grace", "Hopper", "engineering", "Yes"]);
   });
 
   it("says so when the account does not exist", async () => {

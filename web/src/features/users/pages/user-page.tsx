@@ -28,6 +28,7 @@ import { DeletionCard } from "../components/deletion-card";
 import { RolesCard } from "../components/roles-card";
 import { SessionsCard } from "../components/sessions-card";
 import { StateCard } from "../components/state-card";
+import { UserTraits } from "../components/user-traits";
 
 export function UserPage() {
   const { t } = useTranslation();
@@ -92,6 +93,7 @@ function UserSections({ detail, headingId }: { detail: UserDetail; headingId: st
   return (
     <>
       <AccountCard user={user} headingId={headingId} />
+      <UserTraits user={user} />
       <SessionsCard user={user} sessions={sessions} ask={ask} />
       <RolesCard user={user} self={self} ask={ask} />
       <StateCard user={user} self={self} ask={ask} />

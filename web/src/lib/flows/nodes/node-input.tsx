@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { isLanguage, languageNames, languages, languageTrait } from "#contract/languages.js";
 import { useKratosText } from "../../i18n/kratos-text";
 import { callTrigger, type ScriptsState } from "../kratos-scripts";
+import { useOptionLabel, useTraitField, useTraitLabel } from "../trait-fields";
 import { labelOf } from "./node-label";
 import { hasError, NodeMessages } from "./node-messages";
 
@@ -33,11 +34,15 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
   const { t, i18n } = useTranslation();
   const text = useKratosText();
   const labelText = labelOf(node);
-  // A trait's label is the identity schema's title, in English: the catalog words it in the page's language.
+  // A trait's label is the identity schema's title, in English: the operator's texts or the catalog word it in
+  // the page's language (trait-fields.tsx).
   // The sign-in form's `identifier` is the schema's one identifier, the email trait.
   const traitPath = attributes.name === "identifier" ? "traits.email" : attributes.name;
-  const traitKey = traitPath.startsWith("traits.") ? `flows.${traitPath}` : undefined;
-  const label = traitKey && i18n.exists(traitKey) ? t(traitKey as never) : labelText && text(labelText, node.group);
+  const field = useTraitField(attributes.name);
+  const traitLabel = useTraitLabel();
+  const optionLabel = useOptionLabel();
+  const kratosLabel = labelText && text(labelText, node.group);
+  const label = traitPath.startsWith("traits.") ? traitLabel(traitPath, kratosLabel) : kratosLabel;
   const value = valueOf(attributes.value);
   const invalid = hasError(node.messages);
   const messages = <NodeMessages id={messagesId} messages={node.messages} />;
@@ -45,7 +50,16 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
 
   switch (attributes.type) {
     case "hidden":
-      return <input type="hidden" name={attributes.name} defaultValue={value} data-group={node.group} />;
+      return (
+        <input
+          type="hidden"
+          name={attributes.name}
+          defaultValue={value}
+          data-group={node.group}
+          // A boolean or a number of Kratos' goes back as one, not as its text.
+          data-scalar={typeof attributes.value === "boolean" || typeof attributes.value === "number" ? "" : undefined}
+        />
+      );
 
     case "submit":
       return (
@@ -142,6 +156,31 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
             {messages}
           </Form.Group>
         );
+      if (field?.enum)
+        return (
+          <Form.Group className="flow-node mb-3" controlId={id}>
+            <Form.Label>{label ?? attributes.name}</Form.Label>
+            {/* Nothing chosen is an empty value, which neither the app (submit-body.ts) nor Kratos' form parsing sends. */}
+            <Form.Select
+              name={attributes.name}
+              defaultValue={field.enum.some((option) => String(option) === value) ? value : ""}
+              required={attributes.required}
+              disabled={attributes.disabled}
+              isInvalid={invalid}
+              aria-invalid={invalid || undefined}
+              data-group={node.group}
+              aria-describedby={describedBy}
+            >
+              <option value="">{t("flows.notChosen")}</option>
+              {field.enum.map((option) => (
+                <option key={String(option)} value={String(option)}>
+                  {optionLabel(attributes.name, option)}
+                </option>
+              ))}
+            </Form.Select>
+            {messages}
+          </Form.Group>
+        );
       return (
         <Form.Group className="flow-node mb-3" controlId={id}>
           <Form.Label>{label ?? attributes.name}</Form.Label>
@@ -153,7 +192,11 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
             disabled={attributes.disabled}
             autoComplete={attributes.autocomplete}
             pattern={attributes.pattern}
-            maxLength={attributes.maxlength}
+            maxLength={attributes.maxlength ?? field?.maxLength}
+            minLength={field?.minLength}
+            min={field?.minimum}
+            max={field?.maximum}
+            step={field?.type === "integer" ? 1 : field?.type === "number" ? "any" : undefined}
             isInvalid={invalid}
             aria-invalid={invalid || undefined}
             data-group={node.group}

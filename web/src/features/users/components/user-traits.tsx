@@ -1,0 +1,49 @@
+// Every trait of a person's account, named as their identity schema names it:
+// an operator's schema may hold more than the email and name the list shows.
+import { useQuery } from "@tanstack/react-query";
+import { Fragment } from "react";
+import { useTranslation } from "react-i18next";
+import { SectionCard } from "../../../lib/components/cards";
+import { identitySchemasQueryOptions, schemaFieldsOf, useOptionLabel, useTraitLabel } from "../../../lib/flows/trait-fields";
+import type { User } from "../api/user-types";
+
+/** The traits as leaf paths (`traits.name.first`) with their values, in the order the account holds them. */
+function leavesOf(value: unknown, path: string): [string, unknown][] {
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+    return Object.entries(value).flatMap(([key, inner]) => leavesOf(inner, `${path}.${key}`));
+  }
+  return [[path, value]];
+}
+
+export function UserTraits({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const label = useTraitLabel();
+  const optionLabel = useOptionLabel();
+  const { data } = useQuery(identitySchemasQueryOptions);
+  const fields = schemaFieldsOf(data, user.schema_id, []) ?? [];
+  const leaves = new Map(leavesOf(user.traits, "traits"));
+  // The schema's order first, then whatever the account holds beyond it.
+  const names = [
+    ...fields.map((field) => field.name).filter((name) => leaves.has(name)),
+    ...[...leaves.keys()].filter((name) => !fields.some((field) => field.name === name)),
+  ];
+  const show = (name: string, value: unknown) => {
+    if (typeof value === "boolean") return value ? t("users.yes") : t("users.no");
+    if (value === null || value === undefined || value === "") return t("common.none");
+    if (typeof value !== "string" && typeof value !== "number") return JSON.stringify(value);
+    // An option of an enum as the forms name it.
+    return fields.find((field) => field.name === name)?.enum?.includes(value) ? optionLabel(name, value) : String(value);
+  };
+  return (
+    <SectionCard title={t("users.traits.title")} description={t("users.traits.description")} width="wide">
+      <dl className="row small mb-0">
+        {names.map((name) => (
+          <Fragment key={name}>
+            <dt className="col-sm-4">{label(name, fields.find((field) => field.name === name)?.title)}</dt>
+            <dd className="col-sm-8 text-break">{show(name, leaves.get(name))}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </SectionCard>
+  );
+}
