@@ -22,7 +22,7 @@ test("delete the account: an old sign-in is confirmed first, then the typed addr
     await submitPassword(page, user.email, user.password);
     await expect(menu(page)).toBeVisible();
     await page.waitForTimeout(16_000);
-    await page.goto(`${stack.portalOrigin}/settings`);
+    await page.goto(`${stack.portalOrigin}/settings/data`);
     const card = deleteCard(page);
     const confirmDelete = card.getByRole("button", { name: "Delete my account" });
     await card.getByLabel(/To confirm, type your email address/).fill("someone-else@example.org");
@@ -67,7 +67,7 @@ test("recent security activity shows the sign-in; This wasn't me signs out elsew
   await signInWithPassword(page, user.email, user.password);
   await expect(menu(page)).toBeVisible();
 
-  await page.goto("/settings");
+  await page.goto("/settings/devices");
   const card = page.getByRole("region", { name: "Recent security activity" });
   const rows = card.getByRole("table", { name: "Your recent security activity" }).getByRole("row");
   // Kratos reports each sign-in to the portal right after it: the newest first.

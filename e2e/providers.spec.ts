@@ -59,7 +59,7 @@ test("sign up with Example SSO: signed in, the address verified, the name filled
   expect(await apiSession(page)).toMatchObject({ status: 200, email });
 
   // An emailed code still signs the account in, so Kratos lets the provider go.
-  await page.goto("/settings");
+  await page.goto("/settings/security");
   await waitForApp(page);
   await expect(exampleSsoRow(page)).toContainText("Linked");
   await expectAccessible(page);
@@ -92,7 +92,7 @@ test("a password account signs in with Example SSO under its address, proves the
   await page.getByRole("button", { name: "Sign in with password" }).click();
   await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
 
-  await page.goto("/settings");
+  await page.goto("/settings/security");
   await expect(exampleSsoRow(page)).toContainText("Linked");
   await waitForMail(user.email, /^A sign-in provider was linked to your account$/, linked);
 
@@ -174,7 +174,7 @@ test("Kratos refuses to unlink the last way to sign in, and the card says why", 
     await page.getByRole("button", { name: "Sign up with Example SSO" }).click();
     await signInAtExampleSso(page, uniqueEmail("last.way"));
     await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
-    await page.goto("/settings");
+    await page.goto("/settings/security");
     await waitForApp(page);
     // Kratos names the provider nowhere in this flow: the card shows its id, and why it stays.
     const row = providersCard(page).getByRole("row").filter({ hasText: "example-sso" });

@@ -16,6 +16,7 @@ import { bootElementId, pageApiReads, pageReadHeader } from "#contract/boot.js";
 import { directionOf, type Language } from "#contract/languages.js";
 import { flowQueryOf, type FlowKind } from "#contract/flows.js";
 import { paths } from "#contract/paths.js";
+import { settingsFlowSections, settingsSectionOf } from "#contract/settings-sections.js";
 import type { BootData } from "#contract/schemas/app-page.js";
 import type { ErrorBody } from "#contract/schemas/error.js";
 import { themeOfCookies } from "#contract/theme.js";
@@ -38,6 +39,13 @@ export const flowPages: Partial<Record<string, FlowKind>> = {
   [paths.verification]: "verification",
   [paths.settings]: "settings",
 };
+
+/** The flow a page starts: Account Settings' only in the sections that show its forms. */
+function flowOfPage(path: string): FlowKind | undefined {
+  const section = settingsSectionOf(path);
+  if (section === undefined) return flowPages[path];
+  return settingsFlowSections.has(section) ? "settings" : undefined;
+}
 
 /** The flows Kratos has only for a session: the page asks for one only when the session check found one. */
 const sessionFlows: ReadonlySet<FlowKind> = new Set(["settings"]);
@@ -139,7 +147,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
     path: string,
     session: Promise<BootData["session"]>,
   ): Promise<BootData["flow"]> {
-    const kind = flowPages[path];
+    const kind = flowOfPage(path);
     if (!kind) return undefined;
     // A signed-out visitor's settings page sends them to sign in: no flow to spend their budget of new flows on.
     if (sessionFlows.has(kind) && (await session)?.status !== 200) return undefined;

@@ -7,6 +7,7 @@
 // runs through here.
 import { defaultLanguage, isLanguage, type Language } from "#contract/languages.js";
 import { paths } from "#contract/paths.js";
+import { pagePathOf } from "#contract/settings-sections.js";
 import { catalogLanguage, i18n, loadAdminTexts } from "../lib/i18n";
 
 /** A page's code could not be loaded: usually a deploy replaced the files this page was built with. */
@@ -74,8 +75,9 @@ const adminPages: ReadonlySet<string> = new Set([paths.manageClients, paths.mana
 
 /** The source files of a page's code, and on an admin's page the admins' texts in the page's language. */
 export function pageSourcesOf(path: string, language: Language): readonly string[] {
-  const sources = pageSources[path] ?? [];
-  return adminPages.has(path) ? [...sources, `src/lib/i18n/admin-${catalogLanguage(language)}.ts`] : sources;
+  const page = pagePathOf(path);
+  const sources = pageSources[page] ?? [];
+  return adminPages.has(page) ? [...sources, `src/lib/i18n/admin-${catalogLanguage(language)}.ts`] : sources;
 }
 
 const byPath: Partial<Record<string, () => Promise<unknown>>> = {
@@ -92,7 +94,7 @@ const ignore = () => undefined;
 
 /** Starts loading the page of one of the app's paths (the browser loads each file once). */
 export function preloadPage(path: string): void {
-  byPath[path]?.().catch(ignore);
+  byPath[pagePathOf(path)]?.().catch(ignore);
 }
 
 /** Loads every lazy page, and what else is named, once the browser has nothing better to do. */

@@ -51,19 +51,24 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await lazyPages.verification()).VerificationPage }),
           },
           {
-            path: paths.settings,
+            // Its sections are at addresses below it, routed by the settings feature (contract/settings-sections.ts).
+            path: `${paths.settings}/*`,
             handle: serverRenderedRoute,
             lazy: async () => {
               const [{ SettingsPage }, { SessionsCard }, { ConnectedAppsCard }, { ActivityCard, DeleteAccountCard }] =
                 await lazyPages.settings();
               return {
                 element: (
-                  <SettingsPage>
-                    <SessionsCard />
-                    <ActivityCard />
-                    <ConnectedAppsCard />
-                    <DeleteAccountCard />
-                  </SettingsPage>
+                  <SettingsPage
+                    devices={
+                      <>
+                        <SessionsCard />
+                        <ActivityCard />
+                      </>
+                    }
+                    applications={<ConnectedAppsCard />}
+                    data={<DeleteAccountCard />}
+                  />
                 ),
               };
             },

@@ -225,6 +225,21 @@ export const ar = {
     },
   },
   settings: {
+    sections: {
+      nav: "أقسام إعدادات الحساب",
+      profile: "الملف الشخصي",
+      security: "تسجيل الدخول والأمان",
+      devices: "الأجهزة والنشاط",
+      applications: "التطبيقات",
+      preferences: "التفضيلات",
+      data: "بياناتك وحسابك",
+      notFound: "هذا القسم من إعدادات الحساب غير موجود.",
+    },
+    passwordLink: {
+      title: "كلمة المرور",
+      description: "غيّر كلمة المرور في صفحتها الخاصة، حيث توجد رموزك الاحتياطية أيضًا.",
+      link: "تغيير كلمة المرور",
+    },
     title: "إعدادات الحساب",
     saved: "حُفظت تغييراتك.",
     /** A group of the settings flow this portal has no card for yet (Kratos added a method), by Kratos' name. */

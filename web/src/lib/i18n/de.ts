@@ -216,6 +216,21 @@ export const de = {
     },
   },
   settings: {
+    sections: {
+      nav: "Bereiche der Kontoeinstellungen",
+      profile: "Profil",
+      security: "Anmeldung und Sicherheit",
+      devices: "Geräte und Aktivität",
+      applications: "Anwendungen",
+      preferences: "Einstellungen",
+      data: "Ihre Daten und Ihr Konto",
+      notFound: "Diesen Bereich der Kontoeinstellungen gibt es nicht.",
+    },
+    passwordLink: {
+      title: "Passwort",
+      description: "Ändern Sie Ihr Passwort auf einer eigenen Seite, auf der auch Ihre Backup-Codes sind.",
+      link: "Passwort ändern",
+    },
     title: "Kontoeinstellungen",
     saved: "Ihre Änderungen wurden gespeichert.",
     /** A group of the settings flow this portal has no card for yet (Kratos added a method), by Kratos' name. */

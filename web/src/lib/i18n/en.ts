@@ -200,6 +200,21 @@ export const en = {
     },
   },
   settings: {
+    sections: {
+      nav: "Sections of Account Settings",
+      profile: "Profile",
+      security: "Sign-in and security",
+      devices: "Devices and activity",
+      applications: "Applications",
+      preferences: "Preferences",
+      data: "Your data and account",
+      notFound: "This section of Account Settings does not exist.",
+    },
+    passwordLink: {
+      title: "Password",
+      description: "Change your password on its own page, where your backup codes are too.",
+      link: "Change password",
+    },
     title: "Account Settings",
     saved: "Your changes were saved.",
     /** A group of the settings flow this portal has no card for yet (Kratos added a method), by Kratos' name. */

@@ -208,6 +208,21 @@ export const es = {
     },
   },
   settings: {
+    sections: {
+      nav: "Secciones de la configuración de la cuenta",
+      profile: "Perfil",
+      security: "Inicio de sesión y seguridad",
+      devices: "Dispositivos y actividad",
+      applications: "Aplicaciones",
+      preferences: "Preferencias",
+      data: "Tus datos y tu cuenta",
+      notFound: "Esta sección de la configuración de la cuenta no existe.",
+    },
+    passwordLink: {
+      title: "Contraseña",
+      description: "Cambia tu contraseña en su propia página, donde también están tus códigos de respaldo.",
+      link: "Cambiar contraseña",
+    },
     title: "Configuración de la cuenta",
     saved: "Se guardaron tus cambios.",
     /** A group of the settings flow this portal has no card for yet (Kratos added a method), by Kratos' name. */

@@ -221,6 +221,21 @@ export const fr = {
     },
   },
   settings: {
+    sections: {
+      nav: "Rubriques des paramètres du compte",
+      profile: "Profil",
+      security: "Connexion et sécurité",
+      devices: "Appareils et activité",
+      applications: "Applications",
+      preferences: "Préférences",
+      data: "Vos données et votre compte",
+      notFound: "Cette rubrique des paramètres du compte n’existe pas.",
+    },
+    passwordLink: {
+      title: "Mot de passe",
+      description: "Changez votre mot de passe sur sa propre page, où se trouvent aussi vos codes de secours.",
+      link: "Changer le mot de passe",
+    },
     title: "Paramètres du compte",
     saved: "Vos modifications ont été enregistrées.",
     /** A group of the settings flow this portal has no card for yet (Kratos added a method), by Kratos' name. */

@@ -206,6 +206,21 @@ export const ja = {
     },
   },
   settings: {
+    sections: {
+      nav: "アカウント設定のセクション",
+      profile: "プロフィール",
+      security: "サインインとセキュリティ",
+      devices: "デバイスとアクティビティ",
+      applications: "アプリケーション",
+      preferences: "表示設定",
+      data: "データとアカウント",
+      notFound: "アカウント設定にこのセクションはありません。",
+    },
+    passwordLink: {
+      title: "パスワード",
+      description: "パスワードは専用のページで変更できます。バックアップコードもそのページにあります。",
+      link: "パスワードを変更",
+    },
     title: "アカウント設定",
     saved: "変更を保存しました。",
     /** A group of the settings flow this portal has no card for yet (Kratos added a method), by Kratos' name. */

@@ -211,6 +211,21 @@ export const ptBR = {
     },
   },
   settings: {
+    sections: {
+      nav: "Seções das configurações da conta",
+      profile: "Perfil",
+      security: "Acesso e segurança",
+      devices: "Dispositivos e atividade",
+      applications: "Aplicativos",
+      preferences: "Preferências",
+      data: "Seus dados e sua conta",
+      notFound: "Esta seção das configurações da conta não existe.",
+    },
+    passwordLink: {
+      title: "Senha",
+      description: "Altere sua senha em uma página própria, onde também estão seus códigos de backup.",
+      link: "Alterar senha",
+    },
     title: "Configurações da conta",
     saved: "Suas alterações foram salvas.",
     /** A group of the settings flow this portal has no card for yet (Kratos added a method), by Kratos' name. */
