@@ -14,6 +14,9 @@ import { PreferencesSection } from "../sections/preferences-section";
 import { ProfileSection } from "../sections/profile-section";
 import { SecuritySection, securityGroups } from "../sections/security-section";
 
+/** The sections whose cards stand two side by side on a wide screen: forms and lists of a few lines each. */
+const pairedSections: ReadonlySet<SettingsSection> = new Set(["security", "data"]);
+
 export interface SettingsPageProps {
   /** The sections whose cards come from other features. */
   devices: ReactNode;
@@ -33,7 +36,9 @@ export function SettingsPage({ devices, applications, data }: SettingsPageProps)
       <h1 className="h3 mb-4">{t("settings.title")}</h1>
       <div className="settings-layout">
         <SettingsNav />
-        <div className="settings-section">
+        <div
+          className={section !== undefined && pairedSections.has(section) ? "settings-section settings-section--pairs" : "settings-section"}
+        >
           <Routes>
             <Route index element={<ProfileSection />} />
             <Route path="security" element={<SecuritySection />} />
