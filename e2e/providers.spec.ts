@@ -117,13 +117,18 @@ test.describe("with scripts off", () => {
 
     await page.goto("/settings");
     await expect(page.getByRole("region", { name: "Profile" }).getByLabel("First name")).toHaveValue("Grace");
+    await page.goto("/settings/security");
     await exampleSsoRow(page).getByRole("button", { name: "Unlink Example SSO" }).click();
+    // Kratos answers a native form at its settings UI URL, Profile; the sub-navigation's plain link leads back.
     await expect(page).toHaveURL(/\/settings\?flow=/);
+    const sections = page.getByRole("navigation", { name: "Sections of Account Settings" });
+    await sections.getByRole("link", { name: "Sign-in and security" }).click();
     await expect(exampleSsoRow(page)).toContainText("Not linked");
 
     await exampleSsoRow(page).getByRole("button", { name: "Link Example SSO" }).click();
     await signInAtExampleSso(page, email);
     await expect(page).toHaveURL(/\/settings\?flow=/);
+    await sections.getByRole("link", { name: "Sign-in and security" }).click();
     await expect(exampleSsoRow(page)).toContainText("Linked");
   });
 });
@@ -141,6 +146,8 @@ test.describe("in German", () => {
     await waitForApp(page);
     // The account starts in the language of the page it was made on.
     await expect(page.getByRole("region", { name: "Profil" }).getByLabel("Sprache", { exact: true })).toHaveValue("de");
+    await page.goto("/settings/security");
+    await waitForApp(page);
     await expect(exampleSsoRow(page, "Anmeldedienste")).toContainText("Verknüpft");
     await expect(exampleSsoRow(page, "Anmeldedienste").getByRole("button", { name: "Verknüpfung mit Example SSO aufheben" })).toBeVisible();
     await expectAccessible(page);
