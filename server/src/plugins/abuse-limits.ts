@@ -74,7 +74,7 @@ export interface AbuseLimitHooks {
 }
 
 /** The limits counted per account. */
-export type AccountRule = "accountDeletion" | "sessionExtension" | "adminAction";
+export type AccountRule = "accountDeletion" | "sessionExtension" | "adminAction" | "dataExport";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -179,6 +179,7 @@ function buildLimits(fastify: FastifyInstance, config: PortalConfig, store: Limi
     accountDeletion: counted("account-deletion", limits.accountDeletion),
     sessionExtension: counted("session-extension", limits.sessionExtension),
     adminAction: counted("admin-action", limits.adminAction),
+    dataExport: counted("data-export", limits.dataExport),
   };
   const hookRefusals = perNetwork("hook-refusals", limits.hookRefusals);
   const portalMail = counted("portal-mail-address", limits.portalMailAddress);

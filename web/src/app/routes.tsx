@@ -55,7 +55,7 @@ export const routes: RouteObject[] = [
             path: `${paths.settings}/*`,
             handle: serverRenderedRoute,
             lazy: async () => {
-              const [{ SettingsPage }, { SessionsCard }, { ConnectedAppsCard }, { ActivityCard, DeleteAccountCard }] =
+              const [{ SettingsPage }, { SessionsCard }, { ConnectedAppsCard }, { ActivityCard, DeleteAccountCard, DownloadDataCard }] =
                 await lazyPages.settings();
               return {
                 element: (
@@ -67,7 +67,12 @@ export const routes: RouteObject[] = [
                       </>
                     }
                     applications={<ConnectedAppsCard />}
-                    data={<DeleteAccountCard />}
+                    data={
+                      <>
+                        <DownloadDataCard />
+                        <DeleteAccountCard />
+                      </>
+                    }
                   />
                 ),
               };

@@ -316,6 +316,12 @@ export const de = {
     unknownSystem: "einem unbekannten System",
   },
   account: {
+    export: {
+      title: "Meine Daten herunterladen",
+      description:
+        "Alles, was dieses Portal und sein Anmeldedienst über Ihr Konto speichern, als eine JSON-Datei: Ihr Profil, Adressen, Anmeldemethoden (Namen und Daten, nie Geheimnisse), Sitzungen, verbundene Apps, letzte Aktivitäten und Änderungen durch Administratoren. Jeder Download wird in Ihrer Aktivität vermerkt.",
+      download: "Meine Daten herunterladen",
+    },
     delete: {
       title: "Konto löschen",
       description:
@@ -344,6 +350,7 @@ export const de = {
         recovery_used: "Konto wiederhergestellt",
         provider_linked: "{{method}} verknüpft",
         provider_unlinked: "Verknüpfung mit {{method}} aufgehoben",
+        data_exported: "Ihre Daten heruntergeladen",
       },
       // Said without an article: they open the events above ("Passkey hinzugefügt").
       methods: {

@@ -299,6 +299,12 @@ export const en = {
     unknownSystem: "an unknown system",
   },
   account: {
+    export: {
+      title: "Download my data",
+      description:
+        "Everything this portal and its sign-in service keep about your account, as one JSON file: your profile, addresses, ways to sign in (names and dates, never secrets), sessions, connected apps, recent activity and what administrators changed. Each download is recorded in your activity.",
+      download: "Download my data",
+    },
     delete: {
       title: "Delete account",
       description:
@@ -327,6 +333,7 @@ export const en = {
         recovery_used: "Account recovered",
         provider_linked: "Linked {{method}}",
         provider_unlinked: "Unlinked {{method}}",
+        data_exported: "Downloaded your data",
       },
       methods: {
         totp: "an authenticator app",

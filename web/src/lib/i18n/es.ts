@@ -308,6 +308,12 @@ export const es = {
     unknownSystem: "un sistema desconocido",
   },
   account: {
+    export: {
+      title: "Descargar mis datos",
+      description:
+        "Todo lo que este portal y su servicio de inicio de sesión guardan sobre tu cuenta, en un archivo JSON: tu perfil, direcciones, formas de iniciar sesión (nombres y fechas, nunca secretos), sesiones, aplicaciones conectadas, actividad reciente y lo que cambiaron los administradores. Cada descarga queda registrada en tu actividad.",
+      download: "Descargar mis datos",
+    },
     delete: {
       title: "Eliminar cuenta",
       description:
@@ -337,6 +343,7 @@ export const es = {
         recovery_used: "Cuenta recuperada",
         provider_linked: "{{method}} vinculado",
         provider_unlinked: "{{method}} desvinculado",
+        data_exported: "Descarga de tus datos",
       },
       methods: {
         totp: "aplicación de autenticación",

@@ -321,6 +321,12 @@ export const fr = {
     unknownSystem: "un système inconnu",
   },
   account: {
+    export: {
+      title: "Télécharger mes données",
+      description:
+        "Tout ce que ce portail et son service de connexion conservent sur votre compte, dans un fichier JSON : votre profil, vos adresses, vos moyens de connexion (noms et dates, jamais de secrets), vos sessions, les applications connectées, l’activité récente et les modifications faites par les administrateurs. Chaque téléchargement est inscrit dans votre activité.",
+      download: "Télécharger mes données",
+    },
     delete: {
       title: "Supprimer le compte",
       description:
@@ -350,6 +356,7 @@ export const fr = {
         recovery_used: "Compte récupéré",
         provider_linked: "Association de {{method}}",
         provider_unlinked: "Dissociation de {{method}}",
+        data_exported: "Téléchargement de vos données",
       },
       // Said with "de" and the article: they follow "Ajout" / "Suppression" above.
       methods: {

@@ -304,6 +304,12 @@ export const ja = {
     unknownSystem: "不明なシステム",
   },
   account: {
+    export: {
+      title: "データをダウンロード",
+      description:
+        "このポータルとサインインサービスがあなたのアカウントについて保持しているすべてを1つのJSONファイルで提供します：プロフィール、アドレス、サインイン方法（名前と日付のみ、秘密情報は含みません）、セッション、連携アプリ、最近のアクティビティ、管理者による変更。ダウンロードのたびにアクティビティに記録されます。",
+      download: "データをダウンロード",
+    },
     delete: {
       title: "アカウントの削除",
       description:
@@ -332,6 +338,7 @@ export const ja = {
         recovery_used: "アカウントの復旧",
         provider_linked: "{{method}}をリンク",
         provider_unlinked: "{{method}}のリンクを解除",
+        data_exported: "データをダウンロード",
       },
       methods: {
         totp: "認証アプリ",

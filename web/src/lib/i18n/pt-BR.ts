@@ -311,6 +311,12 @@ export const ptBR = {
     unknownSystem: "um sistema desconhecido",
   },
   account: {
+    export: {
+      title: "Baixar meus dados",
+      description:
+        "Tudo o que este portal e seu serviço de acesso guardam sobre sua conta, em um arquivo JSON: seu perfil, endereços, formas de acesso (nomes e datas, nunca segredos), sessões, aplicativos conectados, atividade recente e o que os administradores alteraram. Cada download fica registrado na sua atividade.",
+      download: "Baixar meus dados",
+    },
     delete: {
       title: "Excluir conta",
       description:
@@ -339,6 +345,7 @@ export const ptBR = {
         recovery_used: "Conta recuperada",
         provider_linked: "{{method}} vinculado",
         provider_unlinked: "{{method}} desvinculado",
+        data_exported: "Download dos seus dados",
       },
       methods: {
         totp: "aplicativo autenticador",
