@@ -1,6 +1,7 @@
 // The element of index.html in which the app page (server/src/routes/app-page.ts)
 // puts the app's start-up data (schemas/app-page.ts), and the app reads it.
 import { paths, withQuery } from "./paths.js";
+import { settingsSectionOf } from "./settings-sections.js";
 
 export const bootElementId = "portal-boot";
 
@@ -13,6 +14,10 @@ export const apiReads = {
   logoutRequest: (challenge: string) => withQuery("/api/oauth2/logout", { logout_challenge: challenge }),
   /** Manage Clients' list before any search: its first page. */
   clientsFirstPage: withQuery("/api/clients", { page_size: clientsPageSize }),
+  /** Account Settings' Devices and activity: the recent security activity. */
+  accountActivity: "/api/account/activity",
+  /** Account Settings' Applications: the connected apps. */
+  connectedApps: "/api/oauth2/consents",
 };
 
 /**
@@ -33,5 +38,8 @@ export function pageApiReads(pathname: string, search: { get(name: string): stri
   if (pathname === paths.logout && logout) return [apiReads.logoutRequest(logout)];
   // Its route's own guards (the admin role, a second factor) decide whether there is an answer to put in.
   if (pathname === paths.manageClients) return [apiReads.clientsFirstPage];
+  const section = settingsSectionOf(pathname);
+  if (section === "devices") return [apiReads.accountActivity];
+  if (section === "applications") return [apiReads.connectedApps];
   return [];
 }

@@ -93,6 +93,10 @@ test("each section of Account Settings comes rendered at its address, named in t
     expect(html, path).toContain(">Account Settings</h1>");
     expect(html, path).toMatch(new RegExp(`<a[^>]*aria-current="page"[^>]*>${name}</a>`));
     expect(html, path).toContain(`>${card}</h2>`);
+    // The lists the app page reads for a section come with it: no loading state where they belong.
+    if (path === "/settings/applications") expect(html, path).toContain("You have not allowed any application to use your account.");
+    // The activity holds the sign-in once Kratos' hook reported it: the list, or that there is nothing yet.
+    if (path === "/settings/devices") expect(html, path).toMatch(/aria-label="Your recent security activity"|>Nothing yet\.</);
     // The settings flow's forms are in the sections that show them, and only there.
     expect(/action="[^"]*\/kratos\/self-service\/settings\?flow=/.test(html), path).toBe(
       card === "Profile" || card === "Authenticator app",
