@@ -15,6 +15,10 @@ export const apiReads = {
   clientsFirstPage: withQuery("/api/clients", { page_size: clientsPageSize }),
   /** The traits' fields, for the forms that edit them. */
   identitySchemas: "/api/identity-schemas",
+  /** Account Settings' Devices and activity: the recent security activity. */
+  accountActivity: "/api/account/activity",
+  /** Account Settings' Applications: the connected apps. */
+  connectedApps: "/api/oauth2/consents",
 };
 
 /**

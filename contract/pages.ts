@@ -6,6 +6,7 @@
 // how it loads, its menu entry. contract/paths.ts names the paths from here.
 import { apiReads } from "./boot.js";
 import type { FlowKind } from "./flows.js";
+import { pagePathOf, settingsRootPath, settingsSectionOf } from "./settings-sections.js";
 
 type Search = { get(name: string): string | null };
 
@@ -14,13 +15,23 @@ export interface PageFacts {
   /** The self-service flow the page shows. */
   readonly flow?: FlowKind;
   /** The GET /api requests the page's first render makes, by the URL the app asks (contract/boot.ts: apiReads). */
-  readonly apiReads?: (search: Search) => readonly string[];
+  readonly apiReads?: (search: Search, pathname: string) => readonly string[];
 }
 
 export const pageFacts = {
   home: { path: "/" },
   verification: { path: "/verification", flow: "verification" },
-  settings: { path: "/settings", flow: "settings", apiReads: () => [apiReads.identitySchemas] },
+  /** Account Settings: Profile at its own path, each other section below it (contract/settings-sections.ts). */
+  settings: {
+    path: settingsRootPath,
+    flow: "settings",
+    apiReads: (_search, pathname) => {
+      const section = settingsSectionOf(pathname);
+      if (section === "devices") return [apiReads.accountActivity];
+      if (section === "applications") return [apiReads.connectedApps];
+      return section === "profile" ? [apiReads.identitySchemas] : [];
+    },
+  },
   /** The password form alone; the menu's "Recovery" item opens it (the spec's name for setting a new password). */
   changePassword: { path: "/changepwd" },
   manageClients: {
@@ -48,7 +59,8 @@ const readOf = (challenge: string | null, read: (challenge: string) => string) =
 
 /** The page of a path, if the app has one. */
 export function pageOfPath(path: string): PageFacts | undefined {
-  return Object.values<PageFacts>(pageFacts).find((page) => page.path === path);
+  const pagePath = pagePathOf(path);
+  return Object.values<PageFacts>(pageFacts).find((page) => page.path === pagePath);
 }
 
 /** The path of the page that shows a kind of flow. */
@@ -63,5 +75,5 @@ export function flowPagePath(kind: FlowKind): string {
  * answers into the page (BootData's `answers`), so that the server can render the page with them.
  */
 export function pageApiReads(pathname: string, search: Search): readonly string[] {
-  return pageOfPath(pathname)?.apiReads?.(search) ?? [];
+  return pageOfPath(pathname)?.apiReads?.(search, pathname) ?? [];
 }

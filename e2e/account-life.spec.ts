@@ -1,11 +1,13 @@
 // Issue 21: the account's whole life as a user sees it. Deleting the account
 // (with the sign-in that confirms it first), the recent security activity,
 // the warning before the session ends, and signing out in every tab.
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import type { AccountExport } from "#contract/schemas/account.js";
 import { createIdentity } from "../stack/testing/identities.js";
 import { expectAccessible } from "./support/a11y.js";
 import { apiSession, menu, signInWithPassword, signOut, submitPassword, wrongCredentials } from "./support/flows.js";
-import { newIdentity } from "./support/identities.js";
+import { newIdentity, signInByApi } from "./support/identities.js";
 import { startPrivateStack } from "./support/private-stack.js";
 import { saveScreenshot } from "./support/screenshots.js";
 import { expect, test } from "./support/test.js";
@@ -22,7 +24,7 @@ test("delete the account: an old sign-in is confirmed first, then the typed addr
     await submitPassword(page, user.email, user.password);
     await expect(menu(page)).toBeVisible();
     await page.waitForTimeout(16_000);
-    await page.goto(`${stack.portalOrigin}/settings`);
+    await page.goto(`${stack.portalOrigin}/settings/data`);
     const card = deleteCard(page);
     const confirmDelete = card.getByRole("button", { name: "Delete my account" });
     await card.getByLabel(/To confirm, type your email address/).fill("someone-else@example.org");
@@ -35,8 +37,8 @@ test("delete the account: an old sign-in is confirmed first, then the typed addr
     await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
     await page.getByLabel("Password", { exact: true }).fill(user.password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    // Back on Account Settings (the settings page puts its flow in the query; the anchor does not survive).
-    await expect(page).toHaveURL(new RegExp(`^${stack.portalOrigin}/settings[?#]`));
+    // Back on the section it was asked from.
+    await expect(page).toHaveURL(new RegExp(`^${stack.portalOrigin}/settings/data(#delete-account)?$`));
 
     // Signed in again just now: this time it goes through.
     await deleteCard(page)
@@ -67,7 +69,7 @@ test("recent security activity shows the sign-in; This wasn't me signs out elsew
   await signInWithPassword(page, user.email, user.password);
   await expect(menu(page)).toBeVisible();
 
-  await page.goto("/settings");
+  await page.goto("/settings/devices");
   const card = page.getByRole("region", { name: "Recent security activity" });
   const rows = card.getByRole("table", { name: "Your recent security activity" }).getByRole("row");
   // Kratos reports each sign-in to the portal right after it: the newest first.
@@ -157,4 +159,25 @@ test("two minutes before the session ends a dialog offers to stay signed in; the
   } finally {
     await stack.stop();
   }
+});
+
+test("download my data: the browser saves a JSON file of the account, and the activity records it", async ({ page }) => {
+  const user = await newIdentity({ verified: true, name: { first: "Grace", last: "Hopper" } });
+  await signInByApi(page, user);
+  await page.goto("/settings/data");
+  const card = page.getByRole("region", { name: "Download my data" });
+  const button = card.getByRole("button", { name: "Download my data" });
+  await expect(button).toBeEnabled();
+  const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
+  expect(download.suggestedFilename()).toMatch(/^account-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const file = JSON.parse(readFileSync(await download.path(), "utf8")) as AccountExport;
+  expect(file.account.traits).toEqual({ email: user.email, name: { first: "Grace", last: "Hopper" } });
+  expect(file.addresses).toEqual([expect.objectContaining({ value: user.email, verified: true })]);
+  expect(file.sessions).toHaveLength(1);
+  expect(JSON.stringify(file)).not.toContain(user.password);
+
+  await page.getByRole("navigation", { name: "Sections of Account Settings" }).getByRole("link", { name: "Devices and activity" }).click();
+  await expect(
+    page.getByRole("region", { name: "Recent security activity" }).getByRole("row").filter({ hasText: "Downloaded your data" }),
+  ).toHaveCount(1);
 });

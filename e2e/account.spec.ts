@@ -68,7 +68,7 @@ async function horizontalOverflow(page: Page): Promise<number> {
 test("on a 390 px screen the account pages do not scroll sideways", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await signInByApi(page, await newIdentity());
-  await page.goto("/settings");
+  await page.goto("/settings/devices");
   await expect(page.getByRole("table", { name: "Your sessions" })).toBeVisible();
   expect(await horizontalOverflow(page), "/settings").toBeLessThanOrEqual(0);
   await saveScreenshot(page, "settings-narrow");

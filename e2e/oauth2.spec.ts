@@ -247,7 +247,7 @@ test("OAuth2: Deny sends the application access_denied", async ({ page }) => {
 test("OAuth2: a user with an authenticator app passes the second factor on the way to the application", async ({ page }) => {
   const user = await newIdentity({ verified: true });
   await signInByApi(page, user);
-  await page.goto("/settings");
+  await page.goto("/settings/security");
   const card = page.getByRole("region", { name: "Authenticator app" });
   const secret = await totpSecretOn(page);
   await card.getByLabel("Verify code").fill(new TOTP({ secret }).generate());
@@ -286,7 +286,7 @@ test(
     }
     const [tokens, otherTokens] = granted as [Tokens, Tokens];
 
-    await page.goto("/settings");
+    await page.goto("/settings/applications");
     const card = page.getByRole("region", { name: "Connected apps" });
     const row = card.getByRole("row").filter({ hasText: client.name });
     await expect(row).toContainText("See your email address");
@@ -316,7 +316,7 @@ test("OAuth2 with a passkey: Kratos redirects webauthn.js' native form post to H
   const user = await newIdentity({ verified: true });
   await addVirtualAuthenticator(page);
   await signInByApi(page, user);
-  await page.goto("/settings");
+  await page.goto("/settings/security");
   await page.getByRole("region", { name: "Passkeys" }).getByRole("button", { name: "Add passkey" }).click();
   await expectToast(page, "The passkey was added.");
   await page.context().clearCookies();

@@ -59,7 +59,7 @@ test("sign up with Example SSO: signed in, the address verified, the name filled
   expect(await apiSession(page)).toMatchObject({ status: 200, email });
 
   // An emailed code still signs the account in, so Kratos lets the provider go.
-  await page.goto("/settings");
+  await page.goto("/settings/security");
   await waitForApp(page);
   await expect(exampleSsoRow(page)).toContainText("Linked");
   await expectAccessible(page);
@@ -92,7 +92,7 @@ test("a password account signs in with Example SSO under its address, proves the
   await page.getByRole("button", { name: "Sign in with password" }).click();
   await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
 
-  await page.goto("/settings");
+  await page.goto("/settings/security");
   await expect(exampleSsoRow(page)).toContainText("Linked");
   await waitForMail(user.email, /^A sign-in provider was linked to your account$/, linked);
 
@@ -117,13 +117,18 @@ test.describe("with scripts off", () => {
 
     await page.goto("/settings");
     await expect(page.getByRole("region", { name: "Profile" }).getByLabel("First name")).toHaveValue("Grace");
+    await page.goto("/settings/security");
     await exampleSsoRow(page).getByRole("button", { name: "Unlink Example SSO" }).click();
+    // Kratos answers a native form at its settings UI URL, Profile; the sub-navigation's plain link leads back.
     await expect(page).toHaveURL(/\/settings\?flow=/);
+    const sections = page.getByRole("navigation", { name: "Sections of Account Settings" });
+    await sections.getByRole("link", { name: "Sign-in and security" }).click();
     await expect(exampleSsoRow(page)).toContainText("Not linked");
 
     await exampleSsoRow(page).getByRole("button", { name: "Link Example SSO" }).click();
     await signInAtExampleSso(page, email);
     await expect(page).toHaveURL(/\/settings\?flow=/);
+    await sections.getByRole("link", { name: "Sign-in and security" }).click();
     await expect(exampleSsoRow(page)).toContainText("Linked");
   });
 });
@@ -141,6 +146,8 @@ test.describe("in German", () => {
     await waitForApp(page);
     // The account starts in the language of the page it was made on.
     await expect(page.getByRole("region", { name: "Profil" }).getByLabel("Sprache", { exact: true })).toHaveValue("de");
+    await page.goto("/settings/security");
+    await waitForApp(page);
     await expect(exampleSsoRow(page, "Anmeldedienste")).toContainText("Verknüpft");
     await expect(exampleSsoRow(page, "Anmeldedienste").getByRole("button", { name: "Verknüpfung mit Example SSO aufheben" })).toBeVisible();
     await expectAccessible(page);
@@ -174,7 +181,7 @@ test("Kratos refuses to unlink the last way to sign in, and the card says why", 
     await page.getByRole("button", { name: "Sign up with Example SSO" }).click();
     await signInAtExampleSso(page, uniqueEmail("last.way"));
     await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
-    await page.goto("/settings");
+    await page.goto("/settings/security");
     await waitForApp(page);
     // Kratos names the provider nowhere in this flow: the card shows its id, and why it stays.
     const row = providersCard(page).getByRole("row").filter({ hasText: "example-sso" });

@@ -16,7 +16,7 @@ const secondFactorHeading = (page: Page) => page.getByRole("heading", { name: "T
 test("TOTP: set up, sign out, and sign in again with the code as second factor", { tag: "@postgres" }, async ({ page }) => {
   const user = await newIdentity({ verified: true });
   await signInByApi(page, user);
-  await page.goto("/settings");
+  await page.goto("/settings/security");
   await waitForApp(page);
   const card = page.getByRole("region", { name: "Authenticator app" });
   await expect(card.getByRole("img", { name: "Authenticator app QR code" })).toBeVisible();
@@ -89,7 +89,7 @@ test("security key: added in settings, then asked for as second factor", async (
   const user = await newIdentity({ verified: true });
   await addVirtualAuthenticator(page);
   await signInByApi(page, user);
-  await page.goto("/settings");
+  await page.goto("/settings/security");
   const card = page.getByRole("region", { name: "Security keys" });
   await card.getByLabel("Name of the security key").fill("Desk key");
   await card.getByRole("button", { name: "Add security key" }).click();
@@ -103,7 +103,7 @@ test("security key: added in settings, then asked for as second factor", async (
   await expect(menu(page)).toBeVisible();
   expect(await apiSession(page)).toMatchObject({ status: 200, aal: "aal2", email: user.email });
 
-  await page.goto("/settings");
+  await page.goto("/settings/security");
   await waitForApp(page);
   await card.getByRole("button", { name: 'Remove security key "Desk key"' }).click();
   await expectToast(page, "The security key was removed.");
@@ -114,7 +114,7 @@ test("passkey: added in settings, signs in without a password, removed", async (
   const user = await newIdentity({ verified: true });
   await addVirtualAuthenticator(page);
   await signInByApi(page, user);
-  await page.goto("/settings");
+  await page.goto("/settings/security");
   const card = page.getByRole("region", { name: "Passkeys" });
   await card.getByRole("button", { name: "Add passkey" }).click();
   await expectToast(page, "The passkey was added.");
@@ -133,7 +133,7 @@ test("passkey: added in settings, signs in without a password, removed", async (
   };
   expect(whoami.authentication_methods.map((method) => method.method)).toEqual(["passkey"]);
 
-  await page.goto("/settings");
+  await page.goto("/settings/security");
   await waitForApp(page);
   await remove.click();
   await expectToast(page, "The passkey was removed.");

@@ -69,10 +69,53 @@ test("/settings comes rendered inside the shell with the profile form, and the a
   await page.goto("/settings");
   await expect(page.getByLabel("First name")).toHaveValue("Ada");
   await page.waitForLoadState("networkidle");
-  // Hydrated: the footer that needs the browser's time zone is there, and so are the cards that load their own data.
+  // Hydrated: the footer that needs the browser's time zone is there.
   await expect(page.getByText(/Your session is valid until/)).toBeVisible();
-  await expect(page.getByRole("table", { name: "Your sessions" })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+/** Account Settings' sections by address: the sub-navigation's name for each, and a card heading it holds. */
+const settingsSections = [
+  { path: "/settings", name: "Profile", card: "Profile" },
+  { path: "/settings/security", name: "Sign-in and security", card: "Authenticator app" },
+  { path: "/settings/devices", name: "Devices and activity", card: "Active sessions" },
+  { path: "/settings/applications", name: "Applications", card: "Connected apps" },
+  { path: "/settings/preferences", name: "Preferences", card: "Appearance" },
+  { path: "/settings/data", name: "Your data and account", card: "Delete account" },
+];
+
+test("each section of Account Settings comes rendered at its address, named in the title, and the app takes it over without a mismatch", async ({
+  page,
+}) => {
+  await signInByApi(page, await newIdentity());
+  for (const { path, name, card } of settingsSections) {
+    const html = await (await page.request.get(path)).text();
+    expect(html, path).toContain(">Account Settings</h1>");
+    expect(html, path).toMatch(new RegExp(`<a[^>]*aria-current="page"[^>]*>${name}</a>`));
+    expect(html, path).toContain(`>${card}</h2>`);
+    // The lists the app page reads for a section come with it: no loading state where they belong.
+    if (path === "/settings/applications") expect(html, path).toContain("You have not allowed any application to use your account.");
+    // The activity holds the sign-in once Kratos' hook reported it: the list, or that there is nothing yet.
+    if (path === "/settings/devices") expect(html, path).toMatch(/aria-label="Your recent security activity"|>Nothing yet\.</);
+    // The settings flow's forms are in the sections that show them, and only there.
+    expect(/action="[^"]*\/kratos\/self-service\/settings\?flow=/.test(html), path).toBe(
+      card === "Profile" || card === "Authenticator app",
+    );
+
+    const errors = recordPageErrors(page);
+    await page.goto(path);
+    await expect(page.getByRole("region", { name: card })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByText(/Your session is valid until/)).toBeVisible();
+    await expect(page).toHaveTitle(`${name} · Account Settings`);
+    expect(errors, path).toEqual([]);
+  }
+
+  // Moving between sections is the app's: the sub-navigation's link, no page load.
+  await page.getByRole("navigation", { name: "Sections of Account Settings" }).getByRole("link", { name: "Profile" }).click();
+  await expect(page).toHaveURL(/\/settings(\?flow=[^/]+)?$/);
+  await expect(page.getByRole("region", { name: "Profile" })).toBeVisible();
+  await expect(page).toHaveTitle("Profile · Account Settings");
 });
 
 test("/manage-clients comes rendered with the clients for an admin, and the app takes it over without a mismatch", async ({ page }) => {

@@ -18,7 +18,7 @@ test("sign out the session on another device", async ({ browser }) => {
     await expect(menu(page)).toBeVisible();
   }
 
-  await first.goto("/settings");
+  await first.goto("/settings/devices");
   const sessions = first.getByRole("region", { name: "Active sessions" }).getByRole("table", { name: "Your sessions" });
   const rows = sessions.getByRole("row");
   await expect(rows).toHaveCount(3); // the header and two sessions
@@ -46,7 +46,7 @@ test("a session from a browser the portal cannot name shows the catalog's words,
   await stranger.context().close();
 
   await signInByApi(page, user);
-  await page.goto("/settings");
+  await page.goto("/settings/devices");
   const rows = page.getByRole("region", { name: "Active sessions" }).getByRole("table", { name: "Your sessions" }).getByRole("row");
   await expect(rows).toHaveCount(3);
   await expect(rows.filter({ hasText: "This device" })).toContainText(/Chrome \d+ on Linux/);

@@ -60,7 +60,9 @@ test.describe("as my system, on a system that prefers dark", () => {
     expect(await themeCookie(page)).toBe("light");
     await expectAccessible(page);
 
-    // The same choice in Account Settings, back to the system's.
+    // The same choice in Account Settings' Preferences, back to the system's.
+    await page.getByRole("navigation", { name: "Sections of Account Settings" }).getByRole("link", { name: "Preferences" }).click();
+    await expect(page).toHaveURL(/\/settings\/preferences$/);
     const appearance = page.getByRole("region", { name: "Appearance" });
     await expect(appearance.getByRole("radio", { name: "Light" })).toBeChecked();
     await appearance.getByRole("radio", { name: "As my system" }).check();
@@ -85,8 +87,8 @@ test("Dark chosen in the menu: every signed-in page and the dialog are dark and 
 }) => {
   await page.emulateMedia({ colorScheme: "light" });
   await signInByApi(page, await newIdentity({ verified: true }));
-  await page.goto("/settings");
-  await expect(page.getByLabel("First name")).toBeEditable();
+  await page.goto("/settings/preferences");
+  await expect(page.getByRole("region", { name: "Appearance" }).getByRole("radio", { name: "As my system" })).toBeEnabled();
   expect(await pageBackground(page)).toBe(background.light);
 
   await themeMenu(page).selectOption({ label: "Dark" });

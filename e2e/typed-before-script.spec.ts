@@ -30,7 +30,7 @@ test("sign-in on a slow link: the address and password typed before the script s
 test("Account Settings on a slow link: the authenticator app's code typed before the script sets it up after it", async ({ page }) => {
   await signInByApi(page, await newIdentity({ verified: true }));
   const scripts = await onSlowLinkWithScriptsHeld(page);
-  await page.goto("/settings", { waitUntil: "commit" });
+  await page.goto("/settings/security", { waitUntil: "commit" });
   const card = page.getByRole("region", { name: "Authenticator app" });
   const code = new TOTP({ secret: await totpSecretOn(page) }).generate();
   await card.getByLabel("Verify code").fill(code);

@@ -1,6 +1,7 @@
-import { Type, type Static } from "@sinclair/typebox";
+import { Type, type Static, type TSchema } from "@sinclair/typebox";
 import type { Device } from "../devices.js";
 import { Input } from "./input.js";
+import { ConnectedApp } from "./oauth2.js";
 
 /** Deleting the account: the user types their email address to confirm. */
 export const AccountDeletionBody = Input({ email: Type.String({ maxLength: 320 }) });
@@ -16,6 +17,7 @@ export const activityTypes = [
   "recovery_used",
   "provider_linked",
   "provider_unlinked",
+  "data_exported",
 ] as const;
 
 export type ActivityType = (typeof activityTypes)[number];
@@ -48,3 +50,56 @@ export type SessionExtension = Static<typeof SessionExtension>;
 /** The sign-in providers linked to the signed-in account, by Kratos' provider id. */
 export const AccountProviders = Type.Object({ providers: Type.Array(Type.String()) });
 export type AccountProviders = Static<typeof AccountProviders>;
+
+/** "Download my data" takes no query: the account is the session's. */
+export const AccountExportQuery = Input({});
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * "Download my data" (GDPR articles 15 and 20): what Kratos, Hydra and the portal keep about the signed-in
+ * account, as one JSON file. Ways to sign in by their names and dates, never a secret, a hash or a key.
+ */
+export const AccountExport = Type.Object({
+  /** The file's format, so that a reader can tell a later one apart. */
+  format: Type.Literal("account-portal-export/1"),
+  exported_at: Type.String(),
+  account: Type.Object({
+    id: Type.String(),
+    state: Type.String(),
+    created_at: Nullable(Type.String()),
+    updated_at: Nullable(Type.String()),
+    traits: Type.Record(Type.String(), Type.Unknown()),
+    roles: Type.Array(Type.String()),
+  }),
+  addresses: Type.Array(
+    Type.Object({ value: Type.String(), via: Type.String(), verified: Type.Boolean(), verified_at: Nullable(Type.String()) }),
+  ),
+  /** How the account signs in: the password's dates, each security key and passkey by its name, the backup codes by count. */
+  sign_in_methods: Type.Array(
+    Type.Object({
+      type: Type.String(),
+      name: Type.Optional(Type.String()),
+      created_at: Nullable(Type.String()),
+      updated_at: Type.Optional(Nullable(Type.String())),
+      /** Backup codes: how many are left unused, of how many. */
+      unused: Type.Optional(Type.Number()),
+      total: Type.Optional(Type.Number()),
+    }),
+  ),
+  sessions: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      authenticated_at: Nullable(Type.String()),
+      expires_at: Nullable(Type.String()),
+      methods: Type.Array(Type.String()),
+      devices: Type.Array(Type.Object({ ip_address: Type.String(), user_agent: Type.String(), location: Type.String() })),
+    }),
+  ),
+  connected_apps: Type.Array(ConnectedApp),
+  activity: Type.Array(ActivityEvent),
+  known_devices: Type.Array(DeviceFields),
+  /** What admins did to the account: the action and when, without the admin's own address. */
+  audit: Type.Array(Type.Object({ action: Type.String(), role: Type.Optional(Type.String()), at: Type.String() })),
+});
+export type AccountExport = Static<typeof AccountExport>;

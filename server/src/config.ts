@@ -48,6 +48,8 @@ export interface AbuseLimits {
   providerIp: Limit;
   /** Linking and unlinking sign-in providers, per account (each writes the account and mails). */
   providerLink: Limit;
+  /** Downloads of one's data ("Download my data": each reads Kratos, Hydra and the state), per account. */
+  dataExport: Limit;
 }
 
 export interface PortalConfig {
@@ -293,6 +295,7 @@ export function readLimits(env: Env): AbuseLimits {
     portalMailAddress: readLimit(env, "LIMIT_PORTAL_MAIL_ADDRESS", "10/1h"),
     providerIp: readLimit(env, "LIMIT_PROVIDER_IP", "100/15m"),
     providerLink: readLimit(env, "LIMIT_PROVIDER_LINK", "10/1h"),
+    dataExport: readLimit(env, "LIMIT_DATA_EXPORT", "5/1h"),
   };
 }
 

@@ -16,6 +16,7 @@ import { bootElementId, pageReadHeader } from "#contract/boot.js";
 import { directionOf, type Language } from "#contract/languages.js";
 import { flowQueryOf, type FlowKind } from "#contract/flows.js";
 import { pageApiReads, pageOfPath } from "#contract/pages.js";
+import { settingsFlowSections, settingsSectionOf } from "#contract/settings-sections.js";
 import type { BootData } from "#contract/schemas/app-page.js";
 import type { ErrorBody } from "#contract/schemas/error.js";
 import { themeOfCookies } from "#contract/theme.js";
@@ -30,6 +31,12 @@ import { runtimeConfig } from "./runtime-config.js";
 import type { WebApp } from "../web/web-app.js";
 import { titledHead } from "../operator-texts.js";
 import { themedHead } from "./page-theme.js";
+
+/** The flow a page starts when opened without ?flow=: Account Settings' only in the sections that show its forms. */
+function flowOfPage(path: string): FlowKind | undefined {
+  const section = settingsSectionOf(path);
+  return section === undefined || settingsFlowSections.has(section) ? pageOfPath(path)?.flow : undefined;
+}
 
 /** The flows Kratos has only for a session: the page asks for one only when the session check found one. */
 const sessionFlows: ReadonlySet<FlowKind> = new Set(["settings"]);
@@ -131,8 +138,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
     path: string,
     session: Promise<BootData["session"]>,
   ): Promise<BootData["flow"]> {
-    // A page that shows a flow starts one when opened without ?flow=.
-    const kind = pageOfPath(path)?.flow;
+    const kind = flowOfPage(path);
     if (!kind) return undefined;
     // A signed-out visitor's settings page sends them to sign in: no flow to spend their budget of new flows on.
     if (sessionFlows.has(kind) && (await session)?.status !== 200) return undefined;

@@ -10,10 +10,11 @@
 // The public pages are in the entry bundle (`Component`): the sign-in page
 // must not wait for code only a signed-in user runs. The others load when
 // visited, or before (`lazy`, lazy-pages.ts).
-import { createElement, type ComponentType } from "react";
+import { createElement, Fragment, type ComponentType } from "react";
 import { Navigate } from "react-router-dom";
 import { pageFacts, type PageFacts, type PageName } from "#contract/pages.js";
 import { paths } from "#contract/paths.js";
+import { pagePathOf } from "#contract/settings-sections.js";
 import { adminRole } from "#contract/roles.js";
 import { ErrorPage, LoginPage, RecoveryPage, RegistrationPage } from "../features/auth";
 import { code, type Code } from "./on-demand";
@@ -51,6 +52,8 @@ export type Page = PageFacts & {
   menu?: MenuEntry;
   /** Only users with this role see it (and its menu entry); others get the not-allowed page. */
   role?: string;
+  /** Its sections are at addresses below its path, routed by the page itself (Account Settings: contract/settings-sections.ts). */
+  sections?: true;
 } & ({ Component: ComponentType; lazy?: never } | { lazy: LazyPage; Component?: never });
 
 /** A page made of modules that load on demand, each named by its source file. */
@@ -108,19 +111,17 @@ export const pages: { readonly [N in PageName]: Page } = {
     ...shellPage,
     serverRendered: true,
     menu: { key: 4, label: "accountSettings", icon: "settings" },
-    // Account Settings holds the cards of the features that have no page of their own.
+    sections: true,
+    // Account Settings holds the cards of the features that have no page of their own, each in its section.
     lazy: lazyPage(
       [features.settings, features.sessions, features.connectedApps, features.account],
-      ({ SettingsPage }, { SessionsCard }, { ConnectedAppsCard }, { ActivityCard, DeleteAccountCard }) =>
+      ({ SettingsPage }, { SessionsCard }, { ConnectedAppsCard }, { ActivityCard, DeleteAccountCard, DownloadDataCard }) =>
         function AccountSettings() {
-          return createElement(
-            SettingsPage,
-            null,
-            createElement(SessionsCard),
-            createElement(ActivityCard),
-            createElement(ConnectedAppsCard),
-            createElement(DeleteAccountCard),
-          );
+          return createElement(SettingsPage, {
+            devices: createElement(Fragment, null, createElement(SessionsCard), createElement(ActivityCard)),
+            applications: createElement(ConnectedAppsCard),
+            data: createElement(Fragment, null, createElement(DownloadDataCard), createElement(DeleteAccountCard)),
+          });
         },
     ),
   },
@@ -160,5 +161,8 @@ export const pages: { readonly [N in PageName]: Page } = {
 /** The pages, in no particular order (the router ranks routes by their paths). */
 export const pageList: readonly Page[] = Object.values(pages);
 
-/** The page of a path, if the app has one. */
-export const pageOf = (path: string): Page | undefined => pageList.find((page) => page.path === path);
+/** The page of a path, if the app has one (a section's address is its page's). */
+export const pageOf = (path: string): Page | undefined => {
+  const pagePath = pagePathOf(path);
+  return pageList.find((page) => page.path === pagePath);
+};

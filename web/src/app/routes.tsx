@@ -30,7 +30,7 @@ function routeOf(page: Page): RouteObject {
         }
       : { Component };
   return {
-    path: page.path,
+    path: page.sections ? `${page.path}/*` : page.path,
     ...(handle ? { handle } : {}),
     ...(page.lazy ? { lazy: async () => shown(await loadPage(page)) } : shown(page.Component)),
   };

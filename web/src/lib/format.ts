@@ -37,3 +37,14 @@ function isoDate(iso: When): string {
 export function useFormatDate(): (iso: When) => string {
   return useHydrated() ? formatDate : isoDate;
 }
+
+/** The time as ISO 8601 writes it, to the minute, in UTC (Z): the same text wherever it is made. */
+function isoDateTime(iso: When): string {
+  const date = dateOf(iso);
+  return date ? `${date.toISOString().slice(0, 16)}Z` : i18n.t("common.none");
+}
+
+/** formatDateTime for a component the server renders too, as useFormatDate. */
+export function useFormatDateTime(): (iso: When) => string {
+  return useHydrated() ? formatDateTime : isoDateTime;
+}

@@ -23,7 +23,7 @@ export function ipKeys(ip: string): { network: string; site?: string } {
 export const accountKey = (account: string) => createHash("sha256").update(account).digest("base64url");
 
 /** The limits counted per account. */
-export type AccountRule = "accountDeletion" | "sessionExtension" | "adminAction";
+export type AccountRule = "accountDeletion" | "sessionExtension" | "adminAction" | "dataExport";
 
 /** A rule per client network: the charges of the client's IP, its IPv6 site's too. */
 export type PerNetwork = (ip: string, onSuccess?: Charge["onSuccess"]) => Charge[];
@@ -72,6 +72,7 @@ export function limitRules(limits: AbuseLimits, store: LimiterStore): LimitRules
       accountDeletion: counted("account-deletion", limits.accountDeletion),
       sessionExtension: counted("session-extension", limits.sessionExtension),
       adminAction: counted("admin-action", limits.adminAction),
+      dataExport: counted("data-export", limits.dataExport),
     },
     hookRefusals: perNetwork("hook-refusals", limits.hookRefusals),
     portalMail: counted("portal-mail-address", limits.portalMailAddress),

@@ -1,15 +1,17 @@
 // /api/account: the signed-in user's own account. Deleting it (after typing
 // its email address, within Kratos' privileged session age, never the last
-// admin), its recent security activity and its linked sign-in providers.
+// admin), its recent security activity, its linked sign-in providers, and
+// "Download my data".
 import { mailLanguage } from "../../language.js";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { PortalConfig } from "../../config.js";
-import { FieldErrors } from "../../errors.js";
+import { ClientError, FieldErrors } from "../../errors.js";
 import { sessionOf } from "../../plugins/guards.js";
-import { AccountActivity, AccountDeletionBody, AccountProviders } from "#contract/schemas/account.js";
+import { AccountActivity, AccountDeletionBody, AccountExport, AccountExportQuery, AccountProviders } from "#contract/schemas/account.js";
 import { errorResponses } from "#contract/schemas/error.js";
 import { deviceOf, deviceOfKey } from "#contract/devices.js";
 import { emailOf, providersOf } from "../../kratos/identities.js";
+import { exportAccount } from "../../services/account-export.js";
 import { bodyLimits } from "./body-limits.js";
 
 const accountRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (fastify, { config }) => {
@@ -46,6 +48,28 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async
       devices: devices.map(deviceOfKey),
     });
   });
+
+  // "Download my data": a file, recorded in the account's activity, a few times an hour.
+  fastify.get(
+    "/export",
+    {
+      preHandler: fastify.limits.account("dataExport"),
+      schema: { querystring: AccountExportQuery, response: { 200: AccountExport, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const account = sessionOf(request).identity.id;
+      const data = await exportAccount(
+        { identities: fastify.kratos.identities, consentSessions: fastify.hydra.consentSessions, state: fastify.state },
+        account,
+      );
+      if (!data) throw new ClientError(404, "user_not_found");
+      await fastify.state.activity.add(account, { type: "data_exported", at: data.exported_at, ip: request.ip });
+      return reply
+        .header("cache-control", "no-store")
+        .header("content-disposition", `attachment; filename="account-data-${data.exported_at.slice(0, 10)}.json"`)
+        .send(data);
+    },
+  );
 
   // Kratos' settings flow offers Unlink only while another way to sign in remains, and names no provider
   // otherwise: the card learns here which providers are linked at all.

@@ -1,3 +1,4 @@
-// The account's own life: its recent security activity, and deleting it.
+// The account's own life: its recent security activity, downloading its data, and deleting it.
 export { ActivityCard } from "./components/activity-card";
 export { DeleteAccountCard } from "./components/delete-account-card";
+export { DownloadDataCard } from "./components/download-data-card";

@@ -226,6 +226,21 @@ export const ar = {
     },
   },
   settings: {
+    sections: {
+      nav: "أقسام إعدادات الحساب",
+      profile: "الملف الشخصي",
+      security: "تسجيل الدخول والأمان",
+      devices: "الأجهزة والنشاط",
+      applications: "التطبيقات",
+      preferences: "التفضيلات",
+      data: "بياناتك وحسابك",
+      notFound: "هذا القسم من إعدادات الحساب غير موجود.",
+    },
+    passwordLink: {
+      title: "كلمة المرور",
+      description: "غيّر كلمة المرور في صفحتها الخاصة، حيث توجد رموزك الاحتياطية أيضًا.",
+      link: "تغيير كلمة المرور",
+    },
     title: "إعدادات الحساب",
     saved: "حُفظت تغييراتك.",
     /** A group of the settings flow this portal has no card for yet (Kratos added a method), by Kratos' name. */
@@ -314,6 +329,12 @@ export const ar = {
     unknownSystem: "نظام غير معروف",
   },
   account: {
+    export: {
+      title: "تنزيل بياناتي",
+      description:
+        "كل ما تحتفظ به هذه البوابة وخدمة تسجيل الدخول عن حسابك في ملف JSON واحد: ملفك الشخصي، وعناوينك، وطرق تسجيل الدخول (الأسماء والتواريخ، دون أي أسرار)، والجلسات، والتطبيقات المتصلة، والنشاط الأخير، وما غيّره المسؤولون. يُسجَّل كل تنزيل في نشاطك.",
+      download: "تنزيل بياناتي",
+    },
     delete: {
       title: "حذف الحساب",
       description: "يحذف حسابك نهائيًا: يُسجَّل خروجك من كل مكان، وتفقد التطبيقات التي ربطتها صلاحية وصولها، ولا يمكن استعادة أي شيء.",
@@ -341,6 +362,7 @@ export const ar = {
         recovery_used: "استرداد الحساب",
         provider_linked: "ربط {{method}}",
         provider_unlinked: "إلغاء ربط {{method}}",
+        data_exported: "تنزيل بياناتك",
       },
       methods: {
         totp: "تطبيق مصادقة",

@@ -217,6 +217,21 @@ export const de = {
     },
   },
   settings: {
+    sections: {
+      nav: "Bereiche der Kontoeinstellungen",
+      profile: "Profil",
+      security: "Anmeldung und Sicherheit",
+      devices: "Geräte und Aktivität",
+      applications: "Anwendungen",
+      preferences: "Einstellungen",
+      data: "Ihre Daten und Ihr Konto",
+      notFound: "Diesen Bereich der Kontoeinstellungen gibt es nicht.",
+    },
+    passwordLink: {
+      title: "Passwort",
+      description: "Ändern Sie Ihr Passwort auf einer eigenen Seite, auf der auch Ihre Backup-Codes sind.",
+      link: "Passwort ändern",
+    },
     title: "Kontoeinstellungen",
     saved: "Ihre Änderungen wurden gespeichert.",
     /** A group of the settings flow this portal has no card for yet (Kratos added a method), by Kratos' name. */
@@ -302,6 +317,12 @@ export const de = {
     unknownSystem: "einem unbekannten System",
   },
   account: {
+    export: {
+      title: "Meine Daten herunterladen",
+      description:
+        "Alles, was dieses Portal und sein Anmeldedienst über Ihr Konto speichern, als eine JSON-Datei: Ihr Profil, Adressen, Anmeldemethoden (Namen und Daten, nie Geheimnisse), Sitzungen, verbundene Apps, letzte Aktivitäten und Änderungen durch Administratoren. Jeder Download wird in Ihrer Aktivität vermerkt.",
+      download: "Meine Daten herunterladen",
+    },
     delete: {
       title: "Konto löschen",
       description:
@@ -330,6 +351,7 @@ export const de = {
         recovery_used: "Konto wiederhergestellt",
         provider_linked: "{{method}} verknüpft",
         provider_unlinked: "Verknüpfung mit {{method}} aufgehoben",
+        data_exported: "Ihre Daten heruntergeladen",
       },
       // Said without an article: they open the events above ("Passkey hinzugefügt").
       methods: {

@@ -202,6 +202,21 @@ export const en = {
     },
   },
   settings: {
+    sections: {
+      nav: "Sections of Account Settings",
+      profile: "Profile",
+      security: "Sign-in and security",
+      devices: "Devices and activity",
+      applications: "Applications",
+      preferences: "Preferences",
+      data: "Your data and account",
+      notFound: "This section of Account Settings does not exist.",
+    },
+    passwordLink: {
+      title: "Password",
+      description: "Change your password on its own page, where your backup codes are too.",
+      link: "Change password",
+    },
     title: "Account Settings",
     saved: "Your changes were saved.",
     /** A group of the settings flow this portal has no card for yet (Kratos added a method), by Kratos' name. */
@@ -286,6 +301,12 @@ export const en = {
     unknownSystem: "an unknown system",
   },
   account: {
+    export: {
+      title: "Download my data",
+      description:
+        "Everything this portal and its sign-in service keep about your account, as one JSON file: your profile, addresses, ways to sign in (names and dates, never secrets), sessions, connected apps, recent activity and what administrators changed. Each download is recorded in your activity.",
+      download: "Download my data",
+    },
     delete: {
       title: "Delete account",
       description:
@@ -314,6 +335,7 @@ export const en = {
         recovery_used: "Account recovered",
         provider_linked: "Linked {{method}}",
         provider_unlinked: "Unlinked {{method}}",
+        data_exported: "Downloaded your data",
       },
       methods: {
         totp: "an authenticator app",

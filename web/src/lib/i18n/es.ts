@@ -209,6 +209,21 @@ export const es = {
     },
   },
   settings: {
+    sections: {
+      nav: "Secciones de la configuración de la cuenta",
+      profile: "Perfil",
+      security: "Inicio de sesión y seguridad",
+      devices: "Dispositivos y actividad",
+      applications: "Aplicaciones",
+      preferences: "Preferencias",
+      data: "Tus datos y tu cuenta",
+      notFound: "Esta sección de la configuración de la cuenta no existe.",
+    },
+    passwordLink: {
+      title: "Contraseña",
+      description: "Cambia tu contraseña en su propia página, donde también están tus códigos de respaldo.",
+      link: "Cambiar contraseña",
+    },
     title: "Configuración de la cuenta",
     saved: "Se guardaron tus cambios.",
     /** A group of the settings flow this portal has no card for yet (Kratos added a method), by Kratos' name. */
@@ -294,6 +309,12 @@ export const es = {
     unknownSystem: "un sistema desconocido",
   },
   account: {
+    export: {
+      title: "Descargar mis datos",
+      description:
+        "Todo lo que este portal y su servicio de inicio de sesión guardan sobre tu cuenta, en un archivo JSON: tu perfil, direcciones, formas de iniciar sesión (nombres y fechas, nunca secretos), sesiones, aplicaciones conectadas, actividad reciente y lo que cambiaron los administradores. Cada descarga queda registrada en tu actividad.",
+      download: "Descargar mis datos",
+    },
     delete: {
       title: "Eliminar cuenta",
       description:
@@ -323,6 +344,7 @@ export const es = {
         recovery_used: "Cuenta recuperada",
         provider_linked: "{{method}} vinculado",
         provider_unlinked: "{{method}} desvinculado",
+        data_exported: "Descarga de tus datos",
       },
       methods: {
         totp: "aplicación de autenticación",

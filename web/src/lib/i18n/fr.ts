@@ -222,6 +222,21 @@ export const fr = {
     },
   },
   settings: {
+    sections: {
+      nav: "Rubriques des paramètres du compte",
+      profile: "Profil",
+      security: "Connexion et sécurité",
+      devices: "Appareils et activité",
+      applications: "Applications",
+      preferences: "Préférences",
+      data: "Vos données et votre compte",
+      notFound: "Cette rubrique des paramètres du compte n’existe pas.",
+    },
+    passwordLink: {
+      title: "Mot de passe",
+      description: "Changez votre mot de passe sur sa propre page, où se trouvent aussi vos codes de secours.",
+      link: "Changer le mot de passe",
+    },
     title: "Paramètres du compte",
     saved: "Vos modifications ont été enregistrées.",
     /** A group of the settings flow this portal has no card for yet (Kratos added a method), by Kratos' name. */
@@ -307,6 +322,12 @@ export const fr = {
     unknownSystem: "un système inconnu",
   },
   account: {
+    export: {
+      title: "Télécharger mes données",
+      description:
+        "Tout ce que ce portail et son service de connexion conservent sur votre compte, dans un fichier JSON : votre profil, vos adresses, vos moyens de connexion (noms et dates, jamais de secrets), vos sessions, les applications connectées, l’activité récente et les modifications faites par les administrateurs. Chaque téléchargement est inscrit dans votre activité.",
+      download: "Télécharger mes données",
+    },
     delete: {
       title: "Supprimer le compte",
       description:
@@ -336,6 +357,7 @@ export const fr = {
         recovery_used: "Compte récupéré",
         provider_linked: "Association de {{method}}",
         provider_unlinked: "Dissociation de {{method}}",
+        data_exported: "Téléchargement de vos données",
       },
       // Said with "de" and the article: they follow "Ajout" / "Suppression" above.
       methods: {

@@ -207,6 +207,21 @@ export const ja = {
     },
   },
   settings: {
+    sections: {
+      nav: "アカウント設定のセクション",
+      profile: "プロフィール",
+      security: "サインインとセキュリティ",
+      devices: "デバイスとアクティビティ",
+      applications: "アプリケーション",
+      preferences: "表示設定",
+      data: "データとアカウント",
+      notFound: "アカウント設定にこのセクションはありません。",
+    },
+    passwordLink: {
+      title: "パスワード",
+      description: "パスワードは専用のページで変更できます。バックアップコードもそのページにあります。",
+      link: "パスワードを変更",
+    },
     title: "アカウント設定",
     saved: "変更を保存しました。",
     /** A group of the settings flow this portal has no card for yet (Kratos added a method), by Kratos' name. */
@@ -290,6 +305,12 @@ export const ja = {
     unknownSystem: "不明なシステム",
   },
   account: {
+    export: {
+      title: "データをダウンロード",
+      description:
+        "このポータルとサインインサービスがあなたのアカウントについて保持しているすべてを1つのJSONファイルで提供します：プロフィール、アドレス、サインイン方法（名前と日付のみ、秘密情報は含みません）、セッション、連携アプリ、最近のアクティビティ、管理者による変更。ダウンロードのたびにアクティビティに記録されます。",
+      download: "データをダウンロード",
+    },
     delete: {
       title: "アカウントの削除",
       description:
@@ -318,6 +339,7 @@ export const ja = {
         recovery_used: "アカウントの復旧",
         provider_linked: "{{method}}をリンク",
         provider_unlinked: "{{method}}のリンクを解除",
+        data_exported: "データをダウンロード",
       },
       methods: {
         totp: "認証アプリ",

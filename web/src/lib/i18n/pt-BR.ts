@@ -212,6 +212,21 @@ export const ptBR = {
     },
   },
   settings: {
+    sections: {
+      nav: "Seções das configurações da conta",
+      profile: "Perfil",
+      security: "Acesso e segurança",
+      devices: "Dispositivos e atividade",
+      applications: "Aplicativos",
+      preferences: "Preferências",
+      data: "Seus dados e sua conta",
+      notFound: "Esta seção das configurações da conta não existe.",
+    },
+    passwordLink: {
+      title: "Senha",
+      description: "Altere sua senha em uma página própria, onde também estão seus códigos de backup.",
+      link: "Alterar senha",
+    },
     title: "Configurações da conta",
     saved: "Suas alterações foram salvas.",
     /** A group of the settings flow this portal has no card for yet (Kratos added a method), by Kratos' name. */
@@ -297,6 +312,12 @@ export const ptBR = {
     unknownSystem: "um sistema desconhecido",
   },
   account: {
+    export: {
+      title: "Baixar meus dados",
+      description:
+        "Tudo o que este portal e seu serviço de acesso guardam sobre sua conta, em um arquivo JSON: seu perfil, endereços, formas de acesso (nomes e datas, nunca segredos), sessões, aplicativos conectados, atividade recente e o que os administradores alteraram. Cada download fica registrado na sua atividade.",
+      download: "Baixar meus dados",
+    },
     delete: {
       title: "Excluir conta",
       description:
@@ -325,6 +346,7 @@ export const ptBR = {
         recovery_used: "Conta recuperada",
         provider_linked: "{{method}} vinculado",
         provider_unlinked: "{{method}} desvinculado",
+        data_exported: "Download dos seus dados",
       },
       methods: {
         totp: "aplicativo autenticador",

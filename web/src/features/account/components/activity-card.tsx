@@ -12,7 +12,8 @@ import { ListTable } from "../../../lib/components/list-table";
 import { Loading } from "../../../lib/components/loading";
 import { errorMessage } from "../../../lib/error-message";
 import { useConfirm } from "../../../lib/feedback/use-confirm";
-import { formatDateTime } from "../../../lib/format";
+import { useFormatDateTime } from "../../../lib/format";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { deviceName } from "../../../lib/device-name";
 import { href } from "#contract/paths.js";
 import { activityQueryOptions } from "../api/get-activity";
@@ -22,6 +23,9 @@ export function ActivityCard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const activity = useQuery(activityQueryOptions());
+  // The server renders the list with the page's answer: dates and actions wait for the app.
+  const formatDateTime = useFormatDateTime();
+  const hydrated = useHydrated();
   const signOut = useSignOutEverywhereElse();
   const { confirm, dialog } = useConfirm();
 
@@ -89,7 +93,7 @@ export function ActivityCard() {
               })}
             </p>
           )}
-          <Button variant="outline-danger" onClick={() => void notMe()}>
+          <Button variant="outline-danger" disabled={!hydrated} onClick={() => void notMe()}>
             {t("account.activity.notMe.button")}
           </Button>
         </>

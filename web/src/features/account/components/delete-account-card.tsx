@@ -1,4 +1,4 @@
-// "Delete account", last on Account Settings: the user types the account's
+// "Delete account", in Account Settings' "Your data and account": the user types the account's
 // email address and confirms. A sign-in older than Kratos' privileged session
 // age first goes through /login?refresh=true and comes back here.
 import { useState, type FormEvent } from "react";
@@ -14,7 +14,7 @@ import { errorMessage } from "../../../lib/error-message";
 import { announceSignedOut } from "../../../lib/session-broadcast";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { signInHref } from "#contract/flows.js";
-import { paths } from "#contract/paths.js";
+import { settingsPath } from "#contract/settings-sections.js";
 import { useDeleteAccount } from "../api/delete-account";
 
 /** The card's anchor: the sign-in that confirms it is the user returns here. */
@@ -42,7 +42,7 @@ export function DeleteAccountCard() {
         },
         onError: (error) => {
           if (apiProblemOf(error)?.kind === "reauthenticate") {
-            const back = `${window.location.origin}${paths.settings}#${deleteAccountAnchor}`;
+            const back = `${window.location.origin}${settingsPath("data")}#${deleteAccountAnchor}`;
             window.location.assign(signInHref(back, { refresh: true }));
           }
         },

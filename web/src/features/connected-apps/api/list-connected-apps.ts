@@ -1,7 +1,9 @@
 // GET /api/oauth2/consents: the applications the signed-in user allowed to use their account.
 import { queryOptions } from "@tanstack/react-query";
 import type { ConnectedApp, ConnectedApps } from "#contract/schemas/oauth2.js";
+import { apiReads } from "#contract/boot.js";
 import { apiRequest } from "../../../lib/api-client";
+import { takeBootAnswer } from "../../../lib/boot-data";
 
 export type { ConnectedApp };
 
@@ -10,4 +12,10 @@ export async function listConnectedApps(signal?: AbortSignal): Promise<Connected
 }
 
 export const connectedAppsQueryOptions = () =>
-  queryOptions({ queryKey: ["api", "oauth2", "consents"], queryFn: ({ signal }) => listConnectedApps(signal) });
+  queryOptions({
+    queryKey: ["api", "oauth2", "consents"],
+    queryFn: ({ signal }) => listConnectedApps(signal),
+    initialData: () => (takeBootAnswer(apiReads.connectedApps) as ConnectedApps | undefined)?.apps,
+    // The page's own answer is as fresh as a request now would be: asked again only when a change invalidates it.
+    staleTime: (query) => (query.state.dataUpdateCount === 0 ? Infinity : 0),
+  });

@@ -11,7 +11,8 @@ import { Loading } from "../../../lib/components/loading";
 import { errorMessage } from "../../../lib/error-message";
 import { useToast } from "../../../lib/feedback/toast";
 import { useConfirm } from "../../../lib/feedback/use-confirm";
-import { formatDateTime } from "../../../lib/format";
+import { useFormatDateTime } from "../../../lib/format";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { ScopeList } from "../../../lib/components/scope-list";
 import { connectedAppsQueryOptions, type ConnectedApp } from "../api/list-connected-apps";
 import { useRevokeAllConnectedApps } from "../api/revoke-all-connected-apps";
@@ -22,6 +23,9 @@ export function ConnectedAppsCard() {
   const toast = useToast();
   const { confirm, dialog } = useConfirm();
   const apps = useQuery(connectedAppsQueryOptions());
+  // The server renders the list with the page's answer: dates and actions wait for the app.
+  const formatDateTime = useFormatDateTime();
+  const hydrated = useHydrated();
   const revoke = useRevokeConnectedApp();
   const revokeAll = useRevokeAllConnectedApps();
 
@@ -79,6 +83,7 @@ export function ConnectedAppsCard() {
                   <Button
                     variant="outline-danger"
                     size="sm"
+                    disabled={!hydrated}
                     onClick={() => void confirmRevoke(app)}
                     aria-label={t("connectedApps.revokeLabel", { name: app.client_name })}
                   >
@@ -88,7 +93,7 @@ export function ConnectedAppsCard() {
               </tr>
             ))}
           </ListTable>
-          <Button variant="outline-danger" onClick={() => void confirmRevokeAll()}>
+          <Button variant="outline-danger" disabled={!hydrated} onClick={() => void confirmRevokeAll()}>
             {t("connectedApps.revokeAll")}
           </Button>
         </>

@@ -84,7 +84,7 @@ export function useSettingsFlow() {
 
 export type SettingsController = ReturnType<typeof useSettingsFlow>;
 
-function noteNativeSubmit(group: string): void {
+export function noteNativeSubmit(group: string): void {
   try {
     sessionStorage.setItem(nativeSubmitKey, group);
   } catch {
@@ -92,7 +92,7 @@ function noteNativeSubmit(group: string): void {
   }
 }
 
-function readNativeSubmit(): string | undefined {
+export function readNativeSubmit(): string | undefined {
   try {
     return sessionStorage.getItem(nativeSubmitKey) ?? undefined;
   } catch {

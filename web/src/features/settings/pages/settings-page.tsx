@@ -1,95 +1,93 @@
-// /settings (Account Settings): profile, two-factor methods, passkeys and sign-in providers from
-// the settings flow, one card per group, then the theme; the app adds the cards of other
-// features (sessions, connected apps) as children. Password and backup codes
-// live on the page the menu calls Recovery (paths.changePassword).
-import { useState, type ReactNode } from "react";
+// /settings (Account Settings): one page of the app with a section at each address below it
+// (contract/settings-sections.ts), a sub-navigation, and each section a component of its own. Profile,
+// sign-in and security and preferences are this feature's; the app passes in the sections that other
+// features' cards make (devices, applications, your data), since features do not import each other.
+// The server renders a section like the browser: the router in both matches the same nested route.
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import Alert from "react-bootstrap/Alert";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
-import { useCurrentSession } from "../../../lib/current-session";
-import { FlowMessages } from "../../../lib/flows/flow-messages";
-import { FlowStatus } from "../../../lib/flows/flow-status";
-import { TraitFieldsScope } from "../../../lib/flows/trait-fields";
-import { verificationFlowId } from "../../../lib/kratos/continue-with";
-import { href } from "#contract/paths.js";
-import { AppearanceCard } from "../components/appearance-card";
-import { CredentialGroupCard } from "../components/credential-group-card";
-import { GroupCard, groupsOf } from "../components/group-card";
-import { ProvidersCard } from "../components/providers-card";
-import { useSettingsFlow } from "../hooks/use-settings-flow";
+import { Route, Routes, useLocation, useNavigate } from "react-router-dom";
+import { settingsPath, settingsSectionOf, type SettingsSection } from "#contract/settings-sections.js";
+import { SettingsNav } from "../components/settings-nav";
+import { noteNativeSubmit, readNativeSubmit } from "../hooks/use-settings-flow";
+import { PreferencesSection } from "../sections/preferences-section";
+import { ProfileSection } from "../sections/profile-section";
+import { SecuritySection, securityGroups } from "../sections/security-section";
 
-/** Groups with a card of their own here or on the Recovery page; any other group gets a generic card. */
-const placedGroups = new Set(["default", "profile", "totp", "webauthn", "passkey", "password", "lookup_secret", "oidc"]);
+/** The sections whose cards stand two side by side on a wide screen: forms and lists of a few lines each. */
+const pairedSections: ReadonlySet<SettingsSection> = new Set(["security", "data"]);
 
-export function SettingsPage({ children }: { children?: ReactNode }) {
+export interface SettingsPageProps {
+  /** The sections whose cards come from other features. */
+  devices: ReactNode;
+  applications: ReactNode;
+  data: ReactNode;
+}
+
+export function SettingsPage({ devices, applications, data }: SettingsPageProps) {
   const { t } = useTranslation();
-  const settings = useSettingsFlow();
-  const { activeGroup, submitGroup } = settings;
-  const { session, refresh } = useCurrentSession();
-  const unverified = session.identity.verifiable_addresses.filter((address) => !address.verified);
-  // A changed email gets a code mailed right away, for the verification flow Kratos names here.
-  const [verificationFlow, setVerificationFlow] = useState<string>();
+  const { pathname, search } = useLocation();
+  const section = settingsSectionOf(pathname);
+  useReturnToActingSection(section, search);
+  useSectionTitle(section === undefined ? t("settings.title") : `${t(`settings.sections.${section}`)} · ${t("settings.title")}`);
 
   return (
-    <div className="account-page">
+    <div className="account-page settings-page">
       <h1 className="h3 mb-4">{t("settings.title")}</h1>
-      <FlowStatus controller={settings} showFailure={!activeGroup}>
-        {(flow) => {
-          const groups = groupsOf(flow.ui.nodes);
-          return (
-            <>
-              {!activeGroup && <FlowMessages messages={flow.ui.messages} />}
-              <TraitFieldsScope flow={flow}>
-                <GroupCard
-                  settings={{
-                    ...settings,
-                    // A saved profile can change the name in the header and the email's verification.
-                    submitGroup: async (body, submitter) => {
-                      const result = await submitGroup(body, submitter);
-                      if (result?.state === "success") {
-                        setVerificationFlow(verificationFlowId(result.continue_with));
-                        await refresh();
-                      }
-                      return result;
-                    },
-                  }}
-                  groups={["profile"]}
-                  title={t("settings.profile.title")}
-                  description={t("settings.profile.description")}
-                  before={
-                    unverified.length > 0 && (
-                      <Alert variant="warning" className="py-2 small">
-                        {t("settings.profile.unverified", { addresses: unverified.map((address) => address.value).join(", ") })}{" "}
-                        <Link to={href("verification", { flow: verificationFlow })} className="alert-link">
-                          {t("settings.profile.verifyIt")}
-                        </Link>
-                      </Alert>
-                    )
-                  }
-                />
-              </TraitFieldsScope>
-              {groups.has("totp") && (
-                <GroupCard
-                  settings={settings}
-                  groups={["totp"]}
-                  title={t("settings.totp.title")}
-                  description={t("settings.totp.description")}
-                />
-              )}
-              {groups.has("webauthn") && <CredentialGroupCard settings={settings} kind="webauthn" />}
-              {groups.has("passkey") && <CredentialGroupCard settings={settings} kind="passkey" />}
-              <ProvidersCard settings={settings} />
-              {[...groups]
-                .filter((group) => !placedGroups.has(group))
-                .map((group) => (
-                  <GroupCard key={group} settings={settings} groups={[group]} title={t("settings.otherGroup", { group })} />
-                ))}
-            </>
-          );
-        }}
-      </FlowStatus>
-      <AppearanceCard />
-      {children}
+      <div className="settings-layout">
+        <SettingsNav />
+        <div
+          className={section !== undefined && pairedSections.has(section) ? "settings-section settings-section--pairs" : "settings-section"}
+        >
+          <Routes>
+            <Route index element={<ProfileSection />} />
+            <Route path="security" element={<SecuritySection />} />
+            <Route path="devices" element={devices} />
+            <Route path="applications" element={applications} />
+            <Route path="preferences" element={<PreferencesSection />} />
+            <Route path="data" element={data} />
+            <Route
+              path="*"
+              element={
+                <Alert variant="warning" className="py-2">
+                  {t("settings.sections.notFound")}
+                </Alert>
+              }
+            />
+          </Routes>
+        </div>
+      </div>
     </div>
   );
+}
+
+/** The document's title names the section; the page leaves the title it found. */
+function useSectionTitle(title: string): void {
+  useEffect(() => {
+    const before = document.title;
+    document.title = title;
+    return () => {
+      document.title = before;
+    };
+  }, [title]);
+}
+
+/**
+ * Kratos answers a form the browser posted itself (a security key, a passkey, linking a provider) at its
+ * settings UI URL, which is paths.settings: the card that acted noted its group, and its section is where the
+ * person goes on, with the flow that says how it went. After the first render, which hydrates the server's.
+ */
+function useReturnToActingSection(section: SettingsSection | undefined, search: string): void {
+  const navigate = useNavigate();
+  const [acted] = useState(readNativeSubmit);
+  // Once, for the page load the note answers.
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    if (section !== "profile" || acted === undefined || !securityGroups.has(acted)) return;
+    // The section's own flow reads the note again.
+    noteNativeSubmit(acted);
+    void navigate({ pathname: settingsPath("security"), search }, { replace: true });
+  }, [acted, navigate, search, section]);
 }

@@ -1,0 +1,53 @@
+// "Download my data" in Account Settings' "Your data and account": the account's data (GDPR articles 15 and
+// 20) as a JSON file the browser saves. The server counts and records each download.
+import { useQueryClient } from "@tanstack/react-query";
+import Alert from "react-bootstrap/Alert";
+import Button from "react-bootstrap/Button";
+import Spinner from "react-bootstrap/Spinner";
+import { useTranslation } from "react-i18next";
+import { SectionCard } from "../../../lib/components/cards";
+import { errorMessage } from "../../../lib/error-message";
+import { useHydrated } from "../../../lib/use-hydrated";
+import { useExportAccount, type AccountExport } from "../api/export-account";
+import { activityQueryOptions } from "../api/get-activity";
+
+/** Hands the file to the browser to save, under a name that says what and when. */
+function save(data: AccountExport): void {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = `account-data-${data.exported_at.slice(0, 10)}.json`;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+export function DownloadDataCard() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const download = useExportAccount();
+  const hydrated = useHydrated();
+
+  function start() {
+    download.mutate(undefined, {
+      onSuccess: (data) => {
+        save(data);
+        // The download is in the account's activity now.
+        void queryClient.invalidateQueries({ queryKey: activityQueryOptions().queryKey });
+      },
+    });
+  }
+
+  return (
+    <SectionCard title={t("account.export.title")} description={t("account.export.description")}>
+      {download.error && (
+        <Alert variant="danger" className="py-2 small">
+          {errorMessage(download.error)}
+        </Alert>
+      )}
+      <Button variant="outline-primary" onClick={start} disabled={!hydrated || download.isPending}>
+        {download.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        {t("account.export.download")}
+      </Button>
+    </SectionCard>
+  );
+}
