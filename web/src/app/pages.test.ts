@@ -6,12 +6,12 @@ import { describe, expect, it } from "vitest";
 import { flowKinds } from "#contract/flows.js";
 import { flowPagePath, pageApiReads } from "#contract/pages.js";
 import { shellCode } from "./lazy-shell";
-import { pageList } from "./pages";
+import { pageList, routePathOf } from "./pages";
 import { routes } from "./routes";
 
 /** The paths of a route tree that are not a registered page's (the catch-all "not found" route aside). */
 function unregisteredRoutes(tree: readonly RouteObject[]): string[] {
-  const registered = new Set(pageList.map(({ path }) => path));
+  const registered = new Set(pageList.map(routePathOf));
   return tree.flatMap((route) => [
     ...(route.path !== undefined && route.path !== "*" && !registered.has(route.path) ? [route.path] : []),
     ...(route.index ? ["(index)"] : []),
@@ -25,7 +25,7 @@ const pathsOf = (tree: readonly RouteObject[]): string[] =>
 describe("the page registry", () => {
   it("is where every route of the tree comes from, and every page has its route", () => {
     expect(unregisteredRoutes(routes)).toEqual([]);
-    expect(pathsOf(routes).sort()).toEqual([...pageList.map(({ path }) => path), "*"].sort());
+    expect(pathsOf(routes).sort()).toEqual([...pageList.map(routePathOf), "*"].sort());
   });
 
   it("catches a route added to the tree by hand", () => {
@@ -48,7 +48,13 @@ describe("the page registry", () => {
     expect(pageApiReads("/consent", new URLSearchParams())).toEqual([]);
     expect(pageApiReads("/logout", new URLSearchParams("logout_challenge=l1"))).toEqual(["/api/oauth2/logout?logout_challenge=l1"]);
     expect(pageApiReads("/manage-clients", new URLSearchParams())).toEqual(["/api/clients?page_size=25"]);
-    expect(pageApiReads("/settings", new URLSearchParams())).toEqual([]);
+    expect(pageApiReads("/registration", new URLSearchParams())).toEqual(["/api/identity-schemas"]);
+    // Account Settings reads what the section at the address shows.
+    expect(pageApiReads("/settings", new URLSearchParams())).toEqual(["/api/identity-schemas"]);
+    expect(pageApiReads("/settings/security", new URLSearchParams())).toEqual([]);
+    expect(pageApiReads("/settings/devices", new URLSearchParams())).toEqual(["/api/account/activity"]);
+    expect(pageApiReads("/settings/applications", new URLSearchParams())).toEqual(["/api/oauth2/consents"]);
+    expect(pageApiReads("/settings/elsewhere", new URLSearchParams())).toEqual([]);
   });
 
   it("gives each menu entry a key of its own", () => {

@@ -161,6 +161,9 @@ export const pages: { readonly [N in PageName]: Page } = {
 /** The pages, in no particular order (the router ranks routes by their paths). */
 export const pageList: readonly Page[] = Object.values(pages);
 
+/** The path its route matches: a page with sections matches every address below it too. */
+export const routePathOf = (page: Page): string => (page.sections ? `${page.path}/*` : page.path);
+
 /** The page of a path, if the app has one (a section's address is its page's). */
 export const pageOf = (path: string): Page | undefined => {
   const pagePath = pagePathOf(path);

@@ -8,7 +8,7 @@ import type { ComponentType } from "react";
 import type { RouteObject } from "react-router-dom";
 import { loadPage } from "./lazy-pages";
 import { lazyShell } from "./lazy-shell";
-import { pageList, type Page } from "./pages";
+import { pageList, routePathOf, type Page } from "./pages";
 import { FullScreenSpinner } from "./pages/full-screen-spinner";
 import { NotFoundPage } from "./pages/not-found-page";
 import { RouteErrorPage } from "./pages/route-error-page";
@@ -30,7 +30,7 @@ function routeOf(page: Page): RouteObject {
         }
       : { Component };
   return {
-    path: page.sections ? `${page.path}/*` : page.path,
+    path: routePathOf(page),
     ...(handle ? { handle } : {}),
     ...(page.lazy ? { lazy: async () => shown(await loadPage(page)) } : shown(page.Component)),
   };
