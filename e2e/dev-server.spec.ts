@@ -29,11 +29,15 @@ test("a user signs in, sets up an authenticator app and saves the profile, with 
   await expect(menu(page)).toBeVisible();
   await waitForApp(page);
 
+  // Account Settings' sections, through its own navigation: the dev server compiles each on the way.
+  const sections = page.getByRole("navigation", { name: "Sections of Account Settings" });
+  await sections.getByRole("link", { name: "Sign-in and security" }).click();
   const card = page.getByRole("region", { name: "Authenticator app" });
   await card.getByLabel("Verify code").fill(new TOTP({ secret: await totpSecretOn(page) }).generate());
   await card.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "The authenticator app is set up.");
 
+  await sections.getByRole("link", { name: "Profile" }).click();
   const profile = page.getByRole("region", { name: "Profile" });
   await profile.getByLabel("First name").fill("Augusta");
   await profile.getByRole("button", { name: "Save" }).click();
