@@ -34,3 +34,13 @@ export function readUrl(env: Env, name: string, fallback: string, originOnly = f
   }
   return originOnly ? url.origin : raw.replace(/\/$/, "");
 }
+
+/** One of a few words; unset or empty: the fallback. */
+export function readChoice<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!(choices as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${choices.join(", ")}, got "${raw}"`);
+  }
+  return raw as T;
+}

@@ -56,6 +56,8 @@ export const errorCodes = [
   "challenge_answered",
   /** 403: Kratos' native (mobile app) flows are turned off (KRATOS_NATIVE_FLOWS). */
   "native_flows_disabled",
+  /** 403: accounts are by invitation only (REGISTRATION=invite-only): no registration flow. */
+  "registration_closed",
   /** 503: Kratos is down or did not answer in time. */
   "kratos_unavailable",
   /** 503: Hydra is down or did not answer in time. */

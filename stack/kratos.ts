@@ -104,6 +104,11 @@ function oidcConfig(settings: StackSettings): ConfigTree {
   return { selfservice: { methods: { oidc: { enabled: providers.length > 0, config: { providers } } } } };
 }
 
+/** Accounts by invitation only: Kratos creates none by itself either, not even for a new provider's sign-in. */
+function registrationConfig(settings: StackSettings): ConfigTree {
+  return settings.portal.registration === "invite-only" ? { selfservice: { flows: { registration: { enabled: false } } } } : {};
+}
+
 /** The part of Kratos' configuration that follows from the stack's settings. */
 export function runtimeConfig(settings: StackSettings, extra: ConfigTree = {}): ConfigTree {
   const { kratos } = settings;
@@ -123,7 +128,10 @@ export function runtimeConfig(settings: StackSettings, extra: ConfigTree = {}): 
     settings.portal.hookSecret,
     `file://${join(configDir, "hooks", "security-event.jsonnet")}`,
   );
-  return merge(merge(merge(merge(kratosOriginConfig(settings.portal.origin), local), oidcConfig(settings)), hooks), extra);
+  return [local, oidcConfig(settings), registrationConfig(settings), hooks, extra].reduce(
+    merge,
+    kratosOriginConfig(settings.portal.origin),
+  );
 }
 
 export interface KratosOptions {

@@ -5,7 +5,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ConfigError, readPort, readUrl } from "#contract/env-values.js";
+import { ConfigError, readChoice, readPort, readUrl } from "#contract/env-values.js";
+import { registrationModes, type RegistrationMode } from "#contract/schemas/runtime-config.js";
 import { readOidcConfig, type OidcSettings } from "./oidc-providers.js";
 
 export const rootDir = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -25,6 +26,8 @@ export interface StackSettings {
     deviceCookieSecret: string;
     /** What Kratos' web hooks send the portal to prove they come from Kratos. */
     hookSecret: string;
+    /** REGISTRATION: anyone may create an account, or only whom an admin invites (Kratos' registration off too). */
+    registration: RegistrationMode;
   };
   kratos: {
     publicPort: number;
@@ -136,6 +139,7 @@ export function readSettings(env: Env = process.env): StackSettings {
       // Kept, so that a restart does not make every browser unknown to the abuse limits again.
       deviceCookieSecret: env.DEVICE_COOKIE_SECRET || portalSecrets(dataDir).deviceCookie,
       hookSecret: secretList(env, "KRATOS_HOOK_SECRET", 32)?.[0] ?? portalSecrets(dataDir).hook,
+      registration: readChoice(env, "REGISTRATION", registrationModes, "open"),
     },
     kratos: {
       publicPort: readPort(env, "KRATOS_PUBLIC_PORT", 4433),

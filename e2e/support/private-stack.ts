@@ -11,14 +11,17 @@ export interface PrivateStackOptions {
   exampleSso?: boolean;
   /** More variables for the portal, e.g. a lower abuse limit. */
   portalEnv?: Record<string, string>;
+  /** Variables of the whole stack as `npm start` reads them (Kratos' and the portal's), e.g. REGISTRATION. */
+  settingsEnv?: Record<string, string>;
 }
 
 export async function startPrivateStack({
   kratosConfig = {},
   portalEnv = {},
   exampleSso = false,
+  settingsEnv = {},
 }: PrivateStackOptions = {}): Promise<TestStack> {
-  const stack = await startTestStack({ kratosConfig, exampleSso });
+  const stack = await startTestStack({ kratosConfig, exampleSso, settingsEnv });
   try {
     await startPortal(stack.supervisor, stack.settings, stack, { env: portalEnv });
   } catch (error) {

@@ -4,8 +4,8 @@
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ipaddr from "ipaddr.js";
-import { ConfigError, readPort, readUrl, type Env } from "#contract/env-values.js";
-import type { OperatorTexts } from "#contract/schemas/runtime-config.js";
+import { ConfigError, readChoice, readPort, readUrl, type Env } from "#contract/env-values.js";
+import { registrationModes, type OperatorTexts, type RegistrationMode } from "#contract/schemas/runtime-config.js";
 import { readOperatorTexts } from "./operator-texts.js";
 
 /** How many times something may happen per window, e.g. 10 wrong passwords per 15 minutes. */
@@ -94,6 +94,8 @@ export interface PortalConfig {
   state: StateConfig;
   /** The operator's texts for their identity schema's traits, by language (OPERATOR_TEXTS_FILE); empty: none. */
   operatorTexts: OperatorTexts;
+  /** Who may create an account (REGISTRATION): anyone, or only whom an admin invites (no registration flow through the portal). */
+  registration: RegistrationMode;
   /** Traces to an OpenTelemetry collector (OTLP over HTTP); undefined: off, and no tracing code is loaded. */
   tracing: TracingConfig | undefined;
 }
@@ -124,15 +126,6 @@ export interface StateConfig {
   dir: string;
   /** How long an admin's action stays in the audit trail, in seconds. */
   auditRetention: number;
-}
-
-function readChoice<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  if (!(choices as readonly string[]).includes(raw)) {
-    throw new ConfigError(`${name} must be one of ${choices.join(", ")}, got "${raw}"`);
-  }
-  return raw as T;
 }
 
 function readBoolean(env: Env, name: string, fallback: boolean): boolean {
@@ -338,6 +331,7 @@ export function readConfig(env: Env = process.env): PortalConfig {
       auditRetention: readDays(env, "AUDIT_RETENTION", "365d"),
     },
     operatorTexts: readOperatorTexts(env, "OPERATOR_TEXTS_FILE"),
+    registration: readChoice(env, "REGISTRATION", registrationModes, "open"),
     tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: readUrl(env, "OTEL_EXPORTER_OTLP_ENDPOINT", "") } : undefined,
   };
 }

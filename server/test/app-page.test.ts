@@ -217,6 +217,18 @@ t.test("with Kratos up", async (t) => {
   });
 });
 
+t.test("REGISTRATION=invite-only: /registration comes without a flow, and the app is told", async (t) => {
+  const kratos = await useKratos(t);
+  const app = await build(t, { ...kratos.env, REGISTRATION: "invite-only" });
+  const page = await app.inject("/registration");
+  t.equal(page.statusCode, 200);
+  const boot = bootData(page);
+  t.equal(boot.flow, undefined, "no registration flow is started");
+  t.equal(boot.config.REGISTRATION, "invite-only");
+  t.notOk(page.headers["set-cookie"], "no anti-CSRF cookie of a flow");
+  t.equal(bootData(await app.inject("/login")).flow?.kind, "login", "signing in starts its flow as before");
+});
+
 t.test("with Kratos down, the page still comes, and says so for the session check", async (t) => {
   const app = await build(t, { KRATOS_PUBLIC_URL: `http://127.0.0.1:${await freePort()}` });
   // A browser without cookies is signed out whatever Kratos says: this one has a session to check.

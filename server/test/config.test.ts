@@ -93,6 +93,7 @@ t.test("a bad value is refused with a message naming the variable", async (t) =>
     [{ KRATOS_PUBLIC_URL: "not a url" }, /^KRATOS_PUBLIC_URL must be an absolute http\(s\) URL/],
     [{ HYDRA_ADMIN_URL: "ftp://hydra:4445" }, /^HYDRA_ADMIN_URL must use http or https/],
     [{ LOG_LEVEL: "loud" }, /^LOG_LEVEL must be one of/],
+    [{ REGISTRATION: "closed" }, /^REGISTRATION must be one of open, invite-only, got "closed"/],
     [{ TRUST_PROXY: "maybe" }, /^TRUST_PROXY must list IP addresses or CIDR ranges .*got "maybe"/],
     [{ TRUST_PROXY: "10.0.0.0/33" }, /^TRUST_PROXY must list IP addresses or CIDR ranges/],
     [{ TRUST_PROXY: "10.0.0.5,127.1" }, /^TRUST_PROXY must list IP addresses or CIDR ranges .*got "127.1"/],

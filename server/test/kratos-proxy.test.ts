@@ -103,6 +103,39 @@ t.test("KRATOS_NATIVE_FLOWS opens the native flows for mobile apps", async (t) =
   t.equal(flow.json().type, "api");
 });
 
+t.test("REGISTRATION=invite-only: no registration flow starts or goes on through the proxy", async (t) => {
+  const kratos = await useKratos(t);
+  const app = await build(t, { ...kratos.env, REGISTRATION: "invite-only", KRATOS_NATIVE_FLOWS: "true" });
+  const origin = kratos.env.PORTAL_ORIGIN!;
+
+  const navigated = await app.inject({ url: "/kratos/self-service/registration/browser", headers: { accept: "text/html" } });
+  t.equal(navigated.statusCode, 303, "a browser sent to start one");
+  t.equal(navigated.headers.location, `${origin}/registration`, "lands on the page that says how to get an invitation");
+  t.notOk(
+    navigated.cookies.some((cookie) => cookie.name.startsWith("csrf_token")),
+    "without a flow from Kratos",
+  );
+
+  for (const [method, url] of [
+    ["GET", "/kratos/self-service/registration/browser"],
+    ["GET", "/kratos/self-service/registration/api"],
+    ["GET", "/kratos/self-service/registration/flows?id=5f0e8b7e-7b1a-4d1e-9a41-0f1d8d3c9a11"],
+    ["POST", "/kratos/self-service/registration?flow=5f0e8b7e-7b1a-4d1e-9a41-0f1d8d3c9a11"],
+  ] as const) {
+    const refused = await app.inject({
+      method,
+      url,
+      headers: { accept: "application/json" },
+      ...(method === "POST" ? { payload: {} } : {}),
+    });
+    t.equal(refused.statusCode, 403, `${method} ${url}`);
+    t.same(refused.json(), { code: "registration_closed" });
+  }
+
+  const login = await app.inject({ url: "/kratos/self-service/login/browser", headers: { accept: "application/json" } });
+  t.equal(login.statusCode, 200, "signing in goes on as before");
+});
+
 t.test("bodies other than a JSON object or a form are refused before Kratos", async (t) => {
   const kratos = await useKratos(t);
   const app = await build(t, kratos.env);

@@ -133,6 +133,8 @@ export interface TestStackOptions {
    * `npm run dev`'s portal the checkout's .data/, where `npm run dev` keeps its own secrets and databases.
    */
   dataParent?: string;
+  /** Variables of the stack's settings (stack/settings.ts) as `npm start` reads them, e.g. REGISTRATION. */
+  settingsEnv?: Record<string, string>;
 }
 
 export function databaseFromEnv(env: Record<string, string | undefined> = process.env): TestDatabase {
@@ -148,6 +150,7 @@ export async function startTestStack({
   database = databaseFromEnv(),
   exampleSso: withExampleSso = true,
   dataParent,
+  settingsEnv = {},
 }: TestStackOptions = {}): Promise<TestStack> {
   const supervisor = new Supervisor({ echo: false, progress });
   const postgres = database === "postgres" ? await startPostgres(supervisor, { services: ["kratos", "hydra"] }) : undefined;
@@ -156,6 +159,7 @@ export async function startTestStack({
       {
         ...(postgres ? { KRATOS_DSN: postgres.dsn("kratos"), HYDRA_DSN: postgres.dsn("hydra") } : {}),
         ...(withExampleSso ? {} : { EXAMPLE_SSO: "off" }),
+        ...settingsEnv,
       },
       dataParent,
     );

@@ -139,7 +139,8 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
     session: Promise<BootData["session"]>,
   ): Promise<BootData["flow"]> {
     const kind = flowOfPage(path);
-    if (!kind) return undefined;
+    // Accounts by invitation only: the registration page says how to get one, without a flow.
+    if (!kind || (kind === "registration" && config.registration === "invite-only")) return undefined;
     // A signed-out visitor's settings page sends them to sign in: no flow to spend their budget of new flows on.
     if (sessionFlows.has(kind) && (await session)?.status !== 200) return undefined;
     const search = new URLSearchParams(request.url.slice(path.length + 1));

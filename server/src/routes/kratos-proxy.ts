@@ -156,8 +156,20 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
       }
     };
 
+  // Accounts by invitation only: no registration flow starts or goes on here. A browser sent to start one
+  // lands on the registration page, which says how to get an invitation.
+  const registrationClosed: RouteHandlerMethod = async (request, reply) =>
+    request.method === "GET" && request.headers.accept?.includes("text/html")
+      ? reply.redirect(`${config.origin}${flowPagePath("registration")}`, 303)
+      : reply.code(403).send({ code: "registration_closed" } satisfies ErrorBody);
+  const closed = (kind: FlowKind) => kind === "registration" && config.registration === "invite-only";
+
   for (const kind of flowKinds) {
     const base = `/self-service/${kind}`;
+    if (closed(kind)) {
+      for (const path of [`${base}/browser`, `${base}/api`, `${base}/flows`, base]) fastify.all(path, registrationClosed);
+      continue;
+    }
     const limits = fastify.limits.submission(kind);
     fastify.get(`${base}/browser`, { onRequest: newFlow(kind), onResponse: countStarted(kind) }, forward(`${base}/browser`));
     fastify.get(`${base}/flows`, forward(`${base}/flows`));
@@ -192,7 +204,7 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
 
   // Kratos' native flows: no CSRF protection, the easiest target for guessing.
   const nativePaths = [
-    ...flowKinds.map((kind) => ["GET", `/self-service/${kind}/api`] as const),
+    ...flowKinds.filter((kind) => !closed(kind)).map((kind) => ["GET", `/self-service/${kind}/api`] as const),
     ["DELETE", "/self-service/logout/api"] as const,
     ["GET", "/sessions/token-exchange"] as const,
   ];

@@ -7,6 +7,7 @@ import { RuntimeConfig } from "#contract/schemas/runtime-config.js";
 export const runtimeConfig = (config: PortalConfig): RuntimeConfig => ({
   KRATOS_PUBLIC_URL: `${config.origin}/kratos`,
   ...(Object.keys(config.operatorTexts).length > 0 ? { OPERATOR_TEXTS: config.operatorTexts } : {}),
+  ...(config.registration === "invite-only" ? { REGISTRATION: config.registration } : {}),
 });
 
 const runtimeConfigRoute: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (fastify, { config }) => {

@@ -27,7 +27,14 @@ export type ApiProblem =
   /** Any other refusal of the request as sent. */
   | { kind: "refused"; code?: ErrorCode };
 
-const notAllowed = new Set<ErrorCode>(["role_required", "other_account", "cross_origin", "json_required", "native_flows_disabled"]);
+const notAllowed = new Set<ErrorCode>([
+  "role_required",
+  "other_account",
+  "cross_origin",
+  "json_required",
+  "native_flows_disabled",
+  "registration_closed",
+]);
 const notFound = new Set<ErrorCode>(["not_found", "client_not_found", "challenge_unknown"]);
 
 /** The problem an /api call failed with; undefined for an error that is not the portal's answer (a bug, an abort). */

@@ -58,6 +58,7 @@ export const de = {
       challenge_unknown: "Diese Anfrage der Anwendung ist unbekannt oder abgelaufen. Beginnen Sie in der Anwendung von vorn.",
       challenge_answered: "Diese Anfrage der Anwendung wurde bereits beantwortet.",
       native_flows_disabled: "Die Anmeldung aus Apps ist auf diesem Portal deaktiviert.",
+      registration_closed: "Konten gibt es auf diesem Portal nur auf Einladung.",
       kratos_unavailable: "Der Identitätsdienst ist nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.",
       hydra_unavailable: "Der Anmeldedienst für Anwendungen ist nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.",
       kratos_unexpected: "Der Identitätsdienst hat unerwartet geantwortet. Bitte versuchen Sie es gleich noch einmal.",
@@ -192,9 +193,17 @@ export const de = {
       sessionEnded: "Ihre Sitzung ist abgelaufen. Melden Sie sich erneut an, um dort weiterzumachen, wo Sie waren.",
       signOut: "Abmelden",
       createAccount: "Konto erstellen",
+      byInvitation: "Neu hier? Konten gibt es nur auf Einladung: Fragen Sie Ihre Administration.",
       forgotPassword: "Passwort vergessen?",
     },
-    registration: { title: "Konto erstellen", haveAccount: "Sie haben bereits ein Konto?", signIn: "Anmelden" },
+    registration: {
+      title: "Konto erstellen",
+      haveAccount: "Sie haben bereits ein Konto?",
+      signIn: "Anmelden",
+      byInvitationTitle: "Konten nur auf Einladung",
+      byInvitation:
+        "Neue Konten gibt es auf diesem Portal nur auf Einladung. Bitten Sie Ihre Administration, Sie einzuladen: Die Einladung kommt per E-Mail, mit einem Link, über den Sie Ihr Konto einrichten.",
+    },
     recovery: { title: "Konto wiederherstellen", backToSignIn: "Zurück zur Anmeldung" },
     verification: {
       title: "Konto verifizieren",

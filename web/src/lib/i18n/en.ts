@@ -56,6 +56,7 @@ export const en = {
       challenge_unknown: "This request from the application is unknown or has expired. Start again from the application.",
       challenge_answered: "This request from the application was already answered.",
       native_flows_disabled: "Sign-in from apps is turned off on this portal.",
+      registration_closed: "Accounts on this portal are by invitation only.",
       kratos_unavailable: "The identity service is unavailable. Please try again in a moment.",
       hydra_unavailable: "The sign-in service for applications is unavailable. Please try again in a moment.",
       kratos_unexpected: "The identity service gave an unexpected answer. Please try again in a moment.",
@@ -177,9 +178,17 @@ export const en = {
       sessionEnded: "Your session ended. Sign in again to go on where you were.",
       signOut: "Sign out",
       createAccount: "Create an account",
+      byInvitation: "New here? Accounts are by invitation: ask your administrator.",
       forgotPassword: "Forgot your password?",
     },
-    registration: { title: "Create account", haveAccount: "Already have an account?", signIn: "Sign in" },
+    registration: {
+      title: "Create account",
+      haveAccount: "Already have an account?",
+      signIn: "Sign in",
+      byInvitationTitle: "Accounts by invitation",
+      byInvitation:
+        "New accounts on this portal are by invitation only. Ask your administrator to invite you: the invitation arrives by email, with a link to set up your account.",
+    },
     recovery: { title: "Recover your account", backToSignIn: "Back to sign in" },
     verification: {
       title: "Verify Account",

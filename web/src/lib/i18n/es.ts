@@ -58,6 +58,7 @@ export const es = {
       challenge_unknown: "Esta solicitud de la aplicación es desconocida o ha caducado. Vuelve a empezar desde la aplicación.",
       challenge_answered: "Esta solicitud de la aplicación ya se respondió.",
       native_flows_disabled: "El inicio de sesión desde aplicaciones está desactivado en este portal.",
+      registration_closed: "En este portal, las cuentas son solo por invitación.",
       kratos_unavailable: "El servicio de identidad no está disponible. Inténtalo de nuevo en un momento.",
       hydra_unavailable: "El servicio de inicio de sesión para aplicaciones no está disponible. Inténtalo de nuevo en un momento.",
       kratos_unexpected: "El servicio de identidad dio una respuesta inesperada. Inténtalo de nuevo en un momento.",
@@ -184,9 +185,17 @@ export const es = {
       sessionEnded: "Tu sesión terminó. Vuelve a iniciar sesión para seguir donde lo dejaste.",
       signOut: "Cerrar sesión",
       createAccount: "Crear una cuenta",
+      byInvitation: "¿Eres nuevo? Las cuentas son por invitación: pídele una a tu administrador.",
       forgotPassword: "¿Olvidaste tu contraseña?",
     },
-    registration: { title: "Crear cuenta", haveAccount: "¿Ya tienes una cuenta?", signIn: "Iniciar sesión" },
+    registration: {
+      title: "Crear cuenta",
+      haveAccount: "¿Ya tienes una cuenta?",
+      signIn: "Iniciar sesión",
+      byInvitationTitle: "Cuentas por invitación",
+      byInvitation:
+        "En este portal, las cuentas nuevas son solo por invitación. Pide a tu administrador que te invite: la invitación llega por correo electrónico, con un enlace para configurar tu cuenta.",
+    },
     recovery: { title: "Recupera tu cuenta", backToSignIn: "Volver al inicio de sesión" },
     verification: {
       title: "Verificar cuenta",

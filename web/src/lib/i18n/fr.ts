@@ -58,6 +58,7 @@ export const fr = {
       challenge_unknown: "Cette demande de l’application est inconnue ou a expiré. Recommencez depuis l’application.",
       challenge_answered: "Cette demande de l’application a déjà reçu une réponse.",
       native_flows_disabled: "La connexion depuis des applications est désactivée sur ce portail.",
+      registration_closed: "Sur ce portail, les comptes sont uniquement sur invitation.",
       kratos_unavailable: "Le service d’identité est indisponible. Veuillez réessayer dans un instant.",
       hydra_unavailable: "Le service de connexion des applications est indisponible. Veuillez réessayer dans un instant.",
       kratos_unexpected: "Le service d’identité a renvoyé une réponse inattendue. Veuillez réessayer dans un instant.",
@@ -197,9 +198,17 @@ export const fr = {
       sessionEnded: "Votre session a pris fin. Reconnectez-vous pour reprendre là où vous en étiez.",
       signOut: "Se déconnecter",
       createAccount: "Créer un compte",
+      byInvitation: "Nouveau ici ? Les comptes sont sur invitation : demandez à votre administrateur.",
       forgotPassword: "Mot de passe oublié ?",
     },
-    registration: { title: "Créer un compte", haveAccount: "Vous avez déjà un compte ?", signIn: "Se connecter" },
+    registration: {
+      title: "Créer un compte",
+      haveAccount: "Vous avez déjà un compte ?",
+      signIn: "Se connecter",
+      byInvitationTitle: "Comptes sur invitation",
+      byInvitation:
+        "Sur ce portail, les nouveaux comptes sont créés uniquement sur invitation. Demandez à votre administrateur de vous inviter : l'invitation arrive par e-mail, avec un lien pour configurer votre compte.",
+    },
     recovery: { title: "Récupérer votre compte", backToSignIn: "Retour à la connexion" },
     verification: {
       title: "Vérifier le compte",

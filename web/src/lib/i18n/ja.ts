@@ -56,6 +56,7 @@ export const ja = {
       challenge_unknown: "アプリケーションからのこのリクエストは不明か、有効期限が切れています。アプリケーションからやり直してください。",
       challenge_answered: "アプリケーションからのこのリクエストには、すでに応答済みです。",
       native_flows_disabled: "このポータルでは、アプリからのサインインは無効になっています。",
+      registration_closed: "このポータルのアカウントは招待制です。",
       kratos_unavailable: "ID サービスを利用できません。しばらくしてからもう一度お試しください。",
       hydra_unavailable: "アプリケーション向けのサインインサービスを利用できません。しばらくしてからもう一度お試しください。",
       kratos_unexpected: "ID サービスから予期しない応答がありました。しばらくしてからもう一度お試しください。",
@@ -182,9 +183,17 @@ export const ja = {
       sessionEnded: "セッションが終了しました。続けるには、もう一度サインインしてください。",
       signOut: "サインアウト",
       createAccount: "アカウントを作成",
+      byInvitation: "初めての方へ：アカウントは招待制です。管理者に依頼してください。",
       forgotPassword: "パスワードをお忘れですか？",
     },
-    registration: { title: "アカウントの作成", haveAccount: "すでにアカウントをお持ちですか？", signIn: "サインイン" },
+    registration: {
+      title: "アカウントの作成",
+      haveAccount: "すでにアカウントをお持ちですか？",
+      signIn: "サインイン",
+      byInvitationTitle: "招待制のアカウント",
+      byInvitation:
+        "このポータルの新規アカウントは招待制です。管理者に招待を依頼してください。招待はメールで届き、アカウントを設定するためのリンクが含まれています。",
+    },
     recovery: { title: "アカウントの復旧", backToSignIn: "サインインに戻る" },
     verification: {
       title: "アカウントの確認",

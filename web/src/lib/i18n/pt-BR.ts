@@ -58,6 +58,7 @@ export const ptBR = {
       challenge_unknown: "Esta solicitação do aplicativo é desconhecida ou expirou. Comece de novo a partir do aplicativo.",
       challenge_answered: "Esta solicitação do aplicativo já foi respondida.",
       native_flows_disabled: "O login a partir de aplicativos está desativado neste portal.",
+      registration_closed: "Neste portal, as contas são apenas por convite.",
       kratos_unavailable: "O serviço de identidade está indisponível. Tente novamente daqui a pouco.",
       hydra_unavailable: "O serviço de login para aplicativos está indisponível. Tente novamente daqui a pouco.",
       kratos_unexpected: "O serviço de identidade deu uma resposta inesperada. Tente novamente daqui a pouco.",
@@ -187,9 +188,17 @@ export const ptBR = {
       sessionEnded: "Sua sessão terminou. Entre novamente para continuar de onde parou.",
       signOut: "Sair",
       createAccount: "Criar uma conta",
+      byInvitation: "Novo por aqui? As contas são por convite: peça um ao seu administrador.",
       forgotPassword: "Esqueceu sua senha?",
     },
-    registration: { title: "Criar conta", haveAccount: "Já tem uma conta?", signIn: "Entrar" },
+    registration: {
+      title: "Criar conta",
+      haveAccount: "Já tem uma conta?",
+      signIn: "Entrar",
+      byInvitationTitle: "Contas por convite",
+      byInvitation:
+        "Neste portal, novas contas são criadas apenas por convite. Peça ao seu administrador que convide você: o convite chega por e-mail, com um link para configurar sua conta.",
+    },
     recovery: { title: "Recupere sua conta", backToSignIn: "Voltar ao login" },
     verification: {
       title: "Verificar conta",

@@ -18,6 +18,7 @@ import { announceSignedOut } from "../../../lib/session-broadcast";
 import { flowQueryOf, returnToOf } from "#contract/flows.js";
 import { href } from "#contract/paths.js";
 import { useSignedInEmail } from "../hooks/use-signed-in-email";
+import { registrationOpen } from "../registration-mode";
 
 /** Password first, so pressing Enter in the password field signs in with it. */
 const groupOrder = ["password", "code", "totp", "lookup_secret", "webauthn", "passkey"];
@@ -83,7 +84,11 @@ export function LoginPage() {
           </Button>
         ) : (
           <>
-            <Link to={href("registration", { return_to: returnTo })}>{t("auth.login.createAccount")}</Link>
+            {registrationOpen() ? (
+              <Link to={href("registration", { return_to: returnTo })}>{t("auth.login.createAccount")}</Link>
+            ) : (
+              <span>{t("auth.login.byInvitation")}</span>
+            )}
             <Link to={href("recovery", { return_to: returnTo })}>{t("auth.login.forgotPassword")}</Link>
           </>
         )}

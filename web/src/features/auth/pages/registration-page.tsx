@@ -1,6 +1,7 @@
 // /registration: Kratos 1.3's two steps (traits, then a credential: password,
 // emailed code or passkey). Signing up signs in and mails a verification code;
-// the user is taken to where that code is entered.
+// the user is taken to where that code is entered. When accounts are by
+// invitation only, the page says how to get one instead, and starts no flow.
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
 import { PublicCard } from "../../../lib/components/cards";
@@ -13,11 +14,31 @@ import { useFlow } from "../../../lib/flows/use-flow";
 import { nextUrl, verificationFlowId } from "../../../lib/kratos/continue-with";
 import { returnToOf, signInHref } from "#contract/flows.js";
 import { href } from "#contract/paths.js";
+import { registrationOpen } from "../registration-mode";
 
 /** "Back" (profile group) comes last on the second screen. */
 const groupOrder = ["password", "code", "passkey", "webauthn", "profile"];
 
 export function RegistrationPage() {
+  return registrationOpen() ? <OpenRegistration /> : <ByInvitation />;
+}
+
+function ByInvitation() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  return (
+    <PublicCard title={t("auth.registration.byInvitationTitle")}>
+      <p>{t("auth.registration.byInvitation")}</p>
+      <nav aria-label={t("common.moreOptions")} className="flow-links">
+        <span>
+          {t("auth.registration.haveAccount")} <Link to={signInHref(returnToOf(undefined, params))}>{t("auth.registration.signIn")}</Link>
+        </span>
+      </nav>
+    </PublicCard>
+  );
+}
+
+function OpenRegistration() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const controller = useFlow("registration");
