@@ -7,7 +7,7 @@
 import { TOTP } from "otpauth";
 
 interface FlowNode {
-  attributes: { name?: string; value?: unknown; id?: string; text?: { text?: string } };
+  attributes: { name?: string; value?: unknown; id?: string; text?: { text?: string; context?: { secrets?: { text: string }[] } } };
 }
 
 export interface Flow {
@@ -78,6 +78,23 @@ export abstract class KratosBrowser<Answer> {
     );
     if (status !== 200) throw new Error(`authenticator app set-up: ${status} ${JSON.stringify(body)}`);
     return secret;
+  }
+
+  /**
+   * Generates backup codes for the signed-in user and confirms them, as their owner would (the codes hold in the
+   * flow until then); returns the codes. Kratos asks for a second factor first when one is set up.
+   */
+  async enrolBackupCodes(): Promise<string[]> {
+    const generated = await this.read(
+      await this.submit("settings", await this.startFlow("settings"), { method: "lookup_secret", lookup_secret_regenerate: true }),
+    );
+    if (generated.status !== 200) throw new Error(`backup codes: ${generated.status} ${JSON.stringify(generated.body)}`);
+    const flow = generated.body as Flow;
+    const secrets = flow.ui.nodes.find((node) => node.attributes.id === "lookup_secret_codes")?.attributes.text?.context?.secrets ?? [];
+    if (secrets.length === 0) throw new Error("the settings flow shows no backup codes");
+    const confirmed = await this.read(await this.submit("settings", flow, { method: "lookup_secret", lookup_secret_confirm: true }));
+    if (confirmed.status !== 200) throw new Error(`backup codes confirmation: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+    return secrets.map(({ text }) => text);
   }
 
   /** The logout Kratos hands out to this browser: its URL as a path on the portal, and its token. */
