@@ -153,6 +153,14 @@ t.test("the guard rails: an admin cannot take their own admin role, deactivate o
   t.ok(detail.sessions.length >= 1, "the admin's own session is listed");
 });
 
+t.test("the person's page lists each second factor they set up, backup codes too", async (t) => {
+  const person = await createIdentity(hydra.kratosAdminUrl);
+  const browser = await signedIn(person, { secondFactor: true });
+  await browser.enrolBackupCodes();
+  const detail = ok(await call("GET", `/api/users/${person.id}`, { as: admin })).json();
+  t.same(detail.user.second_factors, ["totp", "lookup_secret"]);
+});
+
 t.test("grant and revoke admin: the person's roles change, they get a mail, the audit trail records it", async (t) => {
   const person = await createIdentity(hydra.kratosAdminUrl);
   const granted = ok(

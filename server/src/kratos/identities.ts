@@ -93,15 +93,10 @@ const digest = (value: string) => createHash("sha256").update(value).digest("bas
 const gone = () => undefined;
 
 /**
- * The credentials whose configuration says whether a second factor is set up:
- * Kratos keeps a webauthn credential for every identity whose address is a
- * security-key identifier, and lookup_secret after the codes are all used.
- * Never the password's hash or the TOTP secret.
- */
-/**
  * The credentials whose configuration Manage Users reads: the second factors
  * (secondFactorsOf) and the linked providers (providersOf). Kratos' admin API
  * leaves every credential's configuration out unless include_credential names it.
+ * Never the password's hash or the TOTP secret.
  */
 const factorCredentials: ("webauthn" | "passkey" | "lookup_secret" | "oidc")[] = ["webauthn", "passkey", "lookup_secret", "oidc"];
 
@@ -113,7 +108,11 @@ export function providersOf(identity: Identity): string[] {
   return [...new Set(providers.map(({ provider }) => provider).filter((id): id is string => typeof id === "string"))].sort();
 }
 
-/** The second factors set up, from an identity read with factorCredentials. */
+/**
+ * The second factors set up, from an identity read with factorCredentials: by the credential's configuration,
+ * since Kratos keeps a webauthn credential for every identity whose address is a security-key identifier, and
+ * a lookup_secret one (its `recovery_codes`, identity/credentials_lookup.go) after the codes are removed.
+ */
 export function secondFactorsOf(identity: Identity): string[] {
   const credentials: Partial<Record<string, IdentityCredentials>> = identity.credentials ?? {};
   const config = (type: string) => (credentials[type]?.config ?? {}) as Record<string, unknown>;
@@ -122,7 +121,7 @@ export function secondFactorsOf(identity: Identity): string[] {
     ...(credentials.totp ? ["totp"] : []),
     ...(listed("webauthn", "credentials") ? ["webauthn"] : []),
     ...(listed("passkey", "credentials") ? ["passkey"] : []),
-    ...(listed("lookup_secret", "lookup_secrets") ? ["lookup_secret"] : []),
+    ...(listed("lookup_secret", "recovery_codes") ? ["lookup_secret"] : []),
   ];
 }
 
