@@ -6,7 +6,7 @@
 // (stack/scale/). The Helm chart is rendered and validated without a cluster
 // (stack/chart/). `npm test -- <suite>…` runs some of them: types, lint, web,
 // chart, server, e2e, e2e-dev, server-pg, e2e-pg, scale.
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { startPortal } from "./portal.js";
@@ -35,10 +35,32 @@ const say = (line: string) => {
 };
 const bin = (name: string) => join(rootDir, "node_modules", ".bin", name);
 
+/** What a signal must stop before the runner exits: the suite running now, and the test stack it runs against. */
+const running: { suite?: ChildProcess; stack?: TestStack } = {};
+
+/**
+ * A suite is interrupted as Ctrl-C would: Playwright and tap then run their teardowns, which stop the stacks that
+ * tests started of their own (a SIGTERM would leave them running). The runner's stack goes after, or after 30 s.
+ */
+async function interrupt(signal: NodeJS.Signals): Promise<never> {
+  say(`${signal} received: stopping the suite and the test stack…`);
+  const suite = running.suite;
+  if (suite && suite.exitCode === null && suite.signalCode === null) {
+    const exited = new Promise((resolve) => suite.once("exit", resolve));
+    // Ctrl-C reached the suite already (one process group); a second one would stop it without its teardowns.
+    if (signal !== "SIGINT") suite.kill("SIGINT");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
+  }
+  await Promise.all([running.stack?.stop(), supervisor.stopAll()]);
+  process.exit(1);
+}
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, (name) => void interrupt(name));
+
 function run(label: string, command: string, args: string[], env: Record<string, string> = {}): Promise<boolean> {
   say(`── ${label}`);
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: rootDir, stdio: "inherit", env: { ...process.env, ...env } });
+    running.suite = child;
     child.on("error", (error) => {
       say(`${label}: ${error.message}`);
       resolve(false);
@@ -110,6 +132,7 @@ async function againstStack(database: TestDatabase, server: boolean, e2e: boolea
     const stackStarted = Date.now();
     // npm run dev's smoke test checks that the data folder is not handed out where npm run dev keeps it: in the checkout.
     stack = await startTestStack({ progress: true, database, ...(e2eDev ? { dataParent: join(rootDir, ".data") } : {}) });
+    running.stack = stack;
     say(`the test stack${on} is up in ${Math.round((Date.now() - stackStarted) / 1000)}s`);
     const env = stackEnv(stack);
     if (server) {
@@ -146,6 +169,7 @@ async function againstStack(database: TestDatabase, server: boolean, e2e: boolea
     results.push({ name: `test stack${on}`, ok: false });
   } finally {
     await stack?.stop();
+    running.stack = undefined;
   }
 }
 
