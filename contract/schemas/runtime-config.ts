@@ -10,6 +10,28 @@ export type OperatorTexts = Static<typeof OperatorTexts>;
 /** A key of the operator's texts: `productName`, or `traits.` and the trait's path, and for an option its value. */
 export const operatorTextKey = /^(productName|traits(\.[A-Za-z0-9_-]+)+)$/;
 
+/** An image of the operator's in the light theme and, if they gave one, the dark: paths on the portal's own origin. */
+const BrandImage = Type.Object({ light: Type.String(), dark: Type.Optional(Type.String()) });
+
+/**
+ * The operator's branding (server/src/branding.ts, docs/branding.md): the logo (wide, above the public pages' card)
+ * and the mark (square, at the top of the menu), where people get help, and the terms' and privacy policy's
+ * addresses (http(s) only). Each is left out when not configured.
+ */
+export const Branding = Type.Object({
+  logo: Type.Optional(BrandImage),
+  mark: Type.Optional(BrandImage),
+  supportEmail: Type.Optional(Type.String()),
+  supportUrl: Type.Optional(Type.String()),
+  termsUrl: Type.Optional(Type.String()),
+  privacyUrl: Type.Optional(Type.String()),
+});
+export type Branding = Static<typeof Branding>;
+
 /** The app's runtime configuration: GET /config.json, and the app page's start-up data. Where the browser reaches Kratos' public API (the portal's /kratos). */
-export const RuntimeConfig = Type.Object({ KRATOS_PUBLIC_URL: Type.String(), OPERATOR_TEXTS: Type.Optional(OperatorTexts) });
+export const RuntimeConfig = Type.Object({
+  KRATOS_PUBLIC_URL: Type.String(),
+  OPERATOR_TEXTS: Type.Optional(OperatorTexts),
+  BRANDING: Type.Optional(Branding),
+});
 export type RuntimeConfig = Static<typeof RuntimeConfig>;

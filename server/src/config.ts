@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import ipaddr from "ipaddr.js";
 import { ConfigError, readPort, readUrl, type Env } from "#contract/env-values.js";
 import type { OperatorTexts } from "#contract/schemas/runtime-config.js";
+import { readBranding, type BrandingConfig } from "./branding.js";
 import { readOperatorTexts } from "./operator-texts.js";
 
 /** How many times something may happen per window, e.g. 10 wrong passwords per 15 minutes. */
@@ -94,6 +95,8 @@ export interface PortalConfig {
   state: StateConfig;
   /** The operator's texts for their identity schema's traits, by language (OPERATOR_TEXTS_FILE); empty: none. */
   operatorTexts: OperatorTexts;
+  /** The operator's logo, mark, colour, support contact and legal links (BRAND_*); without them, the portal's own. */
+  branding: BrandingConfig;
   /** Traces to an OpenTelemetry collector (OTLP over HTTP); undefined: off, and no tracing code is loaded. */
   tracing: TracingConfig | undefined;
 }
@@ -338,6 +341,7 @@ export function readConfig(env: Env = process.env): PortalConfig {
       auditRetention: readDays(env, "AUDIT_RETENTION", "365d"),
     },
     operatorTexts: readOperatorTexts(env, "OPERATOR_TEXTS_FILE"),
+    branding: readBranding(env),
     tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: readUrl(env, "OTEL_EXPORTER_OTLP_ENDPOINT", "") } : undefined,
   };
 }

@@ -7,6 +7,7 @@ import { RuntimeConfig } from "#contract/schemas/runtime-config.js";
 export const runtimeConfig = (config: PortalConfig): RuntimeConfig => ({
   KRATOS_PUBLIC_URL: `${config.origin}/kratos`,
   ...(Object.keys(config.operatorTexts).length > 0 ? { OPERATOR_TEXTS: config.operatorTexts } : {}),
+  ...(Object.keys(config.branding.public).length > 0 ? { BRANDING: config.branding.public } : {}),
 });
 
 const runtimeConfigRoute: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (fastify, { config }) => {
