@@ -76,7 +76,7 @@ function readColor(env: Env, name: string): Rgb | undefined {
   if (!raw) return undefined;
   const match = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(raw);
   if (!match?.[1]) throw new ConfigError(`${name} must be a colour in hex, such as #0b5ed7, got "${raw}"`);
-  const digits = match[1].length === 3 ? [...match[1]].map((digit) => digit + digit).join("") : match[1];
+  const digits = match[1].length === 3 ? match[1].replace(/./g, "$&$&") : match[1];
   return [0, 2, 4].map((at) => parseInt(digits.slice(at, at + 2), 16)) as Rgb;
 }
 

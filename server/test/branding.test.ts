@@ -14,7 +14,8 @@ function file(name: string, content: string | Buffer): string {
   return path;
 }
 
-const svg = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
+const svg =
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)]);
 const refuses = (t: Test) => (env: Record<string, string>, message: RegExp) =>
   t.throws(() => readConfig(env), { name: ConfigError.name, message });
@@ -29,14 +30,26 @@ t.test("without branding the portal is as it was: nothing served, nothing told, 
 
 t.test("a primary colour that fails WCAG AA refuses to start, naming the pair and the ratio", async (t) => {
   const refused = refuses(t);
-  refused({ BRAND_PRIMARY_COLOR: "#7fb2ff" }, /BRAND_PRIMARY_COLOR: the buttons' white text on the primary colour \(both themes\): #ffffff on #7fb2ff has a contrast of 2\.\d\d:1, below WCAG AA's 4\.5:1/);
+  refused(
+    { BRAND_PRIMARY_COLOR: "#7fb2ff" },
+    /BRAND_PRIMARY_COLOR: the buttons' white text on the primary colour \(both themes\): #ffffff on #7fb2ff has a contrast of 2\.\d\d:1, below WCAG AA's 4\.5:1/,
+  );
   refused({ BRAND_PRIMARY_COLOR: "#ffffff" }, /#ffffff on #ffffff has a contrast of 1\.00:1/);
-  refused({ BRAND_PRIMARY_COLOR: "#3d0a0a", BRAND_PRIMARY_COLOR_DARK: "#555555" }, /BRAND_PRIMARY_COLOR_DARK: links and text on the dark theme's background: #555555 on #212529 has a contrast of 2\.\d\d:1/);
+  refused(
+    { BRAND_PRIMARY_COLOR: "#3d0a0a", BRAND_PRIMARY_COLOR_DARK: "#555555" },
+    /BRAND_PRIMARY_COLOR_DARK: links and text on the dark theme's background: #555555 on #212529 has a contrast of 2\.\d\d:1/,
+  );
   refused({ BRAND_PRIMARY_COLOR: "blue" }, /BRAND_PRIMARY_COLOR must be a colour in hex/);
   refused({ BRAND_PRIMARY_COLOR_DARK: "#eeeeee" }, /BRAND_PRIMARY_COLOR_DARK needs BRAND_PRIMARY_COLOR/);
-  t.ok(readConfig({ BRAND_PRIMARY_COLOR: "#3d0a0a", BRAND_PRIMARY_COLOR_DARK: "#f0b0b0" }).branding.stylesheet, "its own dark colour passes");
+  t.ok(
+    readConfig({ BRAND_PRIMARY_COLOR: "#3d0a0a", BRAND_PRIMARY_COLOR_DARK: "#f0b0b0" }).branding.stylesheet,
+    "its own dark colour passes",
+  );
   // Dark enough for white text: the dark theme's links are a tint of it light enough to read.
-  t.match(readConfig({ BRAND_PRIMARY_COLOR: "#3d0a0a" }).branding.files[0]?.body.toString(), /\[data-bs-theme="dark"\] \{\n {2}--bs-primary: #3d0a0a;\n.*\n.*\n.*\n.*\n {2}--bs-link-color: #9e8585;/);
+  t.match(
+    readConfig({ BRAND_PRIMARY_COLOR: "#3d0a0a" }).branding.files[0]?.body.toString(),
+    /\[data-bs-theme="dark"\] \{\n {2}--bs-primary: #3d0a0a;\n.*\n.*\n.*\n.*\n {2}--bs-link-color: #9e8585;/,
+  );
   t.ok(readConfig({ BRAND_PRIMARY_COLOR: "#0d6efd" }).branding.stylesheet, "Bootstrap's own blue passes");
 });
 
@@ -44,7 +57,10 @@ t.test("a logo that is not an SVG, PNG or WebP, or too large, refuses to start",
   const refused = refuses(t);
   refused({ BRAND_LOGO: file("logo.gif", "GIF89a.....") }, /BRAND_LOGO: .*logo\.gif is not an SVG, PNG or WebP image/);
   refused({ BRAND_MARK: file("page.svg", "<html><svg></svg></html>") }, /BRAND_MARK: .* is not an SVG, PNG or WebP image/);
-  refused({ BRAND_LOGO: file("huge.png", Buffer.concat([png, Buffer.alloc(300_000)])) }, /BRAND_LOGO: .*huge\.png is 300040 bytes, more than 262144/);
+  refused(
+    { BRAND_LOGO: file("huge.png", Buffer.concat([png, Buffer.alloc(300_000)])) },
+    /BRAND_LOGO: .*huge\.png is 300040 bytes, more than 262144/,
+  );
   refused({ BRAND_LOGO: join(folder, "missing.svg") }, /BRAND_LOGO: cannot read .* \(ENOENT\)/);
   refused({ BRAND_LOGO_DARK: file("dark.svg", svg) }, /BRAND_LOGO_DARK needs BRAND_LOGO/);
   refused({ BRAND_SUPPORT: "javascript:alert(1)" }, /BRAND_SUPPORT must be a mail address .* or an http\(s\) URL/);
