@@ -119,7 +119,10 @@ export function runtimeConfig(settings: StackSettings, extra: ConfigTree = {}): 
     },
     identity: { schemas: [{ id: "default", url: `file://${join(configDir, "identity.schema.json")}` }] },
     secrets: kratos.secrets,
-    courier: { smtp: { connection_uri: kratos.smtpUri }, template_override_path: join(configDir, "courier-templates") },
+    courier: {
+      smtp: { connection_uri: kratos.smtpUri, ...(kratos.mailFromName ? { from_name: kratos.mailFromName } : {}) },
+      template_override_path: join(configDir, "courier-templates"),
+    },
     // Kratos accepts Hydra's login requests itself when a login flow carries a login_challenge.
     oauth2_provider: { url: `http://127.0.0.1:${settings.hydra.adminPort}` },
   };

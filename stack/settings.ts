@@ -35,6 +35,8 @@ export interface StackSettings {
     dsn: string;
     secrets: { cookie: string[]; cipher: string[] };
     smtpUri: string;
+    /** The sender's name of Kratos' code mails (courier.smtp.from_name): your product's; undefined: config/kratos/kratos.yml's. */
+    mailFromName: string | undefined;
   };
   hydra: {
     publicPort: number;
@@ -150,6 +152,7 @@ export function readSettings(env: Env = process.env): StackSettings {
         cipher: cipher ?? kratosSecrets(dataDir).cipher,
       },
       smtpUri: env.KRATOS_SMTP_URI || `smtp://127.0.0.1:${smtpPort}/?disable_starttls=true`,
+      mailFromName: env.KRATOS_MAIL_FROM_NAME?.trim() || undefined,
     },
     hydra: {
       publicPort: hydraPublicPort,

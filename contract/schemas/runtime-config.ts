@@ -14,6 +14,24 @@ export const operatorTextKey = /^(productName|traits(\.[A-Za-z0-9_-]+)+)$/;
 export const registrationModes = ["open", "invite-only"] as const;
 export type RegistrationMode = (typeof registrationModes)[number];
 
+/** An image of the operator's in the light theme and, if they gave one, the dark: paths on the portal's own origin. */
+const BrandImage = Type.Object({ light: Type.String(), dark: Type.Optional(Type.String()) });
+
+/**
+ * The operator's branding (server/src/branding.ts, docs/branding.md): the logo (wide, above the public pages' card)
+ * and the mark (square, at the top of the menu), where people get help, and the terms' and privacy policy's
+ * addresses (http(s) only). Each is left out when not configured.
+ */
+export const Branding = Type.Object({
+  logo: Type.Optional(BrandImage),
+  mark: Type.Optional(BrandImage),
+  supportEmail: Type.Optional(Type.String()),
+  supportUrl: Type.Optional(Type.String()),
+  termsUrl: Type.Optional(Type.String()),
+  privacyUrl: Type.Optional(Type.String()),
+});
+export type Branding = Static<typeof Branding>;
+
 /**
  * The app's runtime configuration: GET /config.json, and the app page's start-up data. Where the browser reaches
  * Kratos' public API (the portal's /kratos); `REGISTRATION` only when it is not open.
@@ -22,5 +40,6 @@ export const RuntimeConfig = Type.Object({
   KRATOS_PUBLIC_URL: Type.String(),
   OPERATOR_TEXTS: Type.Optional(OperatorTexts),
   REGISTRATION: Type.Optional(Type.Literal("invite-only")),
+  BRANDING: Type.Optional(Branding),
 });
 export type RuntimeConfig = Static<typeof RuntimeConfig>;

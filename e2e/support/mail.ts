@@ -10,19 +10,21 @@ interface Mail {
   date: string;
 }
 
-async function mailsTo(address: string): Promise<Mail[]> {
-  const response = await fetch(`${stack.mailUrl}/email`);
+async function mailsTo(address: string, mailUrl: string): Promise<Mail[]> {
+  const response = await fetch(`${mailUrl}/email`);
   const mails = (await response.json()) as Mail[];
   return mails.filter((mail) => mail.to.some((to) => to.address === address));
 }
 
-/** Waits for the newest mail to `address` whose subject matches, sent after `since`. */
-export async function waitForMail(address: string, subject: RegExp, since = 0): Promise<Mail> {
+/** Waits for the newest mail to `address` whose subject matches, sent after `since` (to the shared stack's mail catcher, or another's). */
+export async function waitForMail(address: string, subject: RegExp, since = 0, mailUrl = stack.mailUrl): Promise<Mail> {
   let found: Mail | undefined;
   await expect
     .poll(
       async () => {
-        const mails = (await mailsTo(address)).filter((mail) => subject.test(mail.subject) && Date.parse(mail.date) >= since - 1000);
+        const mails = (await mailsTo(address, mailUrl)).filter(
+          (mail) => subject.test(mail.subject) && Date.parse(mail.date) >= since - 1000,
+        );
         found = mails.at(-1);
         return found !== undefined;
       },

@@ -16,6 +16,7 @@ import portalState from "./plugins/portal-state.js";
 import securityHeaders from "./plugins/security-headers.js";
 import apiRoutes from "./routes/api/index.js";
 import appPage from "./routes/app-page.js";
+import brandingRoutes from "./routes/branding.js";
 import healthRoutes from "./routes/health.js";
 import kratosHooks from "./routes/internal/kratos-hooks.js";
 import kratosProxy from "./routes/kratos-proxy.js";
@@ -84,6 +85,7 @@ const app: FastifyPluginAsync<AppOptions> = async (
   await fastify.register(portalState, { config, outbox: outboxOptions });
   await fastify.register(healthRoutes);
   await fastify.register(runtimeConfigRoute, { config });
+  await fastify.register(brandingRoutes, { config });
   await fastify.register(
     async (api) => {
       api.addHook("onRequest", api.limits.api);

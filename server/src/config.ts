@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import ipaddr from "ipaddr.js";
 import { ConfigError, readChoice, readPort, readUrl, type Env } from "#contract/env-values.js";
 import { registrationModes, type OperatorTexts, type RegistrationMode } from "#contract/schemas/runtime-config.js";
+import { readBranding, type BrandingConfig } from "./branding.js";
 import { readOperatorTexts } from "./operator-texts.js";
 
 /** How many times something may happen per window, e.g. 10 wrong passwords per 15 minutes. */
@@ -96,6 +97,8 @@ export interface PortalConfig {
   operatorTexts: OperatorTexts;
   /** Who may create an account (REGISTRATION): anyone, or only whom an admin invites (no registration flow through the portal). */
   registration: RegistrationMode;
+  /** The operator's logo, mark, colour, support contact and legal links (BRAND_*); without them, the portal's own. */
+  branding: BrandingConfig;
   /** Traces to an OpenTelemetry collector (OTLP over HTTP); undefined: off, and no tracing code is loaded. */
   tracing: TracingConfig | undefined;
 }
@@ -332,6 +335,7 @@ export function readConfig(env: Env = process.env): PortalConfig {
     },
     operatorTexts: readOperatorTexts(env, "OPERATOR_TEXTS_FILE"),
     registration: readChoice(env, "REGISTRATION", registrationModes, "open"),
+    branding: readBranding(env),
     tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: readUrl(env, "OTEL_EXPORTER_OTLP_ENDPOINT", "") } : undefined,
   };
 }

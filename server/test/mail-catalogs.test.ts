@@ -4,7 +4,7 @@
 // addresses, the link to Account Settings) in every language.
 import t from "tap";
 import { languages } from "#contract/languages.js";
-import { mailCatalogs, mailTime, renderMail } from "../src/mail/messages.js";
+import { mailBrand, mailCatalogs, mailTime, renderMail } from "../src/mail/messages.js";
 import type { MailId, MailParams } from "../src/mail/types.js";
 
 const at = "AT-MARKER";
@@ -59,4 +59,16 @@ t.test("a German account gets German mail, with the time as German writes it", a
   t.equal(mail.subject, "Ihr Passwort wurde geändert");
   t.match(mail.text, "4. März 2026");
   t.match(mail.text, "05:06");
+});
+
+t.test("the operator's product name and support contact sign every mail, in every language; nothing without them", async (t) => {
+  const brand = mailBrand({ en: { productName: "Rechenwerk" }, de: { productName: "Rechenwerk-Konto" } }, "help@rechenwerk.example");
+  for (const language of languages) {
+    const mail = renderMail("password_changed", "reader@example.com", { at, settingsUrl }, language, brand);
+    const name = language === "de" ? "Rechenwerk-Konto" : "Rechenwerk";
+    t.match(mail.text, new RegExp(`\\n\\n-- \\n${name}\\n.*help@rechenwerk\\.example$`), `${language}: signed`);
+  }
+  const plain = renderMail("password_changed", "reader@example.com", { at, settingsUrl }, "en");
+  t.notMatch(plain.text, "-- ", "the portal's own mail has no signature");
+  t.notMatch(renderMail("password_changed", "r@example.com", { at, settingsUrl }, "en", mailBrand({}, undefined)).text, "-- ");
 });

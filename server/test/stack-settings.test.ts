@@ -57,3 +57,10 @@ t.test("variables override Hydra's settings, and a short secret is refused by na
   });
   t.match(runtimeConfig(settings), { oauth2_provider: { url: "http://127.0.0.1:5445" } }, "Kratos finds Hydra's admin API");
 });
+
+t.test("KRATOS_MAIL_FROM_NAME names the sender of Kratos' code mails; without it, kratos.yml's stays", async (t) => {
+  const named = readSettings({ DATA_DIR: dataDir(t), KRATOS_MAIL_FROM_NAME: "Rechenwerk" });
+  t.match(runtimeConfig(named), { courier: { smtp: { from_name: "Rechenwerk" } } });
+  const plain = runtimeConfig(readSettings({ DATA_DIR: dataDir(t) })) as { courier: { smtp: Record<string, unknown> } };
+  t.notOk("from_name" in plain.courier.smtp);
+});

@@ -74,12 +74,14 @@ interface Container {
   readinessProbe: { httpGet: { path: string; port: string } };
   startupProbe: { httpGet: { path: string; port: string } };
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
+  volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
 }
 
 interface PodSpec {
   automountServiceAccountToken: boolean;
   securityContext: Record<string, unknown>;
   containers: Container[];
+  volumes?: { name: string; configMap?: { name: string } }[];
 }
 
 const podOf = (resources: Resource[]) => {
@@ -335,7 +337,7 @@ t.test("no secret value is in a ConfigMap: the Redis URL (with its password) and
 });
 
 t.test("the ConfigMap sets only variables that the portal reads", async (t) => {
-  const source = readFileSync(join(rootDir, "server", "src", "config.ts"), "utf8");
+  const source = ["config.ts", "branding.ts"].map((file) => readFileSync(join(rootDir, "server", "src", file), "utf8")).join("\n");
   const known = new Set([...source.matchAll(/(?:env\.|")([A-Z][A-Z0-9_]+)\b/g)].map((match) => match[1]));
   const keys = Object.keys(one(production, "ConfigMap").data ?? {});
   t.ok(keys.includes("LIMIT_SIGN_IN_IP") && keys.includes("METRICS_PORT"));
@@ -347,8 +349,36 @@ t.test("the ConfigMap sets only variables that the portal reads", async (t) => {
   t.same(
     keys.filter((key) => !known.has(key)),
     [],
-    "every key is a variable of server/src/config.ts",
+    "every key is a variable of server/src/config.ts or branding.ts",
   );
+});
+
+t.test("branding: the files from a ConfigMap of the operator's, mounted read-only, and the values as the portal's variables", async (t) => {
+  const branded = await render([
+    ...origin,
+    ...["--set", "config.branding.configMap=portal-branding", "--set", "config.branding.logo=logo.svg"],
+    ...["--set", "config.branding.markDark=mark-dark.png", "--set", "config.branding.textsFile=texts.json"],
+    ...["--set", "config.branding.primaryColor=#7a1f5c", "--set", "config.branding.support=help@example.org"],
+    ...["--set", "config.branding.termsUrl=https://example.org/terms", "--set", "config.limits.dataExport=3/1h"],
+  ]);
+  t.match(one(branded, "ConfigMap").data, {
+    BRAND_LOGO: "/etc/account-portal/branding/logo.svg",
+    BRAND_MARK_DARK: "/etc/account-portal/branding/mark-dark.png",
+    OPERATOR_TEXTS_FILE: "/etc/account-portal/branding/texts.json",
+    BRAND_PRIMARY_COLOR: "#7a1f5c",
+    BRAND_SUPPORT: "help@example.org",
+    BRAND_TERMS_URL: "https://example.org/terms",
+    LIMIT_DATA_EXPORT: "3/1h",
+  });
+  const pod = podOf(branded);
+  t.match(pod.spec.volumes, [{ name: "tmp" }, { name: "state" }, { name: "branding", configMap: { name: "portal-branding" } }]);
+  t.match(pod.container.volumeMounts, [{}, {}, { name: "branding", mountPath: "/etc/account-portal/branding", readOnly: true }]);
+  t.notOk(
+    Object.keys(one(defaults, "ConfigMap").data ?? {}).some((key) => key.startsWith("BRAND_") || key === "OPERATOR_TEXTS_FILE"),
+    "none by default",
+  );
+  t.notOk(JSON.stringify(podOf(defaults).spec).includes("branding"), "and no volume");
+  await t.rejects(render([...origin, "--set", "config.branding.logo=logo.svg"]), /config\.branding\.configMap is required for BRAND_LOGO/);
 });
 
 t.test("a change of configuration rolls the portals (the checksum annotation)", async (t) => {

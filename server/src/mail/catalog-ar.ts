@@ -81,4 +81,7 @@ export const ar: MailCatalog = {
     subject: "أُعيد تفعيل حسابك",
     text: ({ at, settingsUrl }) => `أعاد أحد المسؤولين تفعيل حسابك بتاريخ ${at}. يمكنك الآن تسجيل الدخول على ${settingsUrl} مرة أخرى.`,
   },
+  footer: {
+    support: (contact) => `المساعدة: ${contact}`,
+  },
 };

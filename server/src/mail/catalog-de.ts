@@ -84,4 +84,7 @@ export const de: MailCatalog = {
     text: ({ at, settingsUrl }) =>
       `Ein Administrator hat Ihr Konto am ${at} reaktiviert. Sie können sich wieder auf ${settingsUrl} anmelden.`,
   },
+  footer: {
+    support: (contact) => `Hilfe: ${contact}`,
+  },
 };

@@ -81,4 +81,8 @@ export const en: MailCatalog = {
     subject: "Your account was reactivated",
     text: ({ at, settingsUrl }) => `An administrator reactivated your account on ${at}. You can sign in again at ${settingsUrl}.`,
   },
+  /** Below every mail, when the operator gave a support contact (BRAND_SUPPORT, docs/branding.md). */
+  footer: {
+    support: (contact) => `Help: ${contact}`,
+  },
 };

@@ -82,4 +82,7 @@ export const es: MailCatalog = {
     subject: "Se reactivó tu cuenta",
     text: ({ at, settingsUrl }) => `Un administrador reactivó tu cuenta el ${at}. Puedes volver a iniciar sesión en ${settingsUrl}.`,
   },
+  footer: {
+    support: (contact) => `Ayuda: ${contact}`,
+  },
 };

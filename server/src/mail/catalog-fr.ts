@@ -83,4 +83,7 @@ export const fr: MailCatalog = {
     text: ({ at, settingsUrl }) =>
       `Un administrateur a réactivé votre compte le ${at}. Vous pouvez de nouveau vous connecter sur ${settingsUrl}.`,
   },
+  footer: {
+    support: (contact) => `Aide : ${contact}`,
+  },
 };

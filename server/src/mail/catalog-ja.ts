@@ -81,4 +81,7 @@ export const ja: MailCatalog = {
     subject: "アカウントが再有効化されました",
     text: ({ at, settingsUrl }) => `${at} に、管理者があなたのアカウントを再有効化しました。${settingsUrl} で再びサインインできます。`,
   },
+  footer: {
+    support: (contact) => `ヘルプ：${contact}`,
+  },
 };

@@ -81,4 +81,7 @@ export const ptBR: MailCatalog = {
     subject: "Sua conta foi reativada",
     text: ({ at, settingsUrl }) => `Um administrador reativou sua conta em ${at}. Você pode entrar novamente em ${settingsUrl}.`,
   },
+  footer: {
+    support: (contact) => `Ajuda: ${contact}`,
+  },
 };

@@ -1,6 +1,7 @@
 // The security mails the portal sends, in the reader's language. The words
 // are in the catalogs (catalog-en.ts), the shapes in types.ts.
 import type { Language } from "#contract/languages.js";
+import type { OperatorTexts } from "#contract/schemas/runtime-config.js";
 import { ar } from "./catalog-ar.js";
 import { de } from "./catalog-de.js";
 import { en } from "./catalog-en.js";
@@ -8,7 +9,7 @@ import { es } from "./catalog-es.js";
 import { fr } from "./catalog-fr.js";
 import { ja } from "./catalog-ja.js";
 import { ptBR } from "./catalog-pt-BR.js";
-import type { MailCatalog, MailId, MailParams, OutgoingMail } from "./types.js";
+import type { MailBrand, MailCatalog, MailId, MailMessages, MailParams, OutgoingMail } from "./types.js";
 
 /** The catalog of each language of contract/languages.ts (catalog-<tag>.ts). */
 export const mailCatalogs: Record<Language, MailCatalog> = { en, de, fr, es, "pt-BR": ptBR, ja, ar };
@@ -25,8 +26,33 @@ export const mailTime = (date: Date, language: Language): string =>
     timeZoneName: "short",
   }).format(date);
 
+/** The portal's own mail: no product name, no support contact. */
+export const unbranded: MailBrand = { productName: () => undefined, support: undefined };
+
+/** The operator's product name (OPERATOR_TEXTS_FILE's productName; in a language without one, the English) and support contact. */
+export function mailBrand(texts: OperatorTexts, support: string | undefined): MailBrand {
+  const named = (language: string) => {
+    const own = Object.hasOwn(texts, language) ? texts[language] : undefined;
+    return own && Object.hasOwn(own, "productName") ? own.productName : undefined;
+  };
+  return { productName: (language) => named(language) ?? named("en"), support };
+}
+
+/** The signature below a mail: the product's name and where to get help, those the operator gave; "" without. */
+function footer(brand: MailBrand, language: Language): string {
+  const lines = [brand.productName(language), brand.support && mailCatalogs[language].footer.support(brand.support)].filter(Boolean);
+  return lines.length > 0 ? `\n\n-- \n${lines.join("\n")}` : "";
+}
+
 /** A mail in the account's language (its `language` trait, server/src/language.ts; English without one). */
-export function renderMail<Id extends MailId>(id: Id, to: string, params: MailParams[Id], language: Language): OutgoingMail {
-  const message = mailCatalogs[language][id];
-  return { to, subject: message.subject, text: message.text(params) };
+export function renderMail<Id extends MailId>(
+  id: Id,
+  to: string,
+  params: MailParams[Id],
+  language: Language,
+  brand: MailBrand = unbranded,
+): OutgoingMail {
+  const messages: MailMessages = mailCatalogs[language];
+  const message = messages[id];
+  return { to, subject: message.subject, text: message.text(params) + footer(brand, language) };
 }

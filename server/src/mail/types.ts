@@ -34,7 +34,18 @@ export interface MailParams {
 
 export type MailId = keyof MailParams;
 
-export type MailCatalog = { [Id in MailId]: { subject: string; text: (params: MailParams[Id]) => string } };
+export type MailMessages = { [Id in MailId]: { subject: string; text: (params: MailParams[Id]) => string } };
+
+export type MailCatalog = MailMessages & {
+  /** The lines below every mail. */
+  footer: { support: (contact: string) => string };
+};
+
+/** Whose mail it is (docs/branding.md): the product's name in a language, if the operator gave one, and where to get help. */
+export interface MailBrand {
+  productName: (language: string) => string | undefined;
+  support: string | undefined;
+}
 
 /** One mail, as the outbox keeps it: rendered, ready for SMTP. */
 export interface OutgoingMail {

@@ -3,6 +3,7 @@
 import fp from "fastify-plugin";
 import { paths } from "#contract/paths.js";
 import type { PortalConfig } from "../config.js";
+import { mailBrand } from "../mail/messages.js";
 import { startOutbox, type Outbox, type OutboxOptions } from "../mail/outbox.js";
 import { accountDeletion, type AccountDeletion } from "../services/account-deletion.js";
 import { lastAdmin } from "../services/last-admin.js";
@@ -36,14 +37,15 @@ export default fp<PortalStateOptions>(
     fastify.decorate("state", state);
     fastify.decorate("outbox", outbox);
     const settingsUrl = `${config.origin}${paths.settings}`;
+    const brand = mailBrand(config.operatorTexts, config.branding.support);
     const admins = lastAdmin({ identities: fastify.kratos.identities, state });
-    const deletion = accountDeletion({ kratos: fastify.kratos, hydra: fastify.hydra, state, outbox, lastAdmin: admins });
+    const deletion = accountDeletion({ kratos: fastify.kratos, hydra: fastify.hydra, state, outbox, lastAdmin: admins, brand });
     fastify.decorate("accountDeletion", deletion);
     fastify.decorate(
       "userAdmin",
-      userAdmin({ kratos: fastify.kratos, state, outbox, accountDeletion: deletion, lastAdmin: admins, settingsUrl }),
+      userAdmin({ kratos: fastify.kratos, state, outbox, accountDeletion: deletion, lastAdmin: admins, settingsUrl, brand }),
     );
-    fastify.decorate("securityEvents", securityEvents(state, fastify.kratos.identities, outbox, settingsUrl));
+    fastify.decorate("securityEvents", securityEvents(state, fastify.kratos.identities, outbox, settingsUrl, brand));
     fastify.addHook("onClose", async () => {
       await outbox.close();
       await state.close();

@@ -20,6 +20,7 @@ import { settingsFlowSections, settingsSectionOf } from "#contract/settings-sect
 import type { BootData } from "#contract/schemas/app-page.js";
 import type { ErrorBody } from "#contract/schemas/error.js";
 import { themeOfCookies } from "#contract/theme.js";
+import { brandedHead } from "../branding.js";
 import type { PortalConfig } from "../config.js";
 import { ClientError, UpstreamError } from "../errors.js";
 import { pageLanguage } from "../language.js";
@@ -222,7 +223,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
         .header("cache-control", "no-store")
         .header("content-language", language)
         .send(
-          `${themedHead(titledHead(page.head.replace(/<html\b[^>]*>/, htmlElement(language)), config.operatorTexts, language), theme)}${await web.preloads(path, language)}${page.open}${rendered?.html ?? ""}${page.close}` +
+          `${themedHead(titledHead(page.head.replace(/<html\b[^>]*>/, htmlElement(language)), config.operatorTexts, language), theme)}${brandedHead(await web.preloads(path, language), config.branding)}${page.open}${rendered?.html ?? ""}${page.close}` +
             `<script type="application/json" id="${bootElementId}">${scriptJson(boot)}</script>${page.tail}`,
         )
     );

@@ -8,6 +8,7 @@ export const runtimeConfig = (config: PortalConfig): RuntimeConfig => ({
   KRATOS_PUBLIC_URL: `${config.origin}/kratos`,
   ...(Object.keys(config.operatorTexts).length > 0 ? { OPERATOR_TEXTS: config.operatorTexts } : {}),
   ...(config.registration === "invite-only" ? { REGISTRATION: config.registration } : {}),
+  ...(Object.keys(config.branding.public).length > 0 ? { BRANDING: config.branding.public } : {}),
 });
 
 const runtimeConfigRoute: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (fastify, { config }) => {

@@ -17,6 +17,7 @@ import { adminRole, rolesOf } from "#contract/roles.js";
 import type { Language } from "#contract/languages.js";
 import type { Outbox } from "../mail/outbox.js";
 import { mailTime, renderMail } from "../mail/messages.js";
+import type { MailBrand } from "../mail/types.js";
 import type { HydraServices } from "../hydra/services.js";
 import type { KratosServices } from "../kratos/services.js";
 import type { LastAdmin } from "./last-admin.js";
@@ -40,9 +41,11 @@ export interface AccountDeletionDeps {
   state: Pick<PortalState, "forget">;
   outbox: Pick<Outbox, "send">;
   lastAdmin: LastAdmin;
+  /** The product's name and support contact below the mail. */
+  brand: MailBrand;
 }
 
-export function accountDeletion({ kratos, hydra, state, outbox, lastAdmin }: AccountDeletionDeps): AccountDeletion {
+export function accountDeletion({ kratos, hydra, state, outbox, lastAdmin, brand }: AccountDeletionDeps): AccountDeletion {
   const identities = kratos.identities;
   return {
     async delete(identityId, email, language, { askedBy = "owner", first } = {}) {
@@ -62,8 +65,8 @@ export function accountDeletion({ kratos, hydra, state, outbox, lastAdmin }: Acc
       const at = mailTime(new Date(), language);
       await outbox.send(
         askedBy === "owner"
-          ? renderMail("account_deleted", email, { at }, language)
-          : renderMail("account_deleted_by_admin", email, { at }, language),
+          ? renderMail("account_deleted", email, { at }, language, brand)
+          : renderMail("account_deleted_by_admin", email, { at }, language, brand),
       );
     },
   };

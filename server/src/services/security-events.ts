@@ -27,7 +27,7 @@ import { ipAddressOf } from "../ip-address.js";
 import { mailLanguage } from "../language.js";
 import type { Outbox } from "../mail/outbox.js";
 import { mailTime, renderMail } from "../mail/messages.js";
-import type { MailId, MailParams, SecondFactor } from "../mail/types.js";
+import type { MailBrand, MailId, MailParams, SecondFactor } from "../mail/types.js";
 import type { CredentialSnapshot, KratosIdentities, MailAccount } from "../kratos/identities.js";
 import type { ActivityEvent, PortalState } from "../state/portal-state.js";
 
@@ -74,6 +74,7 @@ export function securityEvents(
   identities: Pick<KratosIdentities, "mailAccount">,
   outbox: Pick<Outbox, "send">,
   settingsUrl: string,
+  brand: MailBrand,
 ): SecurityEvents {
   /** The account as Kratos has it now, with the snapshot kept before (undefined the first time the portal sees it). */
   async function accountOf(id: string) {
@@ -93,7 +94,7 @@ export function securityEvents(
 
   /** A security mail to the account's own address, if Kratos holds it as verified. */
   async function tell<Id extends MailId>(account: Account, id: Id, params: MailParams[Id]) {
-    if (account.verified && account.email !== "") await outbox.send(renderMail(id, account.email, params, account.language));
+    if (account.verified && account.email !== "") await outbox.send(renderMail(id, account.email, params, account.language, brand));
   }
 
   /** A provider linked or unlinked: recorded, and mailed to the account's address. */
@@ -134,7 +135,7 @@ export function securityEvents(
         const params = { from: change.from, to: account.email, at, settingsUrl };
         // The old address whether or not it was verified: whoever lost the account still reads it. The new one
         // only once verified, like every other.
-        await outbox.send(renderMail("email_changed", change.from, params, account.language));
+        await outbox.send(renderMail("email_changed", change.from, params, account.language, brand));
         await tell(account, "email_changed", params);
       } else if ("provider" in change) {
         await providerChange(id, account, change);

@@ -13,7 +13,7 @@ import { ClientError } from "../errors.js";
 import { mailLanguage } from "../language.js";
 import type { Outbox } from "../mail/outbox.js";
 import { mailTime, renderMail } from "../mail/messages.js";
-import type { OutgoingMail } from "../mail/types.js";
+import type { MailBrand, OutgoingMail } from "../mail/types.js";
 import type { KratosServices } from "../kratos/services.js";
 import type { AccountDeletion } from "./account-deletion.js";
 import { emailOf, emailVerified } from "../kratos/identities.js";
@@ -47,9 +47,11 @@ export interface UserAdminDeps {
   lastAdmin: LastAdmin;
   /** Account Settings, named in the mails. */
   settingsUrl: string;
+  /** The product's name and support contact below the mails. */
+  brand: MailBrand;
 }
 
-export function userAdmin({ kratos, state, outbox, accountDeletion, lastAdmin, settingsUrl }: UserAdminDeps): UserAdmin {
+export function userAdmin({ kratos, state, outbox, accountDeletion, lastAdmin, settingsUrl, brand }: UserAdminDeps): UserAdmin {
   const identities = kratos.identities;
 
   async function existing(id: string): Promise<Identity> {
@@ -96,7 +98,7 @@ export function userAdmin({ kratos, state, outbox, accountDeletion, lastAdmin, s
         change === "revoke" && role === adminRole
           ? await lastAdmin.guard(id, changeIt, () => identities.changeRole(id, role, "grant"))
           : await changeIt();
-      await tell(changed, (email, at, language) => renderMail(action, email, { role, at, settingsUrl }, language));
+      await tell(changed, (email, at, language) => renderMail(action, email, { role, at, settingsUrl }, language, brand));
       return changed;
     },
 
@@ -111,8 +113,8 @@ export function userAdmin({ kratos, state, outbox, accountDeletion, lastAdmin, s
       const changed = next === "inactive" ? await lastAdmin.guard(id, changeIt, () => identities.setState(id, "active")) : await changeIt();
       await tell(changed, (email, at, language) =>
         next === "inactive"
-          ? renderMail("account_deactivated", email, { at }, language)
-          : renderMail("account_reactivated", email, { at, settingsUrl }, language),
+          ? renderMail("account_deactivated", email, { at }, language, brand)
+          : renderMail("account_reactivated", email, { at, settingsUrl }, language, brand),
       );
       return changed;
     },

@@ -5,7 +5,7 @@ import { Outlet } from "react-router-dom";
 import { useProductName } from "../lib/operator-texts";
 import { ThemeMenu } from "../lib/theme-choice/theme-menu";
 import { LanguageMenu } from "./language-menu";
-import { BrandIcon } from "./shell/icons";
+import { BrandLinks, BrandLogo } from "./brand";
 
 export function PublicLayout() {
   const productName = useProductName();
@@ -13,8 +13,7 @@ export function PublicLayout() {
     <div className="public-page">
       <header>
         <div className="public-brand">
-          <BrandIcon />
-          <span>{productName}</span>
+          <BrandLogo productName={productName} />
         </div>
         <div className="public-tools">
           <LanguageMenu />
@@ -24,6 +23,7 @@ export function PublicLayout() {
       <main className="public-main">
         <Outlet />
       </main>
+      <BrandLinks />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { Outlet } from "react-router-dom";
 import { displayName, useCurrentSession } from "../../lib/current-session";
 import { narrowViewportQuery } from "../../lib/theme";
 import { useHydrated } from "../../lib/use-hydrated";
+import { BrandLinks, hasBrandLinks } from "../brand";
 import { SessionWatch } from "../session/session-watch";
 import { Header } from "./header";
 import { Sidebar } from "./sidebar";
@@ -34,8 +35,11 @@ export function ShellLayout() {
         <main id={mainId} className="shell-main" tabIndex={-1}>
           <Outlet />
         </main>
-        {hydrated && session.expires_at && (
-          <footer className="shell-footer">{t("app.sessionValidUntil", { expiresAt: new Date(session.expires_at) })}</footer>
+        {((hydrated && session.expires_at) || hasBrandLinks()) && (
+          <footer className="shell-footer">
+            {hydrated && session.expires_at && <p>{t("app.sessionValidUntil", { expiresAt: new Date(session.expires_at) })}</p>}
+            <BrandLinks />
+          </footer>
         )}
         <SessionWatch />
       </div>

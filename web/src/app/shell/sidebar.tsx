@@ -8,7 +8,7 @@ import { useProductName } from "../../lib/operator-texts";
 import { useHydrated } from "../../lib/use-hydrated";
 import { paths } from "#contract/paths.js";
 import { preloadPage } from "../lazy-pages";
-import { BrandIcon } from "./icons";
+import { BrandMark } from "../brand";
 import { logoutItem, menuFor } from "./menu";
 
 export const sidebarId = "sidebar";
@@ -44,7 +44,7 @@ export function Sidebar({ collapsed, roles, onNavigate }: SidebarProps) {
     <nav id={sidebarId} aria-label={t("app.mainMenu")} className="sidebar">
       <div className="sidebar-panel">
         <div className="sidebar-brand">
-          <BrandIcon />
+          <BrandMark />
           <span className={labelClass}>{productName}</span>
         </div>
         <div className="sidebar-body">

@@ -153,6 +153,12 @@ export const de = {
       text: "Wir erreichen den Identitätsdienst gerade nicht und können Ihre Anmeldung daher nicht prüfen. Wir versuchen es alle {{seconds}} Sekunden erneut.",
     },
     logout: { title: "Abmeldung läuft", failed: "Wir konnten Sie nicht abmelden. Bitte versuchen Sie es erneut." },
+    brand: {
+      links: "Über diesen Dienst",
+      support: "Hilfe",
+      terms: "Nutzungsbedingungen",
+      privacy: "Datenschutzerklärung",
+    },
   },
   theme: {
     label: "Design",

@@ -138,6 +138,13 @@ export const en = {
       text: "We can't reach the identity service right now, so we can't check your sign-in. We try again every {{seconds}} seconds.",
     },
     logout: { title: "Signing out", failed: "We could not sign you out. Please try again." },
+    /** The operator's links (BRAND_SUPPORT, BRAND_TERMS_URL, BRAND_PRIVACY_URL, docs/branding.md) below the pages. */
+    brand: {
+      links: "About this service",
+      support: "Help",
+      terms: "Terms of service",
+      privacy: "Privacy policy",
+    },
   },
   theme: {
     label: "Theme",

@@ -145,6 +145,12 @@ export const es = {
       text: "Ahora mismo no podemos conectar con el servicio de identidad, así que no podemos comprobar tu inicio de sesión. Lo volvemos a intentar cada {{seconds}} segundos.",
     },
     logout: { title: "Cerrando sesión", failed: "No pudimos cerrar tu sesión. Inténtalo de nuevo." },
+    brand: {
+      links: "Acerca de este servicio",
+      support: "Ayuda",
+      terms: "Condiciones de uso",
+      privacy: "Política de privacidad",
+    },
   },
   theme: {
     label: "Tema",

@@ -158,6 +158,12 @@ export const fr = {
       text: "Nous ne parvenons pas à joindre le service d’identité pour le moment et ne pouvons donc pas vérifier votre connexion. Nous réessayons toutes les {{seconds}} secondes.",
     },
     logout: { title: "Déconnexion en cours", failed: "Nous n’avons pas pu vous déconnecter. Veuillez réessayer." },
+    brand: {
+      links: "À propos de ce service",
+      support: "Aide",
+      terms: "Conditions d’utilisation",
+      privacy: "Politique de confidentialité",
+    },
   },
   theme: {
     label: "Thème",

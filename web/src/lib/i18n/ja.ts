@@ -143,6 +143,12 @@ export const ja = {
       text: "現在 ID サービスに接続できないため、サインイン状態を確認できません。{{seconds}}秒ごとに再試行します。",
     },
     logout: { title: "サインアウトしています", failed: "サインアウトできませんでした。もう一度お試しください。" },
+    brand: {
+      links: "このサービスについて",
+      support: "ヘルプ",
+      terms: "利用規約",
+      privacy: "プライバシーポリシー",
+    },
   },
   theme: {
     label: "テーマ",

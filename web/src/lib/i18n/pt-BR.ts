@@ -148,6 +148,12 @@ export const ptBR = {
       text: "No momento não conseguimos acessar o serviço de identidade, então não podemos verificar seu login. Tentamos de novo a cada {{seconds}} segundos.",
     },
     logout: { title: "Saindo", failed: "Não foi possível sair da sua conta. Tente novamente." },
+    brand: {
+      links: "Sobre este serviço",
+      support: "Ajuda",
+      terms: "Termos de uso",
+      privacy: "Política de privacidade",
+    },
   },
   theme: {
     label: "Tema",

@@ -1,0 +1,116 @@
+// Issue 36: an operator's branding from configuration (docs/branding.md), on a
+// portal of its own: their product's name, logo, mark (with a dark variant),
+// primary colour, support contact and legal links show on /login, in the
+// signed-in shell and in the portal's mail; screenshots of each are attached
+// to the test's output.
+import { randomUUID } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import type { Page, TestInfo } from "@playwright/test";
+import { createIdentity } from "../stack/testing/identities.js";
+import type { TestStack } from "../stack/testing/test-stack.js";
+import { expectAccessible } from "./support/a11y.js";
+import { menu, signInWithPassword } from "./support/flows.js";
+import { waitForMail } from "./support/mail.js";
+import { startPrivateStack } from "./support/private-stack.js";
+import { expectToast } from "./support/toasts.js";
+import { expect, test as base } from "./support/test.js";
+
+const file = (name: string) => fileURLToPath(new URL(`../stack/testing/branding/${name}`, import.meta.url));
+
+const primary = "#7a1f5c";
+const primaryRgb = "rgb(122, 31, 92)";
+const support = "help@rechenwerk.example";
+
+const test = base.extend<object, { branded: TestStack }>({
+  branded: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const stack = await startPrivateStack({
+        portalEnv: {
+          OPERATOR_TEXTS_FILE: file("texts.json"),
+          BRAND_LOGO: file("logo.svg"),
+          BRAND_MARK: file("mark.svg"),
+          BRAND_MARK_DARK: file("mark-dark.svg"),
+          BRAND_PRIMARY_COLOR: primary,
+          BRAND_SUPPORT: support,
+          BRAND_TERMS_URL: "https://rechenwerk.example/terms",
+          BRAND_PRIVACY_URL: "https://rechenwerk.example/privacy",
+        },
+      });
+      await use(stack);
+      await stack.stop();
+    },
+    { scope: "worker", timeout: 180_000 },
+  ],
+  baseURL: async ({ branded }, use) => {
+    await use(branded.portalOrigin);
+  },
+});
+
+test.describe.configure({ timeout: 90_000 });
+
+async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+}
+
+/** Whether an image was fetched and drawn (a broken or refused image has no natural width). */
+const drawn = (page: Page, name: string) =>
+  page.getByRole("img", { name }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
+
+test("/login shows the operator's name, logo, colour and links, in either theme", async ({ page }, testInfo) => {
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await expect(page).toHaveTitle("Rechenwerk");
+  const logo = page.getByRole("img", { name: "Rechenwerk" });
+  await expect(logo).toBeVisible();
+  expect(await drawn(page, "Rechenwerk"), "the logo is served from the portal under its CSP").toBe(true);
+  await expect(logo).toHaveAttribute("src", /^\/branding\/logo-light\.[0-9a-f]{16}\.svg$/);
+  await expect(page.getByRole("button", { name: "Sign in with password" })).toHaveCSS("background-color", primaryRgb);
+
+  const links = page.getByRole("navigation", { name: "About this service" });
+  await expect(links.getByRole("link", { name: "Help" })).toHaveAttribute("href", `mailto:${support}`);
+  await expect(links.getByRole("link", { name: "Terms of service" })).toHaveAttribute("href", "https://rechenwerk.example/terms");
+  await expect(links.getByRole("link", { name: "Privacy policy" })).toHaveAttribute("href", "https://rechenwerk.example/privacy");
+  await expectAccessible(page);
+  await attachScreenshot(page, testInfo, "login-light");
+
+  // Dark: the links take a tint of the colour that reads on the dark background; axe checks the contrast.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(links.getByRole("link", { name: "Help" })).not.toHaveCSS("color", primaryRgb);
+  await expectAccessible(page);
+  await attachScreenshot(page, testInfo, "login-dark");
+});
+
+test("the shell shows the operator's mark and name, and the portal's mail is signed with them", async ({ page, branded }, testInfo) => {
+  const user = await createIdentity(branded.adminUrl, { verified: true });
+  await signInWithPassword(page, user.email, user.password);
+  const brand = menu(page).getByText("Rechenwerk", { exact: true });
+  await expect(brand).toBeVisible();
+  const marks = menu(page).locator("img.brand-mark");
+  await expect(marks.locator("visible=true")).toHaveAttribute("src", /^\/branding\/mark-light\.[0-9a-f]{16}\.svg$/);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(marks.locator("visible=true")).toHaveAttribute("src", /^\/branding\/mark-dark\.[0-9a-f]{16}\.svg$/);
+  await page.emulateMedia({ colorScheme: "light" });
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Help" })).toHaveAttribute("href", `mailto:${support}`);
+
+  await page.goto("/changepwd");
+  const card = page.getByRole("region", { name: "Change password" });
+  await expect(card.getByLabel("Password")).toBeVisible();
+  await expect(page).toHaveTitle("Rechenwerk");
+  await expectAccessible(page);
+  await attachScreenshot(page, testInfo, "shell");
+
+  const since = Date.now();
+  await card.getByLabel("Password").fill(`Pw-${randomUUID()}`);
+  await card.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Your password was changed.");
+  const mail = await waitForMail(user.email, /^Your password was changed$/, since, branded.mailUrl);
+  expect(mail.text.trimEnd()).toMatch(new RegExp(`\\n\\n-- \\nRechenwerk\\nHelp: ${support.replace(/\./g, "\\.")}$`));
+
+  // The mail as MailDev received it, beside the pages.
+  const mailPage = await page.context().newPage();
+  await mailPage.goto(`${branded.mailUrl}/email/${mail.id}/source`);
+  await expect(mailPage.getByText("Rechenwerk", { exact: false }).first()).toBeVisible();
+  await attachScreenshot(mailPage, testInfo, "mail");
+  await mailPage.close();
+});
