@@ -392,10 +392,23 @@ t.test("the portal service is configured through variables the server reads", as
   t.equal(config.hydraAdminUrl, "http://hydra-admin:4445");
   t.same(config.trustedProxies, ["uniquelocal"], "the proxy, whose address on the edge network is private");
   t.same(config.formActionOrigins, [production.HYDRA_ORIGIN], "a passkey sign-in may be sent on to Hydra's issuer");
-  for (const variable of Object.keys(environment)) {
+  // REGISTRATION's default is the server's own (open): the variable is read when it says invite-only (below).
+  for (const variable of Object.keys(environment).filter((name) => name !== "REGISTRATION")) {
     t.notSame(readConfig({ ...environment, [variable]: undefined }), config, `${variable} is read by the server`);
   }
   t.equal(config.rateLimitRedisUrl, "redis://redis:6379", "every portal counts the abuse limits in the one Redis");
+});
+
+t.test("invite-only: the operator's two variables close registration in the portal and in Kratos", async (t) => {
+  t.equal(readConfig(service("portal").environment!).registration, "open", "open by default");
+  t.equal(service("kratos").environment!.SELFSERVICE_FLOWS_REGISTRATION_ENABLED, "true");
+  const closed = loadCompose(root, "docker-compose.yml", {
+    ...production,
+    REGISTRATION: "invite-only",
+    KRATOS_REGISTRATION_ENABLED: "false",
+  });
+  t.equal(readConfig(service("portal", closed).environment!).registration, "invite-only");
+  t.equal(service("kratos", closed).environment!.SELFSERVICE_FLOWS_REGISTRATION_ENABLED, "false");
 });
 
 t.test("the dev override only adds --dev and a mail catcher on loopback", async (t) => {
