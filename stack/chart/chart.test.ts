@@ -353,6 +353,15 @@ t.test("the ConfigMap sets only variables that the portal reads", async (t) => {
   );
 });
 
+t.test("every abuse limit the portal reads is a value of the chart (config.limits)", async (t) => {
+  const source = readFileSync(join(rootDir, "server", "src", "config.ts"), "utf8");
+  const read = [...source.matchAll(/"(LIMIT_[A-Z_]+)"/g)].map((match) => match[1]).sort();
+  const { config } = readYaml(join(chartDir, "values.yaml")) as { config: { limits: Record<string, string> } };
+  const values = Object.keys(config.limits).map((key) => `LIMIT_${key.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`);
+  t.ok(read.length > 10, "the server's limits are found");
+  t.same(values.sort(), read);
+});
+
 t.test("branding: the files from a ConfigMap of the operator's, mounted read-only, and the values as the portal's variables", async (t) => {
   const branded = await render([
     ...origin,
