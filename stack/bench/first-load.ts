@@ -8,6 +8,10 @@ import { emulateNetwork, type NetworkProfile } from "../testing/network-profiles
 export interface LoadResult {
   /** From the navigation's start until the page's main control is visible and enabled. */
   usableMs: number;
+  /** The browser's first contentful paint, from the navigation's start. */
+  firstPaintMs: number;
+  /** The main thread's long tasks (over 50 ms) until usable, in all: what kept the page from painting or answering. */
+  longTasksMs: number;
   /** Bytes on the wire until then (finished answers with their headers, the others as far as they came), and requests finished. */
   bytes: number;
   requests: number;
@@ -35,6 +39,19 @@ async function measureOnce(browser: Browser, origin: string, target: PageUnderTe
   try {
     if (target.cookies) await context.addCookies(target.cookies);
     const page = await context.newPage();
+    // Before the page's own code: the long tasks from the start (the page's CSP does not apply to what the
+    // browser's automation adds).
+    await page.addInitScript(() => {
+      const tasks: number[] = [];
+      Object.assign(globalThis, { benchLongTasks: tasks });
+      // A browser's entry type, which Node's types (this file's) do not name.
+      const longTasks = { type: "longtask", buffered: true } as unknown as Parameters<
+        InstanceType<typeof PerformanceObserver>["observe"]
+      >[0];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push(entry.duration);
+      }).observe(longTasks);
+    });
     const cdp = await context.newCDPSession(page);
     await emulateNetwork(cdp, profile);
     await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
@@ -70,10 +87,21 @@ async function measureOnce(browser: Browser, origin: string, target: PageUnderTe
     await ready.waitFor({ state: "visible", timeout: 60_000 });
     while (!(await ready.isEnabled())) await page.waitForTimeout(5);
     const usableMs = Date.now() - started;
+    const { firstPaintMs, longTasksMs } = await page.evaluate(() => ({
+      firstPaintMs: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
+      longTasksMs: ((globalThis as { benchLongTasks?: number[] }).benchLongTasks ?? []).reduce((sum, ms) => sum + ms, 0),
+    }));
     const atUsable = { bytes: bytesSoFar(), requests };
     const giveUp = Date.now() + 30_000;
     while ((inFlight.size > 0 || Date.now() - lastActivity < quietMs) && Date.now() < giveUp) await page.waitForTimeout(50);
-    return { usableMs, ...atUsable, idleBytes: bytesSoFar(), idleRequests: requests };
+    return {
+      usableMs,
+      firstPaintMs: Math.round(firstPaintMs),
+      longTasksMs: Math.round(longTasksMs),
+      ...atUsable,
+      idleBytes: bytesSoFar(),
+      idleRequests: requests,
+    };
   } finally {
     await context.close();
   }
