@@ -22,7 +22,7 @@ import { startPortal, type PortalOptions } from "../portal.js";
 import { buildRelease } from "../release.js";
 import { rootDir } from "../settings.js";
 import type { Supervisor } from "../supervisor.js";
-import { HttpBrowser } from "../testing/http-browser.js";
+import { HttpBrowser, type JsonAnswer } from "../testing/http-browser.js";
 import { createIdentity, uniqueEmail, type TestIdentity } from "../testing/identities.js";
 import { startTestStack, type TestDatabase, type TestStack } from "../testing/test-stack.js";
 import { loadGenerator, measureHotPaths } from "./hot-path.js";
@@ -68,6 +68,8 @@ interface PhaseResult {
   requests: number;
   seconds: number;
   failures: number;
+  /** What the failures were, by count. */
+  failed?: Map<string, number>;
   p50Ms: number;
   p99Ms: number;
   cpuUsPerRequest: Record<string, number>;
@@ -80,20 +82,27 @@ async function loop(
   concurrency: number,
   seconds: number,
   processes: Record<string, number>,
-  act: (worker: number) => Promise<boolean>,
+  /** One request; throws what went wrong. */
+  act: (worker: number) => Promise<void>,
 ): Promise<Omit<PhaseResult, "written">> {
   const before = cpuTimes(processes);
   const started = performance.now();
   const deadline = started + seconds * 1000;
   const latencies: number[] = [];
   let failures = 0;
+  const failed = new Map<string, number>();
   await Promise.all(
     Array.from({ length: concurrency }, async (_, worker) => {
       while (performance.now() < deadline) {
         const start = performance.now();
-        const ok = await act(worker).catch(() => false);
-        if (ok) latencies.push(performance.now() - start);
-        else failures += 1;
+        try {
+          await act(worker);
+          latencies.push(performance.now() - start);
+        } catch (error) {
+          failures += 1;
+          const reason = (error as Error).message.slice(0, 160);
+          failed.set(reason, (failed.get(reason) ?? 0) + 1);
+        }
       }
     }),
   );
@@ -107,6 +116,7 @@ async function loop(
     requests,
     seconds: elapsed,
     failures,
+    failed,
     p50Ms: percentile(0.5),
     p99Ms: percentile(0.99),
     cpuUsPerRequest: Object.fromEntries(Object.keys(after).map((key) => [key, (after[key] - before[key]) / Math.max(1, requests)])),
@@ -167,6 +177,10 @@ function writesBetween(before: Writes, after: Writes): Writes {
   };
 }
 
+function expectOk({ status, body }: JsonAnswer): void {
+  if (status !== 200) throw new Error(`${status} ${JSON.stringify(body)}`);
+}
+
 const settle = () => new Promise((resolve) => setTimeout(resolve, statsSettleMs));
 
 /** A phase that writes: on PostgreSQL, with what it wrote (read once the connections reported their counters). */
@@ -206,6 +220,7 @@ function printPhases(results: PhaseResult[]): void {
         .map(([name, us]) => `${name} ${ms(us)} (${((100 * us) / stackUs).toFixed(0)} %)`)
         .join(", ")}; load generator ${ms(result.cpuUsPerRequest[loadGenerator])}`,
     );
+    for (const [reason, count] of result.failed ?? []) say(`    failed ${count}×: ${reason}`);
     const written = result.written;
     if (written && result.requests > 0) {
       const each = (value: number) => (value / result.requests).toFixed(1);
@@ -262,7 +277,7 @@ async function capacityOn(
       await writingPhase(stack, () =>
         loop(`password sign-in (${browsers} browsers)`, browsers, writeSeconds, processes, async (worker) => {
           const { email, password } = accounts[worker];
-          return (await flows().signIn(email, password)).status === 200;
+          expectOk(await flows().signIn(email, password));
         }),
       ),
     );
@@ -273,7 +288,7 @@ async function capacityOn(
           const flow = await browser.startFlow("registration");
           const traits = { email: uniqueEmail("capacity"), name: { first: "Load", last: "Test" } };
           const answer = await browser.submit("registration", flow, { method: "password", traits, password: `pw-${randomUUID()}` });
-          return answer.status === 200;
+          expectOk(answer);
         }),
       ),
     );
