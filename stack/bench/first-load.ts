@@ -12,6 +12,8 @@ export interface LoadResult {
   firstPaintMs: number;
   /** The main thread's long tasks (over 50 ms) until usable, in all: what kept the page from painting or answering. */
   longTasksMs: number;
+  /** Whether a long task started before the first paint: the page's script held the paint (noise does not change the order). */
+  paintHeld: boolean;
   /** Bytes on the wire until then (finished answers with their headers, the others as far as they came), and requests finished. */
   bytes: number;
   requests: number;
@@ -42,14 +44,14 @@ async function measureOnce(browser: Browser, origin: string, target: PageUnderTe
     // Before the page's own code: the long tasks from the start (the page's CSP does not apply to what the
     // browser's automation adds).
     await page.addInitScript(() => {
-      const tasks: number[] = [];
+      const tasks: { start: number; duration: number }[] = [];
       Object.assign(globalThis, { benchLongTasks: tasks });
       // A browser's entry type, which Node's types (this file's) do not name.
       const longTasks = { type: "longtask", buffered: true } as unknown as Parameters<
         InstanceType<typeof PerformanceObserver>["observe"]
       >[0];
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) tasks.push(entry.duration);
+        for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
       }).observe(longTasks);
     });
     const cdp = await context.newCDPSession(page);
@@ -88,8 +90,8 @@ async function measureOnce(browser: Browser, origin: string, target: PageUnderTe
     while (!(await ready.isEnabled())) await page.waitForTimeout(5);
     const usableMs = Date.now() - started;
     const atUsable = { bytes: bytesSoFar(), requests };
-    const longTasksMs = await page.evaluate(() =>
-      ((globalThis as { benchLongTasks?: number[] }).benchLongTasks ?? []).reduce((sum, ms) => sum + ms, 0),
+    const longTasks = await page.evaluate(
+      () => (globalThis as { benchLongTasks?: { start: number; duration: number }[] }).benchLongTasks ?? [],
     );
     // The paint may be reported after the form counted as usable (Playwright reads the layout, not the screen). Read
     // from here: a page without JavaScript runs no timer of its own.
@@ -103,7 +105,8 @@ async function measureOnce(browser: Browser, origin: string, target: PageUnderTe
     return {
       usableMs,
       firstPaintMs: Math.round(firstPaintMs),
-      longTasksMs: Math.round(longTasksMs),
+      longTasksMs: Math.round(longTasks.reduce((sum, task) => sum + task.duration, 0)),
+      paintHeld: longTasks.some((task) => task.start < firstPaintMs),
       ...atUsable,
       idleBytes: bytesSoFar(),
       idleRequests: requests,
