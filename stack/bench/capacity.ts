@@ -33,6 +33,8 @@ const readSeconds = Math.max(3, Math.round(writeSeconds / 2));
 /** Browsers signing in or registering at once: enough to keep every core busy while each waits on the others. */
 const browsers = 4 * cpus().length;
 const databases = (process.env.BENCH_DATABASES || "sqlite,postgres").split(",") as TestDatabase[];
+/** Other options for Kratos' PostgreSQL driver than production's, to see what they cost (empty: the driver's own). */
+const pgxOptions = process.env.BENCH_PGX_OPTIONS;
 /** PostgreSQL's connections report their counters when idle, at most every 10 s (PGSTAT_IDLE_INTERVAL). */
 const statsSettleMs = 11_000;
 
@@ -248,7 +250,7 @@ async function capacityOn(
   image: (supervisor: Supervisor) => Promise<PortalOptions>,
   hashers: ConfigTree,
 ): Promise<void> {
-  const stack = await startTestStack({ progress: true, database, exampleSso: false, kratosConfig: { hashers } });
+  const stack = await startTestStack({ progress: true, database, pgxOptions, exampleSso: false, kratosConfig: { hashers } });
   try {
     const release = await image(stack.supervisor);
     // Every request comes from one address: the per-network budgets are lifted out of the way, still counted.
@@ -271,7 +273,8 @@ async function capacityOn(
     const flows = () => new HttpBrowser(stack.portalOrigin).at(portal);
 
     say();
-    say(`Capacity on ${database === "postgres" ? "PostgreSQL" : "SQLite"}; ${machine()}:`);
+    const driver = database === "postgres" && pgxOptions !== undefined ? ` (driver options "${pgxOptions}")` : "";
+    say(`Capacity on ${database === "postgres" ? "PostgreSQL" : "SQLite"}${driver}; ${machine()}:`);
     const results: PhaseResult[] = [];
     results.push(
       await writingPhase(stack, () =>
