@@ -71,7 +71,16 @@ export interface PostgresServer {
 
 export async function startPostgres(
   supervisor: Supervisor,
-  { services, label = "postgres" }: { services: string[]; label?: string },
+  {
+    services,
+    label = "postgres",
+    driverOptions = pgxOptions,
+  }: {
+    services: string[];
+    label?: string;
+    /** The DSNs' options for Kratos' and Hydra's driver; production's by default (the bench's capacity mode compares). */
+    driverOptions?: string;
+  },
 ): Promise<PostgresServer> {
   const bin = postgresBinDir();
   const user = serverUser();
@@ -154,7 +163,7 @@ export async function startPostgres(
       // No TLS on loopback: the traffic never leaves this machine. No named
       // statement cache, as in production (docs/postgresql.md, "Statements").
       dsn: (service) =>
-        `postgres://${service}:${passwords.get(service)}@127.0.0.1:${port}/${service}?sslmode=disable&max_conns=20&max_idle_conns=4&${pgxOptions}`,
+        `postgres://${service}:${passwords.get(service)}@127.0.0.1:${port}/${service}?sslmode=disable&max_conns=20&max_idle_conns=4${driverOptions ? `&${driverOptions}` : ""}`,
       query: (database, sql, role) => psql(database, ["-c", sql], role),
       remove,
     };

@@ -8,6 +8,12 @@ import { emulateNetwork, type NetworkProfile } from "../testing/network-profiles
 export interface LoadResult {
   /** From the navigation's start until the page's main control is visible and enabled. */
   usableMs: number;
+  /** The browser's first contentful paint, from the navigation's start. */
+  firstPaintMs: number;
+  /** The main thread's long tasks (over 50 ms) until usable, in all: what kept the page from painting or answering. */
+  longTasksMs: number;
+  /** Whether a long task started before the first paint: the page's script held the paint (noise does not change the order). */
+  paintHeld: boolean;
   /** Bytes on the wire until then (finished answers with their headers, the others as far as they came), and requests finished. */
   bytes: number;
   requests: number;
@@ -35,6 +41,19 @@ async function measureOnce(browser: Browser, origin: string, target: PageUnderTe
   try {
     if (target.cookies) await context.addCookies(target.cookies);
     const page = await context.newPage();
+    // Before the page's own code: the long tasks from the start (the page's CSP does not apply to what the
+    // browser's automation adds).
+    await page.addInitScript(() => {
+      const tasks: { start: number; duration: number }[] = [];
+      Object.assign(globalThis, { benchLongTasks: tasks });
+      // A browser's entry type, which Node's types (this file's) do not name.
+      const longTasks = { type: "longtask", buffered: true } as unknown as Parameters<
+        InstanceType<typeof PerformanceObserver>["observe"]
+      >[0];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
+      }).observe(longTasks);
+    });
     const cdp = await context.newCDPSession(page);
     await emulateNetwork(cdp, profile);
     await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
@@ -71,9 +90,27 @@ async function measureOnce(browser: Browser, origin: string, target: PageUnderTe
     while (!(await ready.isEnabled())) await page.waitForTimeout(5);
     const usableMs = Date.now() - started;
     const atUsable = { bytes: bytesSoFar(), requests };
+    const longTasks = await page.evaluate(
+      () => (globalThis as { benchLongTasks?: { start: number; duration: number }[] }).benchLongTasks ?? [],
+    );
+    // The paint may be reported after the form counted as usable (Playwright reads the layout, not the screen). Read
+    // from here: a page without JavaScript runs no timer of its own.
+    let firstPaintMs = NaN;
+    for (const giveUp = Date.now() + 5000; Number.isNaN(firstPaintMs) && Date.now() < giveUp;) {
+      firstPaintMs = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN);
+      if (Number.isNaN(firstPaintMs)) await page.waitForTimeout(50);
+    }
     const giveUp = Date.now() + 30_000;
     while ((inFlight.size > 0 || Date.now() - lastActivity < quietMs) && Date.now() < giveUp) await page.waitForTimeout(50);
-    return { usableMs, ...atUsable, idleBytes: bytesSoFar(), idleRequests: requests };
+    return {
+      usableMs,
+      firstPaintMs: Math.round(firstPaintMs),
+      longTasksMs: Math.round(longTasks.reduce((sum, task) => sum + task.duration, 0)),
+      paintHeld: longTasks.some((task) => task.start < firstPaintMs),
+      ...atUsable,
+      idleBytes: bytesSoFar(),
+      idleRequests: requests,
+    };
   } finally {
     await context.close();
   }

@@ -6,8 +6,8 @@
 // time the named processes spent (Kratos, the portal, this load generator), per
 // request: on a machine with fewer cores than processes, that is what bounds the
 // rate, and it says where a request's time goes.
-import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
+import { cpuTimeUs } from "./processes.js";
 
 export interface Target {
   name: string;
@@ -16,6 +16,7 @@ export interface Target {
 
 export interface RoundResult {
   target: string;
+  requests: number;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -27,17 +28,6 @@ export interface RoundResult {
 
 /** The name of the bench's own process among the measured ones. */
 export const loadGenerator = "load generator";
-
-// Linux counts a process's CPU time in clock ticks of 10 ms (USER_HZ is 100 on every architecture Node runs on).
-const usPerTick = 10_000;
-
-/** User and system CPU time of a process so far, in microseconds. */
-function cpuTimeUs(pid: number): number {
-  // The command name (field 2) is in parentheses and may hold spaces: count the fields after its closing one.
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * usPerTick;
-}
 
 function cpuTimes(processes: Record<string, number>): Record<string, number> {
   const { user, system } = process.cpuUsage();
@@ -68,6 +58,7 @@ export async function measureHotPaths(
       const requests = result.requests.total;
       results.push({
         target: target.name,
+        requests,
         requestsPerSecond: result.requests.average,
         p50Ms: result.latency.p50,
         p99Ms: result.latency.p99,

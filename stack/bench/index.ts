@@ -17,7 +17,7 @@
 // BENCH_PROFILE=<folder> measures the image's hot paths only, with Node's CPU
 // profiler on and a heap snapshot taken at the end of the load, writes both
 // into the folder and prints what they show (profile-summary.ts).
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import { join, resolve } from "node:path";
 import { cpus } from "node:os";
@@ -32,6 +32,8 @@ import { buildRelease } from "../release.js";
 import { loopback, throttled } from "../testing/network-profiles.js";
 import { measureFirstLoads, signInWithoutJavaScript, type FirstLoadFigures, type PageUnderTest } from "./first-load.js";
 import { measureHotPaths, type RoundResult, type Target } from "./hot-path.js";
+import { benchCapacity } from "./capacity.js";
+import { memoryOf } from "./processes.js";
 import { summarizeCpuProfile, summarizeHeapSnapshot } from "./profile-summary.js";
 
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -64,13 +66,6 @@ async function spanSink(): Promise<{ url: string; received: () => number; close:
   return { url: `http://127.0.0.1:${port}`, received: () => bytes, close: () => server.close() };
 }
 
-/** Resident memory of a process in MB: now, and the peak since it started. */
-function memoryOf(pid: number): { rssMb: number; peakMb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
-  return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -83,11 +78,15 @@ const say = (line = "") => {
 
 function printFirstLoads(figures: FirstLoadFigures[]): void {
   say(`First load, cold Chromium context, median of ${firstLoadRuns} (min–max):`);
-  say("  page                   profile     usable ms              until usable: bytes, requests   until idle: bytes, requests");
+  say(
+    "  page                   profile     usable ms              first paint ms   long tasks ms   paint held   until usable: bytes, requests   until idle: bytes, requests",
+  );
+  const range = (values: number[]) => `${median(values)} (${Math.min(...values)}–${Math.max(...values)})`;
   for (const { page, profile, runs } of figures) {
-    const usable = runs.map((run) => run.usableMs);
     say(
-      `  ${page.padEnd(22)} ${profile.padEnd(11)} ${`${median(usable)} (${Math.min(...usable)}–${Math.max(...usable)})`.padEnd(22)} ` +
+      `  ${page.padEnd(22)} ${profile.padEnd(11)} ${range(runs.map((run) => run.usableMs)).padEnd(22)} ` +
+        `${String(median(runs.map((run) => run.firstPaintMs))).padEnd(16)} ${String(median(runs.map((run) => run.longTasksMs))).padEnd(15)} ` +
+        `${`${runs.filter((run) => run.paintHeld).length}/${runs.length}`.padEnd(12)} ` +
         `${`${kib(median(runs.map((run) => run.bytes)))} in ${median(runs.map((run) => run.requests))}`.padEnd(31)} ` +
         `${kib(median(runs.map((run) => run.idleBytes)))} in ${median(runs.map((run) => run.idleRequests))}`,
     );
@@ -203,7 +202,7 @@ async function benchVariant(
   await stack.supervisor.stop("portal");
 }
 
-async function benchFirstLoads(browser: Browser, stack: TestStack, origin: string, cookies: Cookie[]): Promise<void> {
+async function benchFirstLoads(browser: Browser, stack: TestStack, origin: string, cookies: Cookie[], only: string[] = []): Promise<void> {
   const email = (page: Page) => page.locator('input[name="identifier"], input[name="traits.email"], input[name="email"]').first();
   const pages: PageUnderTest[] = [
     { name: "/login", path: "/login", ready: email },
@@ -213,7 +212,8 @@ async function benchFirstLoads(browser: Browser, stack: TestStack, origin: strin
     { name: "/settings", path: "/settings", ready: (page) => page.locator('input[name="traits.name.first"]'), cookies },
     { name: "/manage-clients", path: "/manage-clients", ready: (page) => page.getByRole("table", { name: "OAuth2 clients" }), cookies },
   ];
-  const figures = await measureFirstLoads(browser, origin, pages, [loopback, throttled], firstLoadRuns);
+  const chosen = only.length ? pages.filter((page) => only.includes(page.path)) : pages;
+  const figures = await measureFirstLoads(browser, origin, chosen, [loopback, throttled], firstLoadRuns);
   const visitor = await createIdentity(stack.adminUrl, { verified: true });
   const noScript = await signInWithoutJavaScript(browser, origin, visitor.email, visitor.password).then(
     (ms) => `succeeded, ${ms} ms from opening /login to a session (loopback)`,
@@ -224,60 +224,69 @@ async function benchFirstLoads(browser: Browser, stack: TestStack, origin: strin
   say(`Sign-in with scripts disabled (the server's form posts to Kratos): ${noScript}`);
 }
 
-const started = Date.now();
-say("bench: building the app and the bundled server, and starting a stack of its own…");
-const stack = await startTestStack({ progress: true });
-let browser: Browser | undefined;
-try {
-  // The image's way: the bundled server and the built app, on the image's Node.
-  const node = await imageNode((line) => {
-    stack.supervisor.progress("bench", line);
-  });
-  const image: PortalOptions = { release: { dir: await buildRelease(stack.supervisor), node: node.path } };
-  browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu"] });
+/** The first loads and the hot paths, as described at the top of this file; with `pagesOnly`, those pages' first loads alone. */
+async function benchAll(pagesOnly?: string[]): Promise<void> {
+  const started = Date.now();
+  say("bench: building the app and the bundled server, and starting a stack of its own…");
+  const stack = await startTestStack({ progress: true });
+  let browser: Browser | undefined;
+  try {
+    // The image's way: the bundled server and the built app, on the image's Node.
+    const node = await imageNode((line) => {
+      stack.supervisor.progress("bench", line);
+    });
+    const image: PortalOptions = { release: { dir: await buildRelease(stack.supervisor), node: node.path } };
+    browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu"] });
 
-  // First loads against the portal as the image runs it; the session of an admin for the pages behind it.
-  const origin = stack.portalOrigin;
-  await startPortal(stack.supervisor, stack.settings, stack, image);
-  const adminContext = await browser.newContext();
-  await signInAdmin(adminContext, stack, origin);
-  const cookies = await adminContext.cookies();
-  await adminContext.close();
-  const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
-  if (!profileDir && firstLoadRuns > 0) await benchFirstLoads(browser, stack, origin, cookies);
-  await stack.supervisor.stop("portal");
-  if (profileDir) {
-    mkdirSync(profileDir, { recursive: true });
-  } else {
-    say();
-    await benchVariant(stack, "npm start (tsx, LOG_LEVEL=info)", {}, cookie);
-    say();
-  }
-  await benchVariant(
-    stack,
-    `Docker image (bundled, Node ${node.version}${node.fallback ? `: ${node.fallback}` : ""})`,
-    image,
-    cookie,
-    profileDir ? undefined : await startFloor(stack, node.path),
-  );
-  if (!profileDir) {
-    say();
-    const sink = await spanSink();
+    // First loads against the portal as the image runs it; the session of an admin for the pages behind it.
+    const origin = stack.portalOrigin;
+    await startPortal(stack.supervisor, stack.settings, stack, image);
+    const adminContext = await browser.newContext();
+    await signInAdmin(adminContext, stack, origin);
+    const cookies = await adminContext.cookies();
+    await adminContext.close();
+    const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
+    if (!profileDir && firstLoadRuns > 0) await benchFirstLoads(browser, stack, origin, cookies, pagesOnly);
+    if (pagesOnly) return;
+    await stack.supervisor.stop("portal");
+    if (profileDir) {
+      mkdirSync(profileDir, { recursive: true });
+    } else {
+      say();
+      await benchVariant(stack, "npm start (tsx, LOG_LEVEL=info)", {}, cookie);
+      say();
+    }
     await benchVariant(
       stack,
-      "Docker image, traced (OTEL_EXPORTER_OTLP_ENDPOINT: a collector that drops the spans)",
-      {
-        ...image,
-        env: { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url },
-      },
+      `Docker image (bundled, Node ${node.version}${node.fallback ? `: ${node.fallback}` : ""})`,
+      image,
       cookie,
+      profileDir ? undefined : await startFloor(stack, node.path),
     );
-    say(`  spans exported: ${(sink.received() / 2 ** 20).toFixed(1)} MiB of OTLP/JSON`);
-    sink.close();
+    if (!profileDir) {
+      say();
+      const sink = await spanSink();
+      await benchVariant(
+        stack,
+        "Docker image, traced (OTEL_EXPORTER_OTLP_ENDPOINT: a collector that drops the spans)",
+        {
+          ...image,
+          env: { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url },
+        },
+        cookie,
+      );
+      say(`  spans exported: ${(sink.received() / 2 ** 20).toFixed(1)} MiB of OTLP/JSON`);
+      sink.close();
+    }
+    say();
+    say(`bench: done in ${Math.round((Date.now() - started) / 1000)} s on ${cpus().length} cores, Node ${process.version}`);
+  } finally {
+    await browser?.close();
+    await stack.stop();
   }
-  say();
-  say(`bench: done in ${Math.round((Date.now() - started) / 1000)} s on ${cpus().length} cores, Node ${process.version}`);
-} finally {
-  await browser?.close();
-  await stack.stop();
 }
+
+const [mode, ...modeArgs] = process.argv.slice(2);
+if (mode === "capacity") await benchCapacity();
+else if (mode === "pages") await benchAll(modeArgs);
+else await benchAll();

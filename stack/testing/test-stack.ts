@@ -126,6 +126,8 @@ export interface TestStackOptions {
   kratosConfig?: ConfigTree;
   /** SQLite by default; the suites that run on PostgreSQL hand theirs in TEST_DATABASE. */
   database?: TestDatabase;
+  /** On PostgreSQL, the DSNs' driver options instead of production's (stack/postgres.ts). */
+  pgxOptions?: string;
   /** Example SSO, the test provider (on by default): a second Hydra and its sign-in page. */
   exampleSso?: boolean;
   /**
@@ -148,12 +150,14 @@ export async function startTestStack({
   progress = false,
   kratosConfig = {},
   database = databaseFromEnv(),
+  pgxOptions,
   exampleSso: withExampleSso = true,
   dataParent,
   settingsEnv = {},
 }: TestStackOptions = {}): Promise<TestStack> {
   const supervisor = new Supervisor({ echo: false, progress });
-  const postgres = database === "postgres" ? await startPostgres(supervisor, { services: ["kratos", "hydra"] }) : undefined;
+  const postgres =
+    database === "postgres" ? await startPostgres(supervisor, { services: ["kratos", "hydra"], driverOptions: pgxOptions }) : undefined;
   try {
     const settings = await testSettings(
       {
