@@ -47,6 +47,7 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
   const invalid = hasError(node.messages);
   const messages = <NodeMessages id={messagesId} messages={node.messages} />;
   const describedBy = node.messages.length ? messagesId : undefined;
+  const selectProps = { id, node, attributes, label: label ?? attributes.name, invalid, describedBy, messages };
 
   switch (attributes.type) {
     case "hidden":
@@ -135,51 +136,26 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
     default:
       if (attributes.name === `traits.${languageTrait}`)
         return (
-          <Form.Group className="flow-node mb-3" controlId={id}>
-            <Form.Label>{label ?? attributes.name}</Form.Label>
-            {/* The account's language, for its mail and its other devices: a new account starts with the page's. */}
-            <Form.Select
-              name={attributes.name}
-              defaultValue={isLanguage(value) ? value : i18n.language}
-              disabled={attributes.disabled}
-              isInvalid={invalid}
-              aria-invalid={invalid || undefined}
-              data-group={node.group}
-              aria-describedby={describedBy}
-            >
-              {languages.map((language) => (
-                <option key={language} value={language} lang={language}>
-                  {languageNames[language]}
-                </option>
-              ))}
-            </Form.Select>
-            {messages}
-          </Form.Group>
+          // The account's language, for its mail and its other devices: a new account starts with the page's.
+          <SelectInput {...selectProps} defaultValue={isLanguage(value) ? value : i18n.language} required={false}>
+            {languages.map((language) => (
+              <option key={language} value={language} lang={language}>
+                {languageNames[language]}
+              </option>
+            ))}
+          </SelectInput>
         );
       if (field?.enum)
         return (
-          <Form.Group className="flow-node mb-3" controlId={id}>
-            <Form.Label>{label ?? attributes.name}</Form.Label>
-            {/* Nothing chosen is an empty value, which neither the app (submit-body.ts) nor Kratos' form parsing sends. */}
-            <Form.Select
-              name={attributes.name}
-              defaultValue={field.enum.some((option) => String(option) === value) ? value : ""}
-              required={attributes.required}
-              disabled={attributes.disabled}
-              isInvalid={invalid}
-              aria-invalid={invalid || undefined}
-              data-group={node.group}
-              aria-describedby={describedBy}
-            >
-              <option value="">{t("flows.notChosen")}</option>
-              {field.enum.map((option) => (
-                <option key={String(option)} value={String(option)}>
-                  {optionLabel(attributes.name, option)}
-                </option>
-              ))}
-            </Form.Select>
-            {messages}
-          </Form.Group>
+          // Nothing chosen is an empty value, which neither the app (submit-body.ts) nor Kratos' form parsing sends.
+          <SelectInput {...selectProps} defaultValue={field.enum.some((option) => String(option) === value) ? value : ""}>
+            <option value="">{t("flows.notChosen")}</option>
+            {field.enum.map((option) => (
+              <option key={String(option)} value={String(option)}>
+                {optionLabel(attributes.name, option)}
+              </option>
+            ))}
+          </SelectInput>
         );
       return (
         <Form.Group className="flow-node mb-3" controlId={id}>
@@ -206,6 +182,50 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
         </Form.Group>
       );
   }
+}
+
+/** A trait chosen from a list (the account's language, an enum of the schema), with its label and messages. */
+function SelectInput({
+  id,
+  node,
+  attributes,
+  label,
+  invalid,
+  describedBy,
+  messages,
+  defaultValue,
+  required = attributes.required,
+  children,
+}: {
+  id: string;
+  node: UiNode;
+  attributes: UiNodeInputAttributes;
+  label: string;
+  invalid: boolean;
+  describedBy: string | undefined;
+  messages: ReactNode;
+  defaultValue: string;
+  required?: boolean | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <Form.Group className="flow-node mb-3" controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Select
+        name={attributes.name}
+        defaultValue={defaultValue}
+        required={required}
+        disabled={attributes.disabled}
+        isInvalid={invalid}
+        aria-invalid={invalid || undefined}
+        data-group={node.group}
+        aria-describedby={describedBy}
+      >
+        {children}
+      </Form.Select>
+      {messages}
+    </Form.Group>
+  );
 }
 
 /** A submit node as a button: its name and value tell Kratos what the click means. */
