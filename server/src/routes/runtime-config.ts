@@ -7,6 +7,15 @@ import { RuntimeConfig } from "#contract/schemas/runtime-config.js";
 export const runtimeConfig = (config: PortalConfig): RuntimeConfig => ({
   KRATOS_PUBLIC_URL: `${config.origin}/kratos`,
   ...(Object.keys(config.operatorTexts).length > 0 ? { OPERATOR_TEXTS: config.operatorTexts } : {}),
+  ...(config.terms
+    ? {
+        terms: {
+          url: config.terms.url,
+          version: config.terms.version,
+          ...(config.terms.privacyUrl ? { privacyUrl: config.terms.privacyUrl } : {}),
+        },
+      }
+    : {}),
 });
 
 const runtimeConfigRoute: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (fastify, { config }) => {

@@ -8,6 +8,7 @@ import Form from "react-bootstrap/Form";
 import { useTranslation } from "react-i18next";
 import { isLanguage, languageNames, languages, languageTrait } from "#contract/languages.js";
 import { useKratosText } from "../../i18n/kratos-text";
+import { termsLinks, TermsLinksText } from "../../terms";
 import { callTrigger, type ScriptsState } from "../kratos-scripts";
 import { useOptionLabel, useTraitField, useTraitLabel } from "../trait-fields";
 import { labelOf } from "./node-label";
@@ -47,6 +48,8 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
   const invalid = hasError(node.messages);
   const messages = <NodeMessages id={messagesId} messages={node.messages} />;
   const describedBy = node.messages.length ? messagesId : undefined;
+  // The operator's terms, linked in the label of the schema's terms checkbox.
+  const terms = termsLinks();
   const selectProps = { id, node, attributes, label: label ?? attributes.name, invalid, describedBy, messages };
 
   switch (attributes.type) {
@@ -121,7 +124,15 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
             name={attributes.name}
             value="true"
             defaultChecked={attributes.value === true || attributes.value === "true"}
-            label={label ?? attributes.name}
+            label={
+              terms && field?.terms ? (
+                <>
+                  {label ?? attributes.name} (<TermsLinksText terms={terms} />)
+                </>
+              ) : (
+                (label ?? attributes.name)
+              )
+            }
             required={attributes.required}
             disabled={attributes.disabled}
             isInvalid={invalid}
