@@ -62,19 +62,19 @@ export function UserTraits({ user }: { user: User }) {
         {runsOf(names).map(({ object, names: inRun }) => {
           const rows = inRun.map((name) => (
             <Fragment key={name}>
-              <dt className="col-sm-4">{label(name, fields.find((field) => field.name === name)?.title)}</dt>
+              <dt className={object === undefined ? "col-sm-4" : "col-sm-4 ps-4"}>
+                {label(name, fields.find((field) => field.name === name)?.title)}
+              </dt>
               <dd className="col-sm-8 text-break">{show(name, leaves.get(name))}</dd>
             </Fragment>
           ));
           if (object === undefined) return rows;
-          // An object of the schema (an address) under its title, its traits below it.
+          // An object of the schema (an address): its title, then its traits below it, set in.
           const title = fields.find((field) => field.name.startsWith(`${object}.`))?.groupTitle;
           return (
             <Fragment key={object}>
               <dt className="col-12">{groupLabel(object, title)}</dt>
-              <dd className="col-12 mb-0">
-                <dl className="row mb-0 ps-3">{rows}</dl>
-              </dd>
+              {rows}
             </Fragment>
           );
         })}
