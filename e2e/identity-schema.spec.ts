@@ -243,14 +243,17 @@ async function openAsAdmin(
   const admin = await createIdentity(stack.adminUrl, { roles: ["admin"], name: { first: "Grace", last: "Admin" } });
   const page = await (await browser.newContext({ baseURL: stack.portalOrigin })).newPage();
   await signInWithSecondFactorByApi(page, admin);
-  // The admin's account has accepted no terms yet: asked once, before anything else, then back where they were going.
-  await page.goto("/manage-users?from=terms");
+  // The admin's account has accepted no terms yet: asked once, before anything else (here a page the server renders
+  // for a person with nothing to accept), then back where they were going, and not asked again.
+  await page.goto("/settings/devices");
   await expect(page.getByRole("heading", { name: texts.termsTitle })).toBeVisible();
-  await expect(page).toHaveURL(/\/terms\?return_to=%2Fmanage-users%3Ffrom%3Dterms$/);
+  await expect(page).toHaveURL(/\/terms\?return_to=%2Fsettings%2Fdevices$/);
   await expect(page.getByRole("link", { name: texts.termsLink })).toHaveAttribute("href", terms.url);
   await expectAccessible(page);
   await page.getByRole("button", { name: texts.acceptTerms }).click();
-  await expect(page).toHaveURL(/\/manage-users\?from=terms$/);
+  await expect(page).toHaveURL(/\/settings\/devices$/);
+  await page.goto("/manage-users");
+  await expect(page.getByLabel(texts.searchByEmail)).toBeVisible();
   await page.getByLabel(texts.searchByEmail).fill(email);
   await page.getByRole("button", { name: texts.search }).click();
   const table = page.getByRole("table", { name: texts.users });
