@@ -50,7 +50,15 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
   const describedBy = node.messages.length ? messagesId : undefined;
   // The operator's terms, linked in the label of the schema's terms checkbox.
   const terms = termsLinks();
-  const selectProps = { id, node, attributes, label: label ?? attributes.name, invalid, describedBy, messages };
+  // What every field of a trait or a credential says of itself: whether it may be changed, its validity, its group.
+  const fieldProps = {
+    disabled: attributes.disabled,
+    isInvalid: invalid,
+    "aria-invalid": invalid || undefined,
+    "data-group": node.group,
+    "aria-describedby": describedBy,
+  };
+  const selectProps = { id, attributes, label: label ?? attributes.name, fieldProps, messages };
 
   switch (attributes.type) {
     case "hidden":
@@ -134,11 +142,7 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
               )
             }
             required={attributes.required}
-            disabled={attributes.disabled}
-            isInvalid={invalid}
-            aria-invalid={invalid || undefined}
-            data-group={node.group}
-            aria-describedby={describedBy}
+            {...fieldProps}
           />
           {messages}
         </Form.Group>
@@ -176,7 +180,6 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
             name={attributes.name}
             defaultValue={value || initialValue}
             required={attributes.required}
-            disabled={attributes.disabled}
             autoComplete={attributes.autocomplete}
             pattern={attributes.pattern}
             maxLength={attributes.maxlength ?? field?.maxLength}
@@ -184,10 +187,7 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
             min={field?.minimum}
             max={field?.maximum}
             step={field?.type === "integer" ? 1 : field?.type === "number" ? "any" : undefined}
-            isInvalid={invalid}
-            aria-invalid={invalid || undefined}
-            data-group={node.group}
-            aria-describedby={describedBy}
+            {...fieldProps}
           />
           {messages}
         </Form.Group>
@@ -195,25 +195,29 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
   }
 }
 
+interface FieldProps {
+  disabled: boolean;
+  isInvalid: boolean;
+  "aria-invalid": true | undefined;
+  "data-group": string;
+  "aria-describedby": string | undefined;
+}
+
 /** A trait chosen from a list (the account's language, an enum of the schema), with its label and messages. */
 function SelectInput({
   id,
-  node,
   attributes,
   label,
-  invalid,
-  describedBy,
+  fieldProps,
   messages,
   defaultValue,
   required = attributes.required,
   children,
 }: {
   id: string;
-  node: UiNode;
   attributes: UiNodeInputAttributes;
   label: string;
-  invalid: boolean;
-  describedBy: string | undefined;
+  fieldProps: FieldProps;
   messages: ReactNode;
   defaultValue: string;
   required?: boolean | undefined;
@@ -222,16 +226,7 @@ function SelectInput({
   return (
     <Form.Group className="flow-node mb-3" controlId={id}>
       <Form.Label>{label}</Form.Label>
-      <Form.Select
-        name={attributes.name}
-        defaultValue={defaultValue}
-        required={required}
-        disabled={attributes.disabled}
-        isInvalid={invalid}
-        aria-invalid={invalid || undefined}
-        data-group={node.group}
-        aria-describedby={describedBy}
-      >
+      <Form.Select name={attributes.name} defaultValue={defaultValue} required={required} {...fieldProps}>
         {children}
       </Form.Select>
       {messages}
