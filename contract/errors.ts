@@ -68,6 +68,10 @@ export const errorCodes = [
   "hydra_unexpected",
   /** 500: a fault of the portal's own; its details are only logged. */
   "internal_error",
+  /** 403: the terms of service changed (TERMS_VERSION) and the signed-in person has not accepted the new version yet. */
+  "terms_required",
+  /** 409: the version accepted is not the one the portal asks for (it changed while the page was open). */
+  "terms_version_changed",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -51,6 +51,8 @@ export const pageFacts = {
   /** Kratos' recovery flow: a code by mail for someone who cannot sign in. */
   recovery: { path: "/recovery", flow: "recovery" },
   error: { path: "/error" },
+  /** A new version of the terms of service, to accept before anything else (TERMS_VERSION). */
+  terms: { path: "/terms" },
 } as const satisfies Record<string, PageFacts>;
 
 export type PageName = keyof typeof pageFacts;

@@ -33,8 +33,9 @@ const test = base.extend<object, { branded: TestStack }>({
           BRAND_MARK_DARK: file("mark-dark.svg"),
           BRAND_PRIMARY_COLOR: primary,
           BRAND_SUPPORT: support,
-          BRAND_TERMS_URL: "https://rechenwerk.example/terms",
-          BRAND_PRIVACY_URL: "https://rechenwerk.example/privacy",
+          TERMS_URL: "https://rechenwerk.example/terms",
+          PRIVACY_URL: "https://rechenwerk.example/privacy",
+          TERMS_VERSION: "2026-01",
         },
       });
       await use(stack);
@@ -84,6 +85,9 @@ test("/login shows the operator's name, logo, colour and links, in either theme"
 test("the shell shows the operator's mark and name, and the portal's mail is signed with them", async ({ page, branded }, testInfo) => {
   const user = await createIdentity(branded.adminUrl, { verified: true });
   await signInWithPassword(page, user.email, user.password);
+  // An account made before the terms: asked once, on a page with the same brand.
+  await expect(page.getByRole("heading", { name: "Updated terms of service" })).toBeVisible();
+  await page.getByRole("button", { name: "Accept and continue" }).click();
   const brand = menu(page).getByText("Rechenwerk", { exact: true });
   await expect(brand).toBeVisible();
   const marks = menu(page).locator("img.brand-mark");

@@ -44,9 +44,10 @@ const settingsSectionBudgets = {
  * sign-in providers' buttons and their marks (inline SVG) added about 1.5 KB: 140,776 bytes in Arabic, the
  * largest language. The traits drawn from any identity schema (selects, bounds, the operator's names), which
  * the public pages hydrate from the entry, and the page registry added about 2 KB: 142,784 bytes in Arabic
- * and French.
+ * and French. The terms' links in the terms checkbox's label, their acceptance after sign-up and a nested
+ * object's traits grouped under its title added about 0.9 KB: 143,694 bytes in Arabic, 143,693 in German.
  */
-const loginJsCssBudget = 143_500;
+const loginJsCssBudget = 144_500;
 
 /**
  * The same for /settings, whose code loads on demand and which the server names for preloading: the entry,

@@ -5,6 +5,10 @@ import { ConnectedApp } from "./oauth2.js";
 
 /** Deleting the account: the user types their email address to confirm. */
 export const AccountDeletionBody = Input({ email: Type.String({ maxLength: 320 }) });
+
+/** POST /api/account/terms: the version of the terms of service the person read and accepts (TERMS_VERSION's token). */
+export const TermsAcceptanceBody = Input({ version: Type.String({ minLength: 1, maxLength: 32 }) });
+export type TermsAcceptanceBody = Static<typeof TermsAcceptanceBody>;
 export type AccountDeletionBody = Static<typeof AccountDeletionBody>;
 
 export const activityTypes = [

@@ -24,6 +24,10 @@ export const TraitField = Type.Object({
   maxLength: Type.Optional(Type.Integer()),
   minimum: Type.Optional(Type.Number()),
   maximum: Type.Optional(Type.Number()),
+  /** The checkbox that accepts the terms of service (`"x-account-portal": { "terms": true }` on a boolean trait). */
+  terms: Type.Optional(Type.Literal(true)),
+  /** Shown in Manage Users' search results (`"x-account-portal": { "list": true }`). */
+  list: Type.Optional(Type.Literal(true)),
 });
 export type TraitField = Static<typeof TraitField>;
 

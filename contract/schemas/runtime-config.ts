@@ -19,18 +19,24 @@ const BrandImage = Type.Object({ light: Type.String(), dark: Type.Optional(Type.
 
 /**
  * The operator's branding (server/src/branding.ts, docs/branding.md): the logo (wide, above the public pages' card)
- * and the mark (square, at the top of the menu), where people get help, and the terms' and privacy policy's
- * addresses (http(s) only). Each is left out when not configured.
+ * and the mark (square, at the top of the menu), and where people get help. Each is left out when not configured;
+ * the terms' and privacy notice's links are the terms' (TermsLinks).
  */
 export const Branding = Type.Object({
   logo: Type.Optional(BrandImage),
   mark: Type.Optional(BrandImage),
   supportEmail: Type.Optional(Type.String()),
   supportUrl: Type.Optional(Type.String()),
-  termsUrl: Type.Optional(Type.String()),
-  privacyUrl: Type.Optional(Type.String()),
 });
 export type Branding = Static<typeof Branding>;
+
+/** The terms of service people accept (TERMS_URL, PRIVACY_URL, TERMS_VERSION): links and the version asked for. */
+export const TermsLinks = Type.Object({
+  url: Type.String(),
+  privacyUrl: Type.Optional(Type.String()),
+  version: Type.String(),
+});
+export type TermsLinks = Static<typeof TermsLinks>;
 
 /**
  * The app's runtime configuration: GET /config.json, and the app page's start-up data. Where the browser reaches
@@ -41,5 +47,6 @@ export const RuntimeConfig = Type.Object({
   OPERATOR_TEXTS: Type.Optional(OperatorTexts),
   REGISTRATION: Type.Optional(Type.Literal("invite-only")),
   BRANDING: Type.Optional(Branding),
+  terms: Type.Optional(TermsLinks),
 });
 export type RuntimeConfig = Static<typeof RuntimeConfig>;

@@ -20,5 +20,7 @@ export const SessionBody = Type.Object({
   aal: Type.String(),
   authenticated_at: Type.Union([Type.String(), Type.Null()]),
   expires_at: Type.Union([Type.String(), Type.Null()]),
+  /** The version of the terms of service (TERMS_VERSION) the person must accept before anything else; absent when none. */
+  terms_pending: Type.Optional(Type.String()),
 });
 export type SessionBody = Static<typeof SessionBody>;

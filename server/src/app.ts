@@ -81,7 +81,7 @@ const app: FastifyPluginAsync<AppOptions> = async (
   await fastify.register(kratos, { config });
   await fastify.register(hydra, { config });
   await fastify.register(abuseLimits, { config, store: limiterStore });
-  await fastify.register(guards, { origin: config.origin, hookSecret: config.hookSecret });
+  await fastify.register(guards, { origin: config.origin, hookSecret: config.hookSecret, termsVersion: config.terms?.version });
   await fastify.register(portalState, { config, outbox: outboxOptions });
   await fastify.register(healthRoutes);
   await fastify.register(runtimeConfigRoute, { config });

@@ -216,8 +216,6 @@ function readSupport(env: Env, name: string): Pick<Branding, "supportEmail" | "s
   throw new ConfigError(`${name} must be a mail address (help@example.org) or an http(s) URL, got "${raw}"`);
 }
 
-const optionalUrl = (env: Env, name: string): string | undefined => (env[name]?.trim() ? readUrl(env, name, "") : undefined);
-
 export function readBranding(env: Env): BrandingConfig {
   const files: BrandFile[] = [];
   const images = (light: string, dark: string, role: string) => {
@@ -244,15 +242,11 @@ export function readBranding(env: Env): BrandingConfig {
   }
 
   const support = readSupport(env, "BRAND_SUPPORT");
-  const termsUrl = optionalUrl(env, "BRAND_TERMS_URL");
-  const privacyUrl = optionalUrl(env, "BRAND_PRIVACY_URL");
   return {
     public: {
       ...(logo ? { logo } : {}),
       ...(mark ? { mark } : {}),
       ...support,
-      ...(termsUrl ? { termsUrl } : {}),
-      ...(privacyUrl ? { privacyUrl } : {}),
     },
     files,
     stylesheet,

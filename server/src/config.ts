@@ -99,8 +99,19 @@ export interface PortalConfig {
   registration: RegistrationMode;
   /** The operator's logo, mark, colour, support contact and legal links (BRAND_*); without them, the portal's own. */
   branding: BrandingConfig;
+  /** The terms of service people accept (TERMS_URL, PRIVACY_URL, TERMS_VERSION); undefined: none asked for. */
+  terms: TermsConfig | undefined;
   /** Traces to an OpenTelemetry collector (OTLP over HTTP); undefined: off, and no tracing code is loaded. */
   tracing: TracingConfig | undefined;
+}
+
+export interface TermsConfig {
+  /** The terms of service, linked in the label of the schema's terms trait and on the page that asks again. */
+  url: string;
+  /** The privacy notice, linked beside them; undefined: none. */
+  privacyUrl: string | undefined;
+  /** The terms' version: what a person's acceptance records, and a new one asks everyone signed in again. */
+  version: string;
 }
 
 export interface TracingConfig {
@@ -222,6 +233,27 @@ function readMailFrom(env: Env, name: string, fallback: string): string {
   return raw;
 }
 
+/** A version is a short token: it is recorded on every account that accepts it and compared on every signed-in page. */
+const termsVersionPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
+
+/** TERMS_URL and TERMS_VERSION together, PRIVACY_URL with them or not at all. */
+function readTerms(env: Env): TermsConfig | undefined {
+  const set = (name: string) => (env[name] ?? "").trim() !== "";
+  if (!set("TERMS_URL") && !set("PRIVACY_URL") && !set("TERMS_VERSION")) return undefined;
+  if (!set("TERMS_URL")) throw new ConfigError("TERMS_URL must be set with TERMS_VERSION and PRIVACY_URL: the terms people accept");
+  const version = (env.TERMS_VERSION ?? "").trim();
+  if (!termsVersionPattern.test(version)) {
+    throw new ConfigError(
+      `TERMS_VERSION must be set with TERMS_URL, as 1 to 32 letters, digits, dots, dashes or underscores (e.g. 2026-01), got "${version}"`,
+    );
+  }
+  return {
+    url: readUrl(env, "TERMS_URL", ""),
+    privacyUrl: set("PRIVACY_URL") ? readUrl(env, "PRIVACY_URL", "") : undefined,
+    version,
+  };
+}
+
 const durationUnits = { s: 1, m: 60, h: 3600 } as const;
 
 /** A duration as Kratos writes it in its configuration: 15m, 1h, 90s. */
@@ -336,6 +368,7 @@ export function readConfig(env: Env = process.env): PortalConfig {
     operatorTexts: readOperatorTexts(env, "OPERATOR_TEXTS_FILE"),
     registration: readChoice(env, "REGISTRATION", registrationModes, "open"),
     branding: readBranding(env),
+    terms: readTerms(env),
     tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: readUrl(env, "OTEL_EXPORTER_OTLP_ENDPOINT", "") } : undefined,
   };
 }

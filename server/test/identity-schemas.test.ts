@@ -19,6 +19,8 @@ t.test("a schema's traits become fields with what Kratos' nodes leave out", asyn
       "traits.company",
       "traits.department",
       "traits.phone",
+      "traits.address.street",
+      "traits.address.city",
       "traits.seats",
       "traits.newsletter",
       "traits.tos",
@@ -31,6 +33,7 @@ t.test("a schema's traits become fields with what Kratos' nodes leave out", asyn
     title: "Department",
     required: false,
     enum: ["engineering", "sales", "support"],
+    list: true,
   });
   t.same(byName.get("traits.tos"), {
     name: "traits.tos",
@@ -38,8 +41,12 @@ t.test("a schema's traits become fields with what Kratos' nodes leave out", asyn
     title: "I accept the terms of service",
     required: true,
     const: true,
+    terms: true,
   });
   t.match(byName.get("traits.name.first"), { groupTitle: "Name", maxLength: 100, required: false });
+  t.match(byName.get("traits.address.city"), { groupTitle: "Address", title: "City", maxLength: 80 });
+  t.match(byName.get("traits.company"), { list: true });
+  t.equal(byName.get("traits.newsletter")?.list, undefined);
   t.match(byName.get("traits.seats"), { type: "integer", minimum: 1, maximum: 500 });
   t.match(byName.get("traits.phone"), { format: "tel", pattern: "^\\+?[0-9 ]{6,20}$" });
 });

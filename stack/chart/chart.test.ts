@@ -368,7 +368,8 @@ t.test("branding: the files from a ConfigMap of the operator's, mounted read-onl
     ...["--set", "config.branding.configMap=portal-branding", "--set", "config.branding.logo=logo.svg"],
     ...["--set", "config.branding.markDark=mark-dark.png", "--set", "config.branding.textsFile=texts.json"],
     ...["--set", "config.branding.primaryColor=#7a1f5c", "--set", "config.branding.support=help@example.org"],
-    ...["--set", "config.branding.termsUrl=https://example.org/terms", "--set", "config.limits.dataExport=3/1h"],
+    ...["--set", "config.terms.url=https://example.org/terms", "--set", "config.terms.version=2026-01"],
+    ...["--set", "config.limits.dataExport=3/1h"],
   ]);
   t.match(one(branded, "ConfigMap").data, {
     BRAND_LOGO: "/etc/account-portal/branding/logo.svg",
@@ -376,7 +377,8 @@ t.test("branding: the files from a ConfigMap of the operator's, mounted read-onl
     OPERATOR_TEXTS_FILE: "/etc/account-portal/branding/texts.json",
     BRAND_PRIMARY_COLOR: "#7a1f5c",
     BRAND_SUPPORT: "help@example.org",
-    BRAND_TERMS_URL: "https://example.org/terms",
+    TERMS_URL: "https://example.org/terms",
+    TERMS_VERSION: "2026-01",
     LIMIT_DATA_EXPORT: "3/1h",
   });
   const pod = podOf(branded);

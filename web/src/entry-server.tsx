@@ -13,6 +13,7 @@ import { AppRoot, createAppQueryClient } from "./app/app-root";
 import { pageSourcesOf } from "./app/page-sources";
 import { isServerRenderedMatch } from "./app/route-access";
 import { routes } from "./app/routes";
+import type { SessionBody } from "./lib/current-session";
 import { withServerPage } from "./lib/boot-data";
 import { catalogLanguage, loadLanguage, setLanguageNow } from "./lib/i18n";
 import { languageChunkName } from "./lib/i18n/language-chunk";
@@ -25,7 +26,10 @@ export const render: ServerRender["render"] = async (url, origin, boot) => {
   // The public pages, and the signed-in pages that say so when the page comes with a session (Hydra's consent,
   // verification, Account Settings, Manage Clients);
   // the others (the shell's) are rendered by the browser. The handler loads the code of a lazy route.
-  if (!isServerRenderedMatch(matches, boot.session?.status === 200)) return undefined;
+  // A person with terms to accept goes to /terms first (session/gate.ts): the browser renders that step.
+  const session = boot.session?.status === 200 ? (boot.session.body as SessionBody) : undefined;
+  const signedIn = session !== undefined && session.terms_pending === undefined;
+  if (!isServerRenderedMatch(matches, signedIn)) return undefined;
   const context = await handler.query(new Request(location));
   if (context instanceof Response) return undefined;
   const router = createStaticRouter(handler.dataRoutes, context);

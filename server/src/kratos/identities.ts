@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import type { Identity, IdentityApi, IdentityCredentials, RecoveryCodeForIdentity, Session } from "@ory/client";
 import { actsWithRole, withRoleChanged, type RoleChange } from "#contract/roles.js";
+import { withTermsAccepted, type TermsAcceptance } from "#contract/terms.js";
 import type { UserState } from "#contract/schemas/users.js";
 import { ClientError, notSignedIn } from "../errors.js";
 import { pageOf, type Page } from "../upstream/pages.js";
@@ -73,6 +74,8 @@ export interface KratosIdentities {
   sessions(id: string): Promise<Session[]>;
   /** Grants or revokes a role, keeping the rest of metadata_public; the identity as it is now. */
   changeRole(id: string, role: string, change: RoleChange): Promise<Identity>;
+  /** Records the terms' acceptance in metadata_public.terms, keeping the rest of it. */
+  acceptTerms(id: string, acceptance: TermsAcceptance): Promise<void>;
   /** Sets the identity's state; an inactive identity cannot sign in, and its sessions are revoked. */
   setState(id: string, state: UserState): Promise<Identity>;
   /** Kratos' admin recovery: a link and a code that sign the person in to set a new password. */
@@ -240,6 +243,20 @@ export function kratosIdentities(api: IdentityApi): KratosIdentities {
               jsonPatch: [{ op: "add", path: "/metadata_public", value: withRoleChanged(identity.metadata_public, role, change) }],
             })
           ).data,
+        { 404: userNotFound },
+      );
+    },
+
+    async acceptTerms(id, acceptance) {
+      const identity = await callUpstream("kratos", "getIdentity", async () => (await api.getIdentity({ id })).data, { 404: userNotFound });
+      await callUpstream(
+        "kratos",
+        "patchIdentity",
+        async () =>
+          api.patchIdentity({
+            id,
+            jsonPatch: [{ op: "add", path: "/metadata_public", value: withTermsAccepted(identity.metadata_public, acceptance) }],
+          }),
         { 404: userNotFound },
       );
     },

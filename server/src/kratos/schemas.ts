@@ -37,6 +37,9 @@ function typeOf(node: JsonObject): TraitField["type"] | undefined {
   return undefined;
 }
 
+/** The portal's keyword on a trait: `{ "terms": true }` marks the terms' checkbox, `{ "list": true }` a column of Manage Users' search. */
+export const portalKeyword = "x-account-portal";
+
 const integerOf = (value: unknown) => (Number.isInteger(value) ? (value as number) : undefined);
 const numberOf = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
 const stringOf = (value: unknown) => (typeof value === "string" ? value : undefined);
@@ -78,6 +81,10 @@ export function traitFieldsOf(schema: unknown): TraitField[] {
       if (minimum !== undefined) field.minimum = minimum;
       const maximum = numberOf(property.maximum);
       if (maximum !== undefined) field.maximum = maximum;
+      // The portal's own keyword (docs/identity-schema.md), which JSON Schema and Kratos leave alone.
+      const portal = isObject(property[portalKeyword]) ? property[portalKeyword] : {};
+      if (portal.terms === true && type === "boolean") field.terms = true;
+      if (portal.list === true) field.list = true;
       fields.push(field);
     }
   };

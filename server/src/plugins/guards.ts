@@ -8,6 +8,7 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { ClientError, secondFactorRequired } from "../errors.js";
 import { rolesOf } from "#contract/roles.js";
+import { termsPendingOf } from "#contract/terms.js";
 import { hookSecretHeader } from "#contract/schemas/kratos-hooks.js";
 
 declare module "fastify" {
@@ -17,6 +18,13 @@ declare module "fastify" {
   }
   interface FastifyInstance {
     guards: Guards;
+  }
+  interface FastifyContextConfig {
+    /**
+     * "allowed": the route serves a signed-in person who has not accepted the current terms of service yet (the
+     * session, accepting them); every other route with a session rule answers them 403 terms_required.
+     */
+    termsPending?: "allowed";
   }
 }
 
@@ -58,13 +66,21 @@ export const subjectOf = (request: FastifyRequest): string => sessionOf(request)
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
-export default fp<{ origin: string; hookSecret?: string }>(
-  async (fastify, { origin, hookSecret }) => {
+export default fp<{ origin: string; hookSecret?: string | undefined; termsVersion?: string | undefined }>(
+  async (fastify, { origin, hookSecret, termsVersion }) => {
     fastify.decorateRequest("session", null);
 
-    const signedIn = async (request: FastifyRequest): Promise<Session> => {
+    const whoami = async (request: FastifyRequest): Promise<Session> => {
       request.session ??= await fastify.kratos.sessions.whoami(request.headers.cookie);
       return request.session;
+    };
+    // A new TERMS_VERSION holds every signed-in route until the person accepts it, but those that let them.
+    const signedIn = async (request: FastifyRequest): Promise<Session> => {
+      const session = await whoami(request);
+      if (request.routeOptions.config.termsPending !== "allowed" && termsPendingOf(session.identity?.metadata_public, termsVersion)) {
+        throw new ClientError(403, "terms_required");
+      }
+      return session;
     };
 
     const guards: Guards = {
@@ -87,7 +103,7 @@ export default fp<{ origin: string; hookSecret?: string }>(
 
       async optionalSession(request) {
         try {
-          await signedIn(request);
+          await whoami(request);
         } catch (error) {
           if (!(error instanceof ClientError && error.code === "not_signed_in")) throw error;
         }

@@ -126,7 +126,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
   async function sessionAnswer(request: FastifyRequest): Promise<BootData["session"]> {
     try {
       const session = await fastify.kratos.sessions.whoami(request.headers.cookie);
-      return hasIdentity(session) ? { status: 200, body: toSessionBody(session) } : undefined;
+      return hasIdentity(session) ? { status: 200, body: toSessionBody(session, config.terms?.version) } : undefined;
     } catch (error) {
       // The same answer (and log line) as GET /api/session would give.
       return errorAnswer(error as FastifyError, request);

@@ -9,6 +9,15 @@ export const runtimeConfig = (config: PortalConfig): RuntimeConfig => ({
   ...(Object.keys(config.operatorTexts).length > 0 ? { OPERATOR_TEXTS: config.operatorTexts } : {}),
   ...(config.registration === "invite-only" ? { REGISTRATION: config.registration } : {}),
   ...(Object.keys(config.branding.public).length > 0 ? { BRANDING: config.branding.public } : {}),
+  ...(config.terms
+    ? {
+        terms: {
+          url: config.terms.url,
+          version: config.terms.version,
+          ...(config.terms.privacyUrl ? { privacyUrl: config.terms.privacyUrl } : {}),
+        },
+      }
+    : {}),
 });
 
 const runtimeConfigRoute: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (fastify, { config }) => {

@@ -1,16 +1,13 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { Branding } from "#contract/schemas/runtime-config.js";
+import type { Branding, TermsLinks } from "#contract/schemas/runtime-config.js";
 import { withServerPage } from "../lib/boot-data";
 import { BrandLinks, BrandLogo, BrandMark } from "./brand";
 
 /** The markup the server renders with the operator's branding in the page's configuration. */
-function markupOf(branding: Branding | undefined, element: React.ReactElement): HTMLElement {
-  const html = withServerPage(
-    { config: { KRATOS_PUBLIC_URL: "http://localhost/kratos", ...(branding ? { BRANDING: branding } : {}) }, language: "en" },
-    "http://localhost",
-    () => renderToString(element),
-  );
+function markupOf(branding: Branding | undefined, element: React.ReactElement, terms?: TermsLinks): HTMLElement {
+  const config = { KRATOS_PUBLIC_URL: "http://localhost/kratos", ...(branding ? { BRANDING: branding } : {}), ...(terms ? { terms } : {}) };
+  const html = withServerPage({ config, language: "en" }, "http://localhost", () => renderToString(element));
   const container = document.createElement("div");
   container.innerHTML = html;
   return container;
@@ -34,12 +31,15 @@ describe("the operator's branding", () => {
   });
 
   it("links help, terms and privacy that were given, and nothing without them", () => {
-    const links = markupOf(
-      { supportEmail: "help@example.org", privacyUrl: "https://example.org/privacy" },
-      <BrandLinks />,
-    ).querySelectorAll("a");
-    expect([...links].map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
-      ["Help", "mailto:help@example.org"],
+    const links = markupOf({ supportEmail: "help@example.org" }, <BrandLinks />).querySelectorAll("a");
+    expect([...links].map((link) => [link.textContent, link.getAttribute("href")])).toEqual([["Help", "mailto:help@example.org"]]);
+    const withTerms = markupOf(undefined, <BrandLinks />, {
+      url: "https://example.org/terms",
+      privacyUrl: "https://example.org/privacy",
+      version: "2026-01",
+    }).querySelectorAll("a");
+    expect([...withTerms].map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["Terms of service", "https://example.org/terms"],
       ["Privacy policy", "https://example.org/privacy"],
     ]);
     expect(markupOf(undefined, <BrandLinks />).innerHTML).toBe("");

@@ -5,6 +5,7 @@
 import { useTranslation } from "react-i18next";
 import type { Branding } from "#contract/schemas/runtime-config.js";
 import { branding } from "../lib/branding";
+import { termsLinks } from "../lib/terms";
 import { BrandIcon } from "./shell/icons";
 
 type BrandImage = NonNullable<Branding["logo"]>;
@@ -40,8 +41,9 @@ export function BrandLogo({ productName }: { productName: string }) {
 const linkKeys = ["support", "terms", "privacy"] as const;
 
 function brandLinks(): { key: (typeof linkKeys)[number]; href: string }[] {
-  const { supportEmail, supportUrl, termsUrl, privacyUrl } = branding();
-  const hrefs = { support: supportEmail ? `mailto:${supportEmail}` : supportUrl, terms: termsUrl, privacy: privacyUrl };
+  const { supportEmail, supportUrl } = branding();
+  const terms = termsLinks();
+  const hrefs = { support: supportEmail ? `mailto:${supportEmail}` : supportUrl, terms: terms?.url, privacy: terms?.privacyUrl };
   return linkKeys.flatMap((key) => (hrefs[key] ? [{ key, href: hrefs[key] }] : []));
 }
 

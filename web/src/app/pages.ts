@@ -52,6 +52,8 @@ export type Page = PageFacts & {
   menu?: MenuEntry;
   /** Only users with this role see it (and its menu entry); others get the not-allowed page. */
   role?: string;
+  /** "allowed": shown to a person who has not accepted the current terms of service yet; any other page sends them to accept. */
+  termsPending?: "allowed";
   /** Its sections are at addresses below its path, routed by the page itself (Account Settings: contract/settings-sections.ts). */
   sections?: true;
 } & ({ Component: ComponentType; lazy?: never } | { lazy: LazyPage; Component?: never });
@@ -75,6 +77,7 @@ const features = {
   // Out of the auth feature's index, which is in the entry bundle.
   verification: code("src/features/auth/pages/verification-page.tsx", () => import("../features/auth/pages/verification-page")),
   // Out of the consent feature's index, which the entry's logout page imports.
+  terms: code("src/features/terms/index.ts", () => import("../features/terms")),
   consent: code("src/features/consent/pages/consent-page.tsx", () => import("../features/consent/pages/consent-page")),
 };
 
@@ -98,6 +101,14 @@ export const pages: { readonly [N in PageName]: Page } = {
     shell: false,
     serverRendered: true,
     lazy: lazyPage([features.consent], ({ ConsentPage }) => ConsentPage),
+  },
+  terms: {
+    ...pageFacts.terms,
+    access: "signed-in",
+    shell: false,
+    serverRendered: false,
+    termsPending: "allowed",
+    lazy: lazyPage([features.terms], ({ TermsPage }) => TermsPage),
   },
   verification: {
     ...pageFacts.verification,

@@ -9,6 +9,8 @@ export interface RouteHandle {
    * whatever else it asks for shows as loading, on the server as in the browser's first render.
    */
   serverRendered?: boolean;
+  /** Shown to a signed-in person who has not accepted the current terms of service (the page that asks them to). */
+  termsPending?: "allowed";
 }
 
 export const publicRoute: RouteHandle = { public: true };
@@ -18,6 +20,11 @@ export const serverRenderedRoute: RouteHandle = { serverRendered: true };
 /** Whether the matched routes (react-router's useMatches or matchRoutes) make a public page. */
 export function isPublicMatch(matches: readonly { handle?: unknown; route?: { handle?: unknown } }[]): boolean {
   return matches.some((match) => ((match.handle ?? match.route?.handle) as RouteHandle | undefined)?.public === true);
+}
+
+/** Whether the matched page is one a person who has not accepted the current terms may see. */
+export function allowsTermsPending(matches: readonly { handle?: unknown; route?: { handle?: unknown } }[]): boolean {
+  return matches.some((match) => ((match.handle ?? match.route?.handle) as RouteHandle | undefined)?.termsPending === "allowed");
 }
 
 /** Whether the server renders the matched page: every public page, and a signed-in one that says so. */

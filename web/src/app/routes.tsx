@@ -18,7 +18,8 @@ import { RootLayout } from "./root-layout";
 import { publicRoute, serverRenderedRoute } from "./route-access";
 
 function routeOf(page: Page): RouteObject {
-  const handle = page.access === "public" ? publicRoute : page.serverRendered ? serverRenderedRoute : undefined;
+  const access = page.access === "public" ? publicRoute : page.serverRendered ? serverRenderedRoute : undefined;
+  const handle = page.termsPending ? { ...access, termsPending: page.termsPending } : access;
   const shown = (Component: ComponentType): Pick<RouteObject, "Component" | "element"> =>
     page.role
       ? {

@@ -1,6 +1,6 @@
 // The operator's branding (BRAND_*, docs/branding.md), which comes with the
 // app's runtime configuration in the page: the logo and mark on the portal's
-// own origin, where to get help, the terms' and privacy policy's addresses.
+// own origin, and where to get help.
 import type { Branding } from "#contract/schemas/runtime-config.js";
 import { bootConfig } from "./boot-data";
 

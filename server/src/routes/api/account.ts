@@ -7,7 +7,15 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { PortalConfig } from "../../config.js";
 import { ClientError, FieldErrors } from "../../errors.js";
 import { sessionOf } from "../../plugins/guards.js";
-import { AccountActivity, AccountDeletionBody, AccountExport, AccountExportQuery, AccountProviders } from "#contract/schemas/account.js";
+import {
+  AccountActivity,
+  AccountDeletionBody,
+  AccountExport,
+  AccountExportQuery,
+  AccountProviders,
+  TermsAcceptanceBody,
+} from "#contract/schemas/account.js";
+import { termsPendingOf } from "#contract/terms.js";
 import { errorResponses } from "#contract/schemas/error.js";
 import { deviceOf, deviceOfKey } from "#contract/devices.js";
 import { emailOf, providersOf } from "../../kratos/identities.js";
@@ -33,6 +41,28 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async
       }
       // The last admin is refused there (409 last_admin), under the lock that makes it one decision.
       await fastify.accountDeletion.delete(identity.id, email, mailLanguage(identity.traits));
+      return reply.code(204).send(null);
+    },
+  );
+
+  // Accepting the terms of service the portal asks for: the one route, besides the session's, that a person who
+  // has not accepted them yet may call. It writes only while they are pending, so repeating it writes nothing.
+  fastify.post(
+    "/terms",
+    {
+      config: { termsPending: "allowed" },
+      onRequest: fastify.guards.sameOriginJson,
+      bodyLimit: bodyLimits.confirmation,
+      schema: { body: TermsAcceptanceBody, response: { 204: { type: "null" }, ...errorResponses } },
+    },
+    async (request, reply) => {
+      if (!config.terms) throw new ClientError(404, "not_found");
+      // What the person read is what they accept: a version that changed meanwhile is asked again.
+      if (request.body.version !== config.terms.version) throw new ClientError(409, "terms_version_changed");
+      const { identity } = sessionOf(request);
+      if (termsPendingOf(identity.metadata_public, config.terms.version)) {
+        await fastify.kratos.identities.acceptTerms(identity.id, { version: config.terms.version, accepted_at: new Date().toISOString() });
+      }
       return reply.code(204).send(null);
     },
   );

@@ -18,7 +18,7 @@ const apiRoutes: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, 
     if (route.schema?.body) throw new Error(`${String(route.method)} ${route.url} takes a body but sets no bodyLimit`);
     route.bodyLimit = bodyLimits.none;
   });
-  await fastify.register(sessionRoutes);
+  await fastify.register(sessionRoutes, { termsVersion: config.terms?.version });
   await fastify.register(identitySchemaRoutes);
   await fastify.register(accountRoutes, { prefix: "/account", config });
   await fastify.register(adminRoutes, { config });

@@ -8,9 +8,11 @@ import { sessionOf, type SignedInSession } from "../../plugins/guards.js";
 import { SessionExtension } from "#contract/schemas/account.js";
 import { errorResponses } from "#contract/schemas/error.js";
 import { SessionBody } from "#contract/schemas/session.js";
+import { termsPendingOf } from "#contract/terms.js";
 
 /** The session as the SPA needs it: never Kratos' whole answer. */
-export function toSessionBody({ identity, ...session }: SignedInSession): SessionBody {
+export function toSessionBody({ identity, ...session }: SignedInSession, termsVersion: string | undefined): SessionBody {
+  const termsPending = termsPendingOf(identity.metadata_public, termsVersion);
   return {
     identity: {
       id: identity.id,
@@ -26,20 +28,26 @@ export function toSessionBody({ identity, ...session }: SignedInSession): Sessio
     aal: session.authenticator_assurance_level ?? "aal0",
     authenticated_at: session.authenticated_at ?? null,
     expires_at: session.expires_at ?? null,
+    ...(termsPending !== undefined ? { terms_pending: termsPending } : {}),
   };
 }
 
-const sessionRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+const sessionRoutes: FastifyPluginAsyncTypebox<{ termsVersion: string | undefined }> = async (fastify, { termsVersion }) => {
   fastify.get(
     "/session",
-    { onRequest: fastify.guards.session, schema: { response: { 200: SessionBody, ...errorResponses } } },
-    async (request, reply) => reply.header("cache-control", "no-store").send(toSessionBody(sessionOf(request))),
+    {
+      config: { termsPending: "allowed" },
+      onRequest: fastify.guards.session,
+      schema: { response: { 200: SessionBody, ...errorResponses } },
+    },
+    async (request, reply) => reply.header("cache-control", "no-store").send(toSessionBody(sessionOf(request), termsVersion)),
   );
 
   // "Stay signed in": extends the caller's own session (never another's: the id is the cookie's), a few times an hour.
   fastify.post(
     "/session/extend",
     {
+      config: { termsPending: "allowed" },
       onRequest: [fastify.guards.session, fastify.guards.sameOriginJson],
       preHandler: fastify.limits.account("sessionExtension"),
       schema: { response: { 200: SessionExtension, ...errorResponses } },

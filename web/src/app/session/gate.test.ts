@@ -1,7 +1,7 @@
 import { matchRoutes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import type { SessionBody } from "../../lib/current-session";
-import { isPublicMatch } from "../route-access";
+import { allowsTermsPending, isPublicMatch } from "../route-access";
 import { routes } from "../routes";
 import { decideGate } from "./gate";
 import { sessionOutcome } from "./get-session";
@@ -116,5 +116,26 @@ describe("the session gate on a public route", () => {
 
   it("sends 403 on /registration to the second-factor login", () => {
     expect(decide(403, "http://localhost:3000/registration")).toEqual({ kind: "redirect", to: "/login?aal=aal2" });
+  });
+});
+
+describe("the session gate with terms of service to accept", () => {
+  const pending = { kind: "session", session: { ...session, terms_pending: "2026-02" } } as const;
+  const gate = (url: string) => {
+    const matches = matchRoutes(routes, new URL(url).pathname) ?? [];
+    return decideGate(pending, new URL(url), isPublicMatch(matches), allowsTermsPending(matches));
+  };
+
+  it("sends a signed-in page to the terms first, and back to it after", () => {
+    expect(gate("http://localhost:3000/settings/devices?x=1#top")).toEqual({
+      kind: "redirect",
+      to: `/terms?${new URLSearchParams({ return_to: "/settings/devices?x=1#top" }).toString()}`,
+    });
+  });
+
+  it("shows the terms page itself, the public pages, and every page once accepted", () => {
+    expect(gate("http://localhost:3000/terms?return_to=%2Fsettings")).toEqual({ kind: "page" });
+    expect(gate("http://localhost:3000/logout")).toEqual({ kind: "page" });
+    expect(decide(200, "http://localhost:3000/settings")).toEqual({ kind: "page" });
   });
 });

@@ -2,17 +2,24 @@
 // (signed out: sign in; one factor of two: the step-up sign-in; Kratos down:
 // the unavailable page). Pure, so every case is tested without a browser.
 import { signInHref } from "#contract/flows.js";
-import { paths } from "#contract/paths.js";
+import { href, paths } from "#contract/paths.js";
 import type { SessionOutcome } from "./get-session";
 
 export type GateDecision =
   /** Render the route: a public page on its own, any other page inside the shell. */
   { kind: "page" } | { kind: "redirect"; to: string } | { kind: "unavailable" };
 
-/** `isPublic`: whether the route tree marks the route at `url` public. */
-export function decideGate(outcome: SessionOutcome, url: URL, isPublic: boolean): GateDecision {
+/**
+ * `isPublic`: whether the route tree marks the route at `url` public; `termsPendingAllowed`: whether it shows a
+ * person who has not accepted the current terms of service (the page that asks them to).
+ */
+export function decideGate(outcome: SessionOutcome, url: URL, isPublic: boolean, termsPendingAllowed = false): GateDecision {
   switch (outcome.kind) {
     case "session":
+      // A new version of the terms: accepted first, then back here.
+      if (outcome.session.terms_pending !== undefined && !isPublic && !termsPendingAllowed) {
+        return { kind: "redirect", to: href("terms", { return_to: `${url.pathname}${url.search}${url.hash}` }) };
+      }
       return { kind: "page" };
     case "unavailable":
       return { kind: "unavailable" };

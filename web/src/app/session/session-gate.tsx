@@ -14,13 +14,14 @@ import { pageOrigin } from "../../lib/boot-data";
 import { CurrentSessionContext, type CurrentSession } from "../../lib/current-session";
 import { FullScreenSpinner } from "../pages/full-screen-spinner";
 import { UnavailablePage } from "../pages/unavailable-page";
-import { isPublicMatch } from "../route-access";
+import { allowsTermsPending, isPublicMatch } from "../route-access";
 import { decideGate } from "./gate";
 import { sessionQueryOptions } from "./get-session";
 
 export function SessionGate() {
   const location = useLocation();
-  const isPublic = isPublicMatch(useMatches());
+  const matches = useMatches();
+  const isPublic = isPublicMatch(matches);
   // A newer check (a retry, a refresh, a route change) drops the answer of an older one.
   const { data: outcome, refetch } = useQuery(sessionQueryOptions(isPublic ? "public" : "private"));
   const refresh = useCallback(async () => {
@@ -34,7 +35,7 @@ export function SessionGate() {
   if (!outcome) return <FullScreenSpinner />;
 
   const url = new URL(`${location.pathname}${location.search}${location.hash}`, pageOrigin());
-  const decision = decideGate(outcome, url, isPublic);
+  const decision = decideGate(outcome, url, isPublic, allowsTermsPending(matches));
   switch (decision.kind) {
     case "redirect":
       return <Navigate to={decision.to} replace />;

@@ -9,6 +9,7 @@ import type { KratosFlow } from "../kratos/errors";
 import type { FlowBody } from "../kratos/update-flow";
 import "./flows.css";
 import { useFlowScripts } from "./kratos-scripts";
+import { TraitGroup } from "./trait-fields";
 import { UiNodeView } from "./nodes/ui-node";
 import { useOnloadTriggers } from "./use-onload-triggers";
 import { buildSubmitBody, collectFields, submitterOf, type Submitter } from "./submit-body";
@@ -87,18 +88,27 @@ export function FlowForm({
               <span>{t("flows.or")}</span>
             </div>
           )}
-          {section.nodes.map((node, nodeIndex) => (
-            <UiNodeView
-              key={nodeIndex}
-              node={node}
-              idPrefix={idPrefix}
-              busy={busy}
-              scripts={scripts}
-              initialValue={inputName(node) ? initialValues?.[inputName(node) as string] : undefined}
-              primary={node === primary}
-              onTrigger={onNativeSubmit}
-            />
-          ))}
+          {traitRunsOf(section.nodes).map((run) => {
+            const views = run.nodes.map(({ node, index: nodeIndex }) => (
+              <UiNodeView
+                key={nodeIndex}
+                node={node}
+                idPrefix={idPrefix}
+                busy={busy}
+                scripts={scripts}
+                initialValue={inputName(node) ? initialValues?.[inputName(node) as string] : undefined}
+                primary={node === primary}
+                onTrigger={onNativeSubmit}
+              />
+            ));
+            return run.object === undefined ? (
+              views
+            ) : (
+              <TraitGroup key={run.object} path={run.object}>
+                {views}
+              </TraitGroup>
+            );
+          })}
         </div>
       ))}
       {children}
@@ -155,6 +165,26 @@ function primaryAction(sections: readonly Section[]): UiNode | undefined {
     }
   }
   return undefined;
+}
+
+/** The object a nested trait is in (`traits.address.city`: `traits.address`), else undefined. */
+function objectOf(node: UiNode): string | undefined {
+  const name = inputName(node);
+  if (!name?.startsWith("traits.")) return undefined;
+  const last = name.lastIndexOf(".");
+  return last > "traits".length ? name.slice(0, last) : undefined;
+}
+
+/** The nodes in order, the traits of one object that follow each other together, to be grouped under its title. */
+function traitRunsOf(nodes: readonly UiNode[]): { object: string | undefined; nodes: { node: UiNode; index: number }[] }[] {
+  const runs: { object: string | undefined; nodes: { node: UiNode; index: number }[] }[] = [];
+  nodes.forEach((node, index) => {
+    const object = objectOf(node);
+    const last = runs.at(-1);
+    if (object !== undefined && last?.object === object) last.nodes.push({ node, index });
+    else runs.push({ object, nodes: [{ node, index }] });
+  });
+  return runs;
 }
 
 function inputName(node: UiNode): string | undefined {

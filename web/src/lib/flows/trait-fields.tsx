@@ -88,6 +88,34 @@ export function useTraitLabel(): (name: string, title: string | undefined) => st
   };
 }
 
+/**
+ * What an object of traits is called (`traits.address`): the operator's text for its path, else the catalogs'
+ * `flows.traitGroups.<path>` (the shipped schema's name), else the schema's title of the object, else its path.
+ */
+export function useTraitGroupLabel(): (path: string, title: string | undefined) => string {
+  const { t, i18n } = useTranslation();
+  return (path, title) => {
+    const own = operatorText(i18n.language, path);
+    if (own !== undefined) return own;
+    const key = `flows.traitGroups.${path.slice("traits.".length)}`;
+    if (i18n.exists(key)) return t(key as never);
+    return title ?? path.slice("traits.".length);
+  };
+}
+
+/** The traits of one object of the schema (`traits.address.street`, `….city`) under its title. */
+export function TraitGroup({ path, children }: { path: string; children: ReactNode }) {
+  const fields = useContext(TraitFieldsContext);
+  const label = useTraitGroupLabel();
+  const title = [...fields.values()].find((field) => field.name.startsWith(`${path}.`))?.groupTitle;
+  return (
+    <fieldset className="flow-node trait-group mb-3">
+      <legend className="trait-group__title">{label(path, title)}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
 /** What an option of an enum is called: the operator's text for `traits.<path>.<value>`, else the value. */
 export function useOptionLabel(): (name: string, value: string | number | boolean) => string {
   const { i18n } = useTranslation();

@@ -67,6 +67,8 @@ export const ar = {
       kratos_unexpected: "أعادت خدمة الهوية ردًا غير متوقع. يُرجى المحاولة مرة أخرى بعد قليل.",
       hydra_unexpected: "أعادت خدمة تسجيل الدخول إلى التطبيقات ردًا غير متوقع. يُرجى المحاولة مرة أخرى بعد قليل.",
       internal_error: "حدث خطأ ما من جهتنا. يُرجى المحاولة مرة أخرى.",
+      terms_required: "وافق على شروط الاستخدام الجديدة للمتابعة.",
+      terms_version_changed: "تغيّرت شروط الاستخدام أثناء فتح الصفحة. اقرأ الإصدار الجديد ووافق عليه.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -197,6 +199,11 @@ export const ar = {
       identityMismatch: "بدأ هذا النموذجَ حسابٌ آخر، فبدأنا لك نموذجًا جديدًا.",
       unknownFlow: "لم يعد ذلك النموذج موجودًا، فبدأنا نموذجًا جديدًا.",
     },
+    /** An object of traits under its title, by its path (the shipped schema's name); the terms' links in the terms checkbox's label. */
+    traitGroups: { name: "الاسم" },
+    termsLink: "شروط الاستخدام",
+    privacyLink: "إشعار الخصوصية",
+    newTab: "يُفتح في علامة تبويب جديدة",
   },
   auth: {
     signInDeactivated: "هذا الحساب معطّل: لا يمكنه تسجيل الدخول. اطلب من أحد مسؤولي البوابة إعادة تفعيله.",
@@ -452,5 +459,12 @@ export const ar = {
     failedTitle: "تعذّر تسجيل الخروج من التطبيق",
     signOutOfAccount: "تسجيل الخروج من حسابك",
     leaving: "جارٍ تسجيل الخروج…",
+  },
+  /** The page that asks a signed-in person to accept a new version of the terms (features/terms). */
+  terms: {
+    title: "شروط استخدام محدَّثة",
+    intro: "تغيّرت شروط الاستخدام (الإصدار {{version}}). اقرأها ووافق عليها لمواصلة استخدام حسابك.",
+    accept: "الموافقة والمتابعة",
+    signOut: "تسجيل الخروج",
   },
 } satisfies Translation;

@@ -64,6 +64,9 @@ export const de = {
       kratos_unexpected: "Der Identitätsdienst hat unerwartet geantwortet. Bitte versuchen Sie es gleich noch einmal.",
       hydra_unexpected: "Der Anmeldedienst für Anwendungen hat unerwartet geantwortet. Bitte versuchen Sie es gleich noch einmal.",
       internal_error: "Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.",
+      terms_required: "Akzeptieren Sie die neuen Nutzungsbedingungen, um fortzufahren.",
+      terms_version_changed:
+        "Die Nutzungsbedingungen haben sich geändert, während die Seite offen war. Lesen Sie die neue Fassung und akzeptieren Sie sie.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -187,6 +190,11 @@ export const de = {
       identityMismatch: "Das Formular wurde von einem anderen Konto begonnen, deshalb wurde ein neues für Sie geöffnet.",
       unknownFlow: "Dieses Formular gibt es nicht mehr, deshalb wurde ein neues geöffnet.",
     },
+    /** An object of traits under its title, by its path (the shipped schema's name); the terms' links in the terms checkbox's label. */
+    traitGroups: { name: "Name" },
+    termsLink: "Nutzungsbedingungen",
+    privacyLink: "Datenschutzhinweise",
+    newTab: "öffnet sich in einem neuen Tab",
   },
   auth: {
     signInDeactivated:
@@ -446,5 +454,13 @@ export const de = {
     failedTitle: "Die Abmeldung von der Anwendung ist fehlgeschlagen",
     signOutOfAccount: "Von Ihrem Konto abmelden",
     leaving: "Abmeldung läuft…",
+  },
+  /** The page that asks a signed-in person to accept a new version of the terms (features/terms). */
+  terms: {
+    title: "Geänderte Nutzungsbedingungen",
+    intro:
+      "Die Nutzungsbedingungen haben sich geändert (Version {{version}}). Lesen Sie sie und akzeptieren Sie sie, um Ihr Konto weiter zu nutzen.",
+    accept: "Akzeptieren und fortfahren",
+    signOut: "Abmelden",
   },
 } satisfies Translation;

@@ -62,6 +62,8 @@ export const en = {
       kratos_unexpected: "The identity service gave an unexpected answer. Please try again in a moment.",
       hydra_unexpected: "The sign-in service for applications gave an unexpected answer. Please try again in a moment.",
       internal_error: "Something went wrong on our side. Please try again.",
+      terms_required: "Accept the new terms of service to go on.",
+      terms_version_changed: "The terms of service changed while the page was open. Read the new version and accept it.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -138,7 +140,7 @@ export const en = {
       text: "We can't reach the identity service right now, so we can't check your sign-in. We try again every {{seconds}} seconds.",
     },
     logout: { title: "Signing out", failed: "We could not sign you out. Please try again." },
-    /** The operator's links (BRAND_SUPPORT, BRAND_TERMS_URL, BRAND_PRIVACY_URL, docs/branding.md) below the pages. */
+    /** The operator's links (BRAND_SUPPORT, TERMS_URL, PRIVACY_URL, docs/branding.md) below the pages. */
     brand: {
       links: "About this service",
       support: "Help",
@@ -174,6 +176,11 @@ export const en = {
       identityMismatch: "The form was started by a different account, so a new one was started for you.",
       unknownFlow: "That form no longer exists, so a new one was started.",
     },
+    /** An object of traits under its title, by its path (the shipped schema's name); the terms' links in the terms checkbox's label. */
+    traitGroups: { name: "Name" },
+    termsLink: "Terms of service",
+    privacyLink: "Privacy notice",
+    newTab: "opens in a new tab",
   },
   auth: {
     signInDeactivated: "This account is deactivated: it cannot sign in. Ask an administrator of the portal to reactivate it.",
@@ -427,5 +434,12 @@ export const en = {
     failedTitle: "Signing out of the application failed",
     signOutOfAccount: "Sign out of your account",
     leaving: "Signing out…",
+  },
+  /** The page that asks a signed-in person to accept a new version of the terms (features/terms). */
+  terms: {
+    title: "Updated terms of service",
+    intro: "The terms of service have changed (version {{version}}). Read them, and accept them to go on using your account.",
+    accept: "Accept and continue",
+    signOut: "Sign out",
   },
 } as const;

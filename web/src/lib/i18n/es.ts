@@ -64,6 +64,8 @@ export const es = {
       kratos_unexpected: "El servicio de identidad dio una respuesta inesperada. Inténtalo de nuevo en un momento.",
       hydra_unexpected: "El servicio de inicio de sesión para aplicaciones dio una respuesta inesperada. Inténtalo de nuevo en un momento.",
       internal_error: "Algo salió mal por nuestra parte. Inténtalo de nuevo.",
+      terms_required: "Acepta las nuevas condiciones de uso para continuar.",
+      terms_version_changed: "Las condiciones de uso cambiaron mientras la página estaba abierta. Lee la nueva versión y acéptala.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -180,6 +182,11 @@ export const es = {
       identityMismatch: "El formulario lo había abierto otra cuenta, así que se abrió uno nuevo para ti.",
       unknownFlow: "Ese formulario ya no existe, así que se abrió uno nuevo.",
     },
+    /** An object of traits under its title, by its path (the shipped schema's name); the terms' links in the terms checkbox's label. */
+    traitGroups: { name: "Nombre" },
+    termsLink: "Condiciones de uso",
+    privacyLink: "Aviso de privacidad",
+    newTab: "se abre en una pestaña nueva",
   },
   auth: {
     signInDeactivated: "Esta cuenta está desactivada: no puede iniciar sesión. Pide a quien administre el portal que la reactive.",
@@ -437,5 +444,12 @@ export const es = {
     failedTitle: "No se pudo cerrar la sesión en la aplicación",
     signOutOfAccount: "Cerrar sesión en tu cuenta",
     leaving: "Cerrando sesión…",
+  },
+  /** The page that asks a signed-in person to accept a new version of the terms (features/terms). */
+  terms: {
+    title: "Condiciones de uso actualizadas",
+    intro: "Las condiciones de uso han cambiado (versión {{version}}). Léelas y acéptalas para seguir usando tu cuenta.",
+    accept: "Aceptar y continuar",
+    signOut: "Cerrar sesión",
   },
 } satisfies Translation;

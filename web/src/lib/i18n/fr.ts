@@ -64,6 +64,9 @@ export const fr = {
       kratos_unexpected: "Le service d’identité a renvoyé une réponse inattendue. Veuillez réessayer dans un instant.",
       hydra_unexpected: "Le service de connexion des applications a renvoyé une réponse inattendue. Veuillez réessayer dans un instant.",
       internal_error: "Une erreur s’est produite de notre côté. Veuillez réessayer.",
+      terms_required: "Acceptez les nouvelles conditions d’utilisation pour continuer.",
+      terms_version_changed:
+        "Les conditions d’utilisation ont changé pendant que la page était ouverte. Lisez la nouvelle version et acceptez-la.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -193,6 +196,11 @@ export const fr = {
       identityMismatch: "Le formulaire avait été ouvert par un autre compte ; un nouveau formulaire a donc été ouvert pour vous.",
       unknownFlow: "Ce formulaire n’existe plus ; un nouveau formulaire a donc été ouvert.",
     },
+    /** An object of traits under its title, by its path (the shipped schema's name); the terms' links in the terms checkbox's label. */
+    traitGroups: { name: "Nom" },
+    termsLink: "Conditions d’utilisation",
+    privacyLink: "Politique de confidentialité",
+    newTab: "s’ouvre dans un nouvel onglet",
   },
   auth: {
     signInDeactivated: "Ce compte est désactivé : il ne peut pas se connecter. Demandez à un administrateur du portail de le réactiver.",
@@ -452,5 +460,13 @@ export const fr = {
     failedTitle: "La déconnexion de l’application a échoué",
     signOutOfAccount: "Se déconnecter de votre compte",
     leaving: "Déconnexion…",
+  },
+  /** The page that asks a signed-in person to accept a new version of the terms (features/terms). */
+  terms: {
+    title: "Conditions d’utilisation mises à jour",
+    intro:
+      "Les conditions d’utilisation ont changé (version {{version}}). Lisez-les et acceptez-les pour continuer à utiliser votre compte.",
+    accept: "Accepter et continuer",
+    signOut: "Se déconnecter",
   },
 } satisfies Translation;

@@ -62,6 +62,8 @@ export const ja = {
       kratos_unexpected: "ID サービスから予期しない応答がありました。しばらくしてからもう一度お試しください。",
       hydra_unexpected: "アプリケーション向けのサインインサービスから予期しない応答がありました。しばらくしてからもう一度お試しください。",
       internal_error: "サーバー側で問題が発生しました。もう一度お試しください。",
+      terms_required: "続けるには、新しい利用規約に同意してください。",
+      terms_version_changed: "ページを開いている間に利用規約が変更されました。新しい版をお読みのうえ、同意してください。",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -178,6 +180,11 @@ export const ja = {
       identityMismatch: "このフォームは別のアカウントで開始されたものだったため、新しいフォームを用意しました。",
       unknownFlow: "そのフォームはもう存在しないため、新しいフォームを用意しました。",
     },
+    /** An object of traits under its title, by its path (the shipped schema's name); the terms' links in the terms checkbox's label. */
+    traitGroups: { name: "氏名" },
+    termsLink: "利用規約",
+    privacyLink: "プライバシーに関するお知らせ",
+    newTab: "新しいタブで開きます",
   },
   auth: {
     signInDeactivated: "このアカウントは無効化されているため、サインインできません。ポータルの管理者に再有効化を依頼してください。",
@@ -431,5 +438,13 @@ export const ja = {
     failedTitle: "アプリケーションからサインアウトできませんでした",
     signOutOfAccount: "アカウントからサインアウト",
     leaving: "サインアウトしています…",
+  },
+  /** The page that asks a signed-in person to accept a new version of the terms (features/terms). */
+  terms: {
+    title: "利用規約の更新",
+    intro:
+      "利用規約が変更されました（バージョン {{version}}）。アカウントを引き続きご利用いただくには、内容をお読みのうえ同意してください。",
+    accept: "同意して続ける",
+    signOut: "サインアウト",
   },
 } satisfies Translation;

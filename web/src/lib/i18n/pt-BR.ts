@@ -64,6 +64,8 @@ export const ptBR = {
       kratos_unexpected: "O serviço de identidade deu uma resposta inesperada. Tente novamente daqui a pouco.",
       hydra_unexpected: "O serviço de login para aplicativos deu uma resposta inesperada. Tente novamente daqui a pouco.",
       internal_error: "Algo deu errado do nosso lado. Tente novamente.",
+      terms_required: "Aceite os novos termos de uso para continuar.",
+      terms_version_changed: "Os termos de uso mudaram enquanto a página estava aberta. Leia a nova versão e aceite-a.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -183,6 +185,11 @@ export const ptBR = {
       identityMismatch: "O formulário tinha sido aberto por outra conta, então um novo foi aberto para você.",
       unknownFlow: "Esse formulário não existe mais, então um novo foi aberto.",
     },
+    /** An object of traits under its title, by its path (the shipped schema's name); the terms' links in the terms checkbox's label. */
+    traitGroups: { name: "Nome" },
+    termsLink: "Termos de uso",
+    privacyLink: "Aviso de privacidade",
+    newTab: "abre em uma nova aba",
   },
   auth: {
     signInDeactivated: "Esta conta está desativada: não é possível entrar com ela. Peça a quem administra o portal para reativá-la.",
@@ -438,5 +445,12 @@ export const ptBR = {
     failedTitle: "Não foi possível sair do aplicativo",
     signOutOfAccount: "Sair da sua conta",
     leaving: "Saindo…",
+  },
+  /** The page that asks a signed-in person to accept a new version of the terms (features/terms). */
+  terms: {
+    title: "Termos de uso atualizados",
+    intro: "Os termos de uso mudaram (versão {{version}}). Leia-os e aceite-os para continuar usando sua conta.",
+    accept: "Aceitar e continuar",
+    signOut: "Sair",
   },
 } satisfies Translation;

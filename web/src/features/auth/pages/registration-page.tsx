@@ -2,6 +2,7 @@
 // emailed code or passkey). Signing up signs in and mails a verification code;
 // the user is taken to where that code is entered. When accounts are by
 // invitation only, the page says how to get one instead, and starts no flow.
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
 import { PublicCard } from "../../../lib/components/cards";
@@ -9,9 +10,10 @@ import { FlowForm } from "../../../lib/flows/flow-form";
 import { FlowMessages } from "../../../lib/flows/flow-messages";
 import { FlowStatus } from "../../../lib/flows/flow-status";
 import { ProviderButtons, providerGroup } from "../../../lib/flows/provider-buttons";
-import { TraitFieldsScope } from "../../../lib/flows/trait-fields";
+import { identitySchemasQueryOptions, schemaFieldsOf, TraitFieldsScope } from "../../../lib/flows/trait-fields";
 import { useFlow } from "../../../lib/flows/use-flow";
 import { nextUrl, verificationFlowId } from "../../../lib/kratos/continue-with";
+import { acceptsTerms, acceptTerms, termsLinks } from "../../../lib/terms";
 import { returnToOf, signInHref } from "#contract/flows.js";
 import { href } from "#contract/paths.js";
 import { registrationOpen } from "../registration-mode";
@@ -44,6 +46,7 @@ function OpenRegistration() {
   const controller = useFlow("registration");
   const { flow, busy, submit } = controller;
   const returnTo = returnToOf(flow, params);
+  const { data: schemas } = useQuery(identitySchemasQueryOptions);
 
   return (
     <PublicCard title={t("auth.registration.title")}>
@@ -62,6 +65,13 @@ function OpenRegistration() {
                 onSubmit={async (body) => {
                   const result = await submit(body);
                   if (!result) return;
+                  // The terms checkbox ticked, with the terms of this version linked in its label: recorded as accepted
+                  // now, under the new session. Should that fail, the page that asks again records it.
+                  const terms = termsLinks();
+                  const { identity } = result;
+                  if (terms && acceptsTerms(schemaFieldsOf(schemas, identity.schema_id, []), identity.traits)) {
+                    await acceptTerms(terms.version).catch(() => undefined);
+                  }
                   // A full page load, so the shell sees the session the registration started.
                   const verification = verificationFlowId(result.continue_with);
                   window.location.assign(

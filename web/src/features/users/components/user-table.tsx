@@ -4,6 +4,7 @@ import Button from "react-bootstrap/Button";
 import Spinner from "react-bootstrap/Spinner";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import { useListedTraits } from "./listed-traits";
 import { href } from "#contract/paths.js";
 import { ListTable } from "../../../lib/components/list-table";
 import { formatDate } from "../../../lib/format";
@@ -17,6 +18,7 @@ export interface UserTableProps {
 
 export function UserTable({ users, more }: UserTableProps) {
   const { t } = useTranslation();
+  const listed = useListedTraits();
   return (
     <>
       <ListTable
@@ -24,6 +26,7 @@ export function UserTable({ users, more }: UserTableProps) {
         columns={[
           t("users.columns.name"),
           t("users.columns.email"),
+          ...listed.columns,
           t("users.columns.verified"),
           t("users.columns.roles"),
           t("users.columns.state"),
@@ -36,6 +39,7 @@ export function UserTable({ users, more }: UserTableProps) {
           <tr key={user.id}>
             <td>{user.name || <span className="text-body-secondary">{t("users.noName")}</span>}</td>
             <td className="text-break">{user.email}</td>
+            {listed.cells(user)}
             <td>{user.verified ? t("users.yes") : t("users.no")}</td>
             <td>
               {user.roles.length > 0

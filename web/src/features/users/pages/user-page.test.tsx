@@ -115,7 +115,8 @@ describe("UserPage", () => {
     const terms = within(profile)
       .getAllByRole("term")
       .map((term) => term.textContent);
-    expect(terms).toEqual(["Email", "First name", "Last name", "Department", "Send me the newsletter"]);
+    // The name's traits under its title (the catalogs' own, for the shipped schema's object).
+    expect(terms).toEqual(["Email", "Name", "First name", "Last name", "Department", "Send me the newsletter"]);
     const values = within(profile)
       .getAllByRole("definition")
       .map((value) => value.textContent);

@@ -8,6 +8,7 @@ import Form from "react-bootstrap/Form";
 import { useTranslation } from "react-i18next";
 import { isLanguage, languageNames, languages, languageTrait } from "#contract/languages.js";
 import { useKratosText } from "../../i18n/kratos-text";
+import { termsLinks, TermsLinksText } from "../../terms";
 import { callTrigger, type ScriptsState } from "../kratos-scripts";
 import { useOptionLabel, useTraitField, useTraitLabel } from "../trait-fields";
 import { labelOf } from "./node-label";
@@ -47,6 +48,17 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
   const invalid = hasError(node.messages);
   const messages = <NodeMessages id={messagesId} messages={node.messages} />;
   const describedBy = node.messages.length ? messagesId : undefined;
+  // The operator's terms, linked in the label of the schema's terms checkbox.
+  const terms = termsLinks();
+  // What every field of a trait or a credential says of itself: whether it may be changed, its validity, its group.
+  const fieldProps = {
+    disabled: attributes.disabled,
+    isInvalid: invalid,
+    "aria-invalid": invalid || undefined,
+    "data-group": node.group,
+    "aria-describedby": describedBy,
+  };
+  const selectProps = { id, attributes, label: label ?? attributes.name, fieldProps, messages };
 
   switch (attributes.type) {
     case "hidden":
@@ -120,13 +132,17 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
             name={attributes.name}
             value="true"
             defaultChecked={attributes.value === true || attributes.value === "true"}
-            label={label ?? attributes.name}
+            label={
+              terms && field?.terms ? (
+                <>
+                  {label ?? attributes.name} (<TermsLinksText terms={terms} />)
+                </>
+              ) : (
+                (label ?? attributes.name)
+              )
+            }
             required={attributes.required}
-            disabled={attributes.disabled}
-            isInvalid={invalid}
-            aria-invalid={invalid || undefined}
-            data-group={node.group}
-            aria-describedby={describedBy}
+            {...fieldProps}
           />
           {messages}
         </Form.Group>
@@ -135,51 +151,26 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
     default:
       if (attributes.name === `traits.${languageTrait}`)
         return (
-          <Form.Group className="flow-node mb-3" controlId={id}>
-            <Form.Label>{label ?? attributes.name}</Form.Label>
-            {/* The account's language, for its mail and its other devices: a new account starts with the page's. */}
-            <Form.Select
-              name={attributes.name}
-              defaultValue={isLanguage(value) ? value : i18n.language}
-              disabled={attributes.disabled}
-              isInvalid={invalid}
-              aria-invalid={invalid || undefined}
-              data-group={node.group}
-              aria-describedby={describedBy}
-            >
-              {languages.map((language) => (
-                <option key={language} value={language} lang={language}>
-                  {languageNames[language]}
-                </option>
-              ))}
-            </Form.Select>
-            {messages}
-          </Form.Group>
+          // The account's language, for its mail and its other devices: a new account starts with the page's.
+          <SelectInput {...selectProps} defaultValue={isLanguage(value) ? value : i18n.language} required={false}>
+            {languages.map((language) => (
+              <option key={language} value={language} lang={language}>
+                {languageNames[language]}
+              </option>
+            ))}
+          </SelectInput>
         );
       if (field?.enum)
         return (
-          <Form.Group className="flow-node mb-3" controlId={id}>
-            <Form.Label>{label ?? attributes.name}</Form.Label>
-            {/* Nothing chosen is an empty value, which neither the app (submit-body.ts) nor Kratos' form parsing sends. */}
-            <Form.Select
-              name={attributes.name}
-              defaultValue={field.enum.some((option) => String(option) === value) ? value : ""}
-              required={attributes.required}
-              disabled={attributes.disabled}
-              isInvalid={invalid}
-              aria-invalid={invalid || undefined}
-              data-group={node.group}
-              aria-describedby={describedBy}
-            >
-              <option value="">{t("flows.notChosen")}</option>
-              {field.enum.map((option) => (
-                <option key={String(option)} value={String(option)}>
-                  {optionLabel(attributes.name, option)}
-                </option>
-              ))}
-            </Form.Select>
-            {messages}
-          </Form.Group>
+          // Nothing chosen is an empty value, which neither the app (submit-body.ts) nor Kratos' form parsing sends.
+          <SelectInput {...selectProps} defaultValue={field.enum.some((option) => String(option) === value) ? value : ""}>
+            <option value="">{t("flows.notChosen")}</option>
+            {field.enum.map((option) => (
+              <option key={String(option)} value={String(option)}>
+                {optionLabel(attributes.name, option)}
+              </option>
+            ))}
+          </SelectInput>
         );
       return (
         <Form.Group className="flow-node mb-3" controlId={id}>
@@ -189,7 +180,6 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
             name={attributes.name}
             defaultValue={value || initialValue}
             required={attributes.required}
-            disabled={attributes.disabled}
             autoComplete={attributes.autocomplete}
             pattern={attributes.pattern}
             maxLength={attributes.maxlength ?? field?.maxLength}
@@ -197,15 +187,51 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
             min={field?.minimum}
             max={field?.maximum}
             step={field?.type === "integer" ? 1 : field?.type === "number" ? "any" : undefined}
-            isInvalid={invalid}
-            aria-invalid={invalid || undefined}
-            data-group={node.group}
-            aria-describedby={describedBy}
+            {...fieldProps}
           />
           {messages}
         </Form.Group>
       );
   }
+}
+
+interface FieldProps {
+  disabled: boolean;
+  isInvalid: boolean;
+  "aria-invalid": true | undefined;
+  "data-group": string;
+  "aria-describedby": string | undefined;
+}
+
+/** A trait chosen from a list (the account's language, an enum of the schema), with its label and messages. */
+function SelectInput({
+  id,
+  attributes,
+  label,
+  fieldProps,
+  messages,
+  defaultValue,
+  required = attributes.required,
+  children,
+}: {
+  id: string;
+  attributes: UiNodeInputAttributes;
+  label: string;
+  fieldProps: FieldProps;
+  messages: ReactNode;
+  defaultValue: string;
+  required?: boolean | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <Form.Group className="flow-node mb-3" controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Select name={attributes.name} defaultValue={defaultValue} required={required} {...fieldProps}>
+        {children}
+      </Form.Select>
+      {messages}
+    </Form.Group>
+  );
 }
 
 /** A submit node as a button: its name and value tell Kratos what the click means. */
