@@ -50,6 +50,10 @@ export interface AbuseLimits {
   providerLink: Limit;
   /** Downloads of one's data ("Download my data": each reads Kratos, Hydra and the state), per account. */
   dataExport: Limit;
+  /** Invitations an admin sends or resends (each makes or changes an identity and mails), per admin. */
+  invitation: Limit;
+  /** Invitation links read or accepted, per client IP: the link's secret cannot be guessed at scale. */
+  invitationLink: Limit;
 }
 
 export interface PortalConfig {
@@ -96,6 +100,8 @@ export interface PortalConfig {
   operatorTexts: OperatorTexts;
   /** Traces to an OpenTelemetry collector (OTLP over HTTP); undefined: off, and no tracing code is loaded. */
   tracing: TracingConfig | undefined;
+  /** How long an invitation's link works, in seconds (INVITATION_LIFESPAN). */
+  invitationLifespan: number;
 }
 
 export interface TracingConfig {
@@ -296,6 +302,8 @@ export function readLimits(env: Env): AbuseLimits {
     providerIp: readLimit(env, "LIMIT_PROVIDER_IP", "100/15m"),
     providerLink: readLimit(env, "LIMIT_PROVIDER_LINK", "10/1h"),
     dataExport: readLimit(env, "LIMIT_DATA_EXPORT", "5/1h"),
+    invitation: readLimit(env, "LIMIT_INVITATION", "100/1h"),
+    invitationLink: readLimit(env, "LIMIT_INVITATION_LINK", "30/15m"),
   };
 }
 
@@ -338,6 +346,7 @@ export function readConfig(env: Env = process.env): PortalConfig {
       auditRetention: readDays(env, "AUDIT_RETENTION", "365d"),
     },
     operatorTexts: readOperatorTexts(env, "OPERATOR_TEXTS_FILE"),
+    invitationLifespan: readDays(env, "INVITATION_LIFESPAN", "7d"),
     tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: readUrl(env, "OTEL_EXPORTER_OTLP_ENDPOINT", "") } : undefined,
   };
 }

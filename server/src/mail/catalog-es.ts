@@ -82,4 +82,14 @@ export const es: MailCatalog = {
     subject: "Se reactivó tu cuenta",
     text: ({ at, settingsUrl }) => `Un administrador reactivó tu cuenta el ${at}. Puedes volver a iniciar sesión en ${settingsUrl}.`,
   },
+  invitation: {
+    subject: "Te han invitado a una cuenta",
+    text: ({ inviter, site, until, link }) =>
+      `${inviter} te ha invitado a una cuenta en ${site}.\n\nAbre este enlace para aceptar y elegir tu contraseña:\n${link}\n\nEl enlace funciona una sola vez, hasta el ${until}. Si ha caducado, pide uno nuevo a ${inviter}. Si no esperabas esta invitación, ignora este correo: no ocurre nada sin ti.`,
+  },
+  invitation_accepted: {
+    subject: "Tu invitación fue aceptada",
+    text: ({ invitee, at, usersUrl }) =>
+      `${invitee} aceptó tu invitación el ${at} y ya puede iniciar sesión.\n\nAdministrar usuarios: ${usersUrl}`,
+  },
 };

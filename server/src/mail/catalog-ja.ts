@@ -81,4 +81,14 @@ export const ja: MailCatalog = {
     subject: "アカウントが再有効化されました",
     text: ({ at, settingsUrl }) => `${at} に、管理者があなたのアカウントを再有効化しました。${settingsUrl} で再びサインインできます。`,
   },
+  invitation: {
+    subject: "アカウントへの招待が届いています",
+    text: ({ inviter, site, until, link }) =>
+      `${inviter} さんから ${site} のアカウントに招待されました。\n\n次のリンクを開いて招待を受け入れ、パスワードを設定してください:\n${link}\n\nこのリンクは ${until} まで、1 回だけ使えます。期限が切れた場合は ${inviter} さんに新しいリンクを依頼してください。心当たりのない招待であれば、このメールは無視してください。あなたの操作なしには何も起こりません。`,
+  },
+  invitation_accepted: {
+    subject: "招待が受け入れられました",
+    text: ({ invitee, at, usersUrl }) =>
+      `${invitee} さんが ${at} に招待を受け入れ、サインインできるようになりました。\n\nユーザーの管理: ${usersUrl}`,
+  },
 };

@@ -5,6 +5,7 @@ import { paths } from "#contract/paths.js";
 import type { PortalConfig } from "../config.js";
 import { startOutbox, type Outbox, type OutboxOptions } from "../mail/outbox.js";
 import { accountDeletion, type AccountDeletion } from "../services/account-deletion.js";
+import { invitations, type Invitations } from "../services/invitations.js";
 import { lastAdmin } from "../services/last-admin.js";
 import { portalState, type PortalState } from "../state/portal-state.js";
 import { securityEvents, type SecurityEvents } from "../services/security-events.js";
@@ -20,6 +21,8 @@ declare module "fastify" {
     securityEvents: SecurityEvents;
     /** What admins do to others' accounts (Manage Users), with its guard rails and audit trail. */
     userAdmin: UserAdmin;
+    /** Admins' invitations and the invitees' links (Manage Users), with the audit trail. */
+    invitations: Invitations;
   }
 }
 
@@ -42,6 +45,10 @@ export default fp<PortalStateOptions>(
     fastify.decorate(
       "userAdmin",
       userAdmin({ kratos: fastify.kratos, state, outbox, accountDeletion: deletion, lastAdmin: admins, settingsUrl }),
+    );
+    fastify.decorate(
+      "invitations",
+      invitations({ kratos: fastify.kratos, state, outbox, origin: config.origin, lifespan: config.invitationLifespan }),
     );
     fastify.decorate("securityEvents", securityEvents(state, fastify.kratos.identities, outbox, settingsUrl));
     fastify.addHook("onClose", async () => {

@@ -63,6 +63,12 @@ export const de = {
       kratos_unexpected: "Der Identitätsdienst hat unerwartet geantwortet. Bitte versuchen Sie es gleich noch einmal.",
       hydra_unexpected: "Der Anmeldedienst für Anwendungen hat unerwartet geantwortet. Bitte versuchen Sie es gleich noch einmal.",
       internal_error: "Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.",
+      account_exists: "Für diese Adresse gibt es bereits ein Konto.",
+      invitation_invalid:
+        "Dieser Einladungslink ist nicht gültig (vielleicht hat ihn ein neuerer ersetzt). Bitten Sie die Person, die Sie eingeladen hat, um einen neuen.",
+      invitation_expired: "Diese Einladung ist abgelaufen. Bitten Sie die Person, die Sie eingeladen hat, um eine neue.",
+      invitation_used: "Diese Einladung wurde bereits angenommen. Melden Sie sich an oder bitten Sie um eine neue.",
+      invitation_not_pending: "Diese Einladung steht nicht mehr aus: Die Person kann sich bereits anmelden.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -431,5 +437,14 @@ export const de = {
     failedTitle: "Die Abmeldung von der Anwendung ist fehlgeschlagen",
     signOutOfAccount: "Von Ihrem Konto abmelden",
     leaving: "Abmeldung läuft…",
+  },
+  invitation: {
+    title: "Willkommen, {{name}}",
+    titleUnnamed: "Willkommen",
+    text: "Sie wurden zu einem Konto eingeladen. Nehmen Sie die Einladung an, um sich anzumelden und Ihr Passwort zu wählen.",
+    accept: "Einladung annehmen",
+    loading: "Ihre Einladung wird gelesen…",
+    problemTitle: "Diese Einladung kann nicht verwendet werden",
+    signIn: "Zur Anmeldung",
   },
 } satisfies Translation;

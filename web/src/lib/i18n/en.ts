@@ -61,6 +61,11 @@ export const en = {
       kratos_unexpected: "The identity service gave an unexpected answer. Please try again in a moment.",
       hydra_unexpected: "The sign-in service for applications gave an unexpected answer. Please try again in a moment.",
       internal_error: "Something went wrong on our side. Please try again.",
+      account_exists: "This address already has an account.",
+      invitation_invalid: "This invitation link is not valid (a newer one may have replaced it). Ask whoever invited you for a new one.",
+      invitation_expired: "This invitation has expired. Ask whoever invited you for a new one.",
+      invitation_used: "This invitation was already accepted. Sign in, or ask whoever invited you for a new one.",
+      invitation_not_pending: "This invitation is no longer pending: the person can sign in already.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -411,5 +416,14 @@ export const en = {
     failedTitle: "Signing out of the application failed",
     signOutOfAccount: "Sign out of your account",
     leaving: "Signing out…",
+  },
+  invitation: {
+    title: "Welcome, {{name}}",
+    titleUnnamed: "Welcome",
+    text: "You were invited to an account. Accept the invitation to sign in and choose your password.",
+    accept: "Accept invitation",
+    loading: "Reading your invitation…",
+    problemTitle: "This invitation cannot be used",
+    signIn: "Go to sign-in",
   },
 } as const;

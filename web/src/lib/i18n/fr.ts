@@ -63,6 +63,12 @@ export const fr = {
       kratos_unexpected: "Le service d’identité a renvoyé une réponse inattendue. Veuillez réessayer dans un instant.",
       hydra_unexpected: "Le service de connexion des applications a renvoyé une réponse inattendue. Veuillez réessayer dans un instant.",
       internal_error: "Une erreur s’est produite de notre côté. Veuillez réessayer.",
+      account_exists: "Cette adresse a déjà un compte.",
+      invitation_invalid:
+        "Ce lien d’invitation n’est pas valide (un plus récent l’a peut-être remplacé). Demandez-en un nouveau à la personne qui vous a invité.",
+      invitation_expired: "Cette invitation a expiré. Demandez-en une nouvelle à la personne qui vous a invité.",
+      invitation_used: "Cette invitation a déjà été acceptée. Connectez-vous, ou demandez-en une nouvelle.",
+      invitation_not_pending: "Cette invitation n’est plus en attente : la personne peut déjà se connecter.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -437,5 +443,14 @@ export const fr = {
     failedTitle: "La déconnexion de l’application a échoué",
     signOutOfAccount: "Se déconnecter de votre compte",
     leaving: "Déconnexion…",
+  },
+  invitation: {
+    title: "Bienvenue, {{name}}",
+    titleUnnamed: "Bienvenue",
+    text: "Vous avez été invité à un compte. Acceptez l’invitation pour vous connecter et choisir votre mot de passe.",
+    accept: "Accepter l’invitation",
+    loading: "Lecture de votre invitation…",
+    problemTitle: "Cette invitation ne peut pas être utilisée",
+    signIn: "Aller à la connexion",
   },
 } satisfies Translation;

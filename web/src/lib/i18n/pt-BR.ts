@@ -63,6 +63,12 @@ export const ptBR = {
       kratos_unexpected: "O serviço de identidade deu uma resposta inesperada. Tente novamente daqui a pouco.",
       hydra_unexpected: "O serviço de login para aplicativos deu uma resposta inesperada. Tente novamente daqui a pouco.",
       internal_error: "Algo deu errado do nosso lado. Tente novamente.",
+      account_exists: "Este endereço já tem uma conta.",
+      invitation_invalid:
+        "Este link de convite não é válido (talvez um mais recente o tenha substituído). Peça um novo a quem convidou você.",
+      invitation_expired: "Este convite expirou. Peça um novo a quem convidou você.",
+      invitation_used: "Este convite já foi aceito. Entre, ou peça um novo.",
+      invitation_not_pending: "Este convite não está mais pendente: a pessoa já pode entrar.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -423,5 +429,14 @@ export const ptBR = {
     failedTitle: "Não foi possível sair do aplicativo",
     signOutOfAccount: "Sair da sua conta",
     leaving: "Saindo…",
+  },
+  invitation: {
+    title: "Boas-vindas, {{name}}",
+    titleUnnamed: "Boas-vindas",
+    text: "Você foi convidado para uma conta. Aceite o convite para entrar e escolher sua senha.",
+    accept: "Aceitar convite",
+    loading: "Lendo seu convite…",
+    problemTitle: "Este convite não pode ser usado",
+    signIn: "Ir para a entrada",
   },
 } satisfies Translation;
