@@ -51,6 +51,8 @@ export const pageFacts = {
   /** Kratos' recovery flow: a code by mail for someone who cannot sign in. */
   recovery: { path: "/recovery", flow: "recovery" },
   error: { path: "/error" },
+  /** The mailed invitation link: a welcome, and accepting (server/src/services/invitations.ts). */
+  invitation: { path: "/invitation", apiReads: (search) => readOf(search.get("token"), apiReads.invitation) },
 } as const satisfies Record<string, PageFacts>;
 
 export type PageName = keyof typeof pageFacts;
