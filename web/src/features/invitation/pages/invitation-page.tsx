@@ -12,10 +12,19 @@ import { useSearchParams } from "react-router-dom";
 import { href } from "#contract/paths.js";
 import { PublicCard } from "../../../lib/components/cards";
 import { Loading } from "../../../lib/components/loading";
-import { errorMessage } from "../../../lib/error-message";
+import { ApiError } from "../../../lib/api-client";
+import { codeMessage, errorMessage } from "../../../lib/error-message";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { useAcceptInvitation } from "../api/accept-invitation";
 import { invitationQueryOptions } from "../api/get-invitation";
+
+/** The link's own refusals in their words (a 410 is no application's answered request here), anything else as usual. */
+function problemMessage(error: unknown): string {
+  const code = error instanceof ApiError ? error.details.code : undefined;
+  return code === "invitation_invalid" || code === "invitation_expired" || code === "invitation_used"
+    ? codeMessage(code)
+    : errorMessage(error);
+}
 
 export function InvitationPage() {
   const { t } = useTranslation();
@@ -28,7 +37,7 @@ export function InvitationPage() {
   if (token === "" || welcome.isError) {
     return (
       <PublicCard title={t("invitation.problemTitle")}>
-        <Alert variant="warning">{welcome.isError ? errorMessage(welcome.error) : t("errors.api.invitation_invalid")}</Alert>
+        <Alert variant="warning">{welcome.isError ? problemMessage(welcome.error) : codeMessage("invitation_invalid")}</Alert>
         <div className="d-grid">
           <Button href={href("login")} variant="outline-primary">
             {t("invitation.signIn")}
@@ -52,7 +61,7 @@ export function InvitationPage() {
       <p>{t("invitation.text")}</p>
       {accept.isError && (
         <Alert variant="danger" className="small">
-          {errorMessage(accept.error)}
+          {problemMessage(accept.error)}
         </Alert>
       )}
       <div className="d-grid">
