@@ -19,6 +19,8 @@ export const apiReads = {
   accountActivity: "/api/account/activity",
   /** Account Settings' Applications: the connected apps. */
   connectedApps: "/api/oauth2/consents",
+  /** The invitee's welcome, for the link's page. */
+  invitation: (token: string) => withQuery("/api/invitation", { token }),
 };
 
 /**

@@ -72,6 +72,16 @@ export const errorCodes = [
   "terms_required",
   /** 409: the version accepted is not the one the portal asks for (it changed while the page was open). */
   "terms_version_changed",
+  /** 409: an invitation to an address that already has an account (only admins can ask, so only they learn it). */
+  "account_exists",
+  /** 404: the invitation link is not one the portal made, or a newer link replaced it. */
+  "invitation_invalid",
+  /** 410: the invitation link's time ran out. */
+  "invitation_expired",
+  /** 410: the invitation was accepted already: the link works once. */
+  "invitation_used",
+  /** 409: resending or revoking an invitation that is no longer pending (accepted, or the account signs in already). */
+  "invitation_not_pending",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

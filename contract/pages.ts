@@ -53,6 +53,8 @@ export const pageFacts = {
   error: { path: "/error" },
   /** A new version of the terms of service, to accept before anything else (TERMS_VERSION). */
   terms: { path: "/terms" },
+  /** The mailed invitation link: a welcome, and accepting (server/src/services/invitations.ts). */
+  invitation: { path: "/invitation", apiReads: (search) => readOf(search.get("token"), apiReads.invitation) },
 } as const satisfies Record<string, PageFacts>;
 
 export type PageName = keyof typeof pageFacts;

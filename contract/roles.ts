@@ -6,6 +6,9 @@
 /** The role that opens Manage Clients and Manage Users. */
 export const adminRole = "admin";
 
+/** The roles an admin may grant, revoke and invite with (Manage Users). */
+export const grantableRoles = [adminRole] as const;
+
 export type RoleChange = "grant" | "revoke";
 
 export function rolesOf(metadata: unknown): string[] {

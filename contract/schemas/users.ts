@@ -2,6 +2,7 @@
 // what the page shows goes out: never a credential, a hash or Kratos' admin
 // metadata.
 import { Type, type Static } from "@sinclair/typebox";
+import { grantableRoles } from "../roles.js";
 import { DeviceFields } from "./account.js";
 import { Input, QueryInteger } from "./input.js";
 
@@ -30,9 +31,6 @@ export type UserListQuery = Static<typeof UserListQuery>;
 
 export const userStates = ["active", "inactive"] as const;
 export type UserState = (typeof userStates)[number];
-
-/** The roles an admin may grant and revoke on the page. */
-export const grantableRoles = ["admin"] as const;
 
 export const User = Type.Object({
   id: Type.String(),
@@ -77,6 +75,10 @@ export const auditActions = [
   "recovery_code_created",
   "verification_sent",
   "deleted",
+  "invitation_sent",
+  "invitation_resent",
+  "invitation_revoked",
+  "invitation_accepted",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -51,6 +51,10 @@ export interface AbuseLimits {
   providerLink: Limit;
   /** Downloads of one's data ("Download my data": each reads Kratos, Hydra and the state), per account. */
   dataExport: Limit;
+  /** Invitations an admin sends or resends (each makes or changes an identity and mails), per admin. */
+  invitation: Limit;
+  /** Invitation links read or accepted, per client IP: the link's secret cannot be guessed at scale. */
+  invitationLink: Limit;
 }
 
 export interface PortalConfig {
@@ -103,6 +107,8 @@ export interface PortalConfig {
   terms: TermsConfig | undefined;
   /** Traces to an OpenTelemetry collector (OTLP over HTTP); undefined: off, and no tracing code is loaded. */
   tracing: TracingConfig | undefined;
+  /** How long an invitation's link works, in seconds (INVITATION_LIFESPAN). */
+  invitationLifespan: number;
 }
 
 export interface TermsConfig {
@@ -324,6 +330,8 @@ export function readLimits(env: Env): AbuseLimits {
     providerIp: readLimit(env, "LIMIT_PROVIDER_IP", "100/15m"),
     providerLink: readLimit(env, "LIMIT_PROVIDER_LINK", "10/1h"),
     dataExport: readLimit(env, "LIMIT_DATA_EXPORT", "5/1h"),
+    invitation: readLimit(env, "LIMIT_INVITATION", "100/1h"),
+    invitationLink: readLimit(env, "LIMIT_INVITATION_LINK", "30/15m"),
   };
 }
 
@@ -369,6 +377,7 @@ export function readConfig(env: Env = process.env): PortalConfig {
     registration: readChoice(env, "REGISTRATION", registrationModes, "open"),
     branding: readBranding(env),
     terms: readTerms(env),
+    invitationLifespan: readDays(env, "INVITATION_LIFESPAN", "7d"),
     tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: readUrl(env, "OTEL_EXPORTER_OTLP_ENDPOINT", "") } : undefined,
   };
 }

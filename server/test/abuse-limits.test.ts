@@ -174,7 +174,7 @@ t.test("the counters live in the store the app is given", async (t) => {
     },
   };
   const app = await build(t, { ...kratos.env, LIMIT_API_IP: "1/1m" }, undefined, { limiterStore });
-  t.equal(rules.length, 25, "every limit, those per network twice (IPv6 /64 and /48)");
+  t.equal(rules.length, 28, "every limit, those per network twice (IPv6 /64 and /48)");
   t.ok(rules.some((rule) => rule.keyPrefix === "api-ip" && rule.points === 1 && rule.duration === 60));
   t.equal((await app.inject("/api/session")).statusCode, 401);
   t.equal((await app.inject("/api/session")).statusCode, 429);

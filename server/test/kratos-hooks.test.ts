@@ -325,3 +325,49 @@ t.test("Kratos' hooks: a new address is mailed to the old one (the new one once 
     "the new address was not verified when it changed",
   );
 });
+
+t.test("an invitee's sign-in by the accepted link and first password mail no alarm; hours later they would", async (t) => {
+  const { internal } = await portal(t);
+  const invitation = (acceptedAt: Date) => ({
+    invitation: { token_hash: "x", expires_at: acceptedAt.toISOString(), accepted_at: acceptedAt.toISOString() },
+  });
+  /** A verified account without a password, invited and accepted at that time; its recovery, then a password set. */
+  async function recoversThenSetsPassword(acceptedAt: Date) {
+    const email = uniqueEmail("invitee");
+    const { id } = (
+      await kratosAdmin.createIdentity({
+        createIdentityBody: {
+          schema_id: "default",
+          traits: { email },
+          metadata_admin: invitation(acceptedAt),
+          verifiable_addresses: [{ value: email, via: "email", verified: true, status: "completed" }],
+        },
+      })
+    ).data;
+    t.equal((await callHook(internal, kratos.hookSecret, hookBody(id, email), "/internal/kratos-hooks/recovery")).statusCode, 204);
+    const { data } = await kratosAdmin.getIdentity({ id });
+    await kratosAdmin.updateIdentity({
+      id,
+      updateIdentityBody: {
+        schema_id: data.schema_id,
+        traits: data.traits as object,
+        state: "active",
+        metadata_admin: data.metadata_admin,
+        credentials: { password: { config: { password: `pw-${randomUUID()}` } } },
+      },
+    });
+    t.equal((await callHook(internal, kratos.hookSecret, hookBody(id, email), "/internal/kratos-hooks/settings")).statusCode, 204);
+    return email;
+  }
+
+  const invitee = await recoversThenSetsPassword(new Date());
+  const earlier = await recoversThenSetsPassword(new Date(Date.now() - 2 * 3_600_000));
+  await waitForMail(kratos.mailUrl, earlier, /Your password was changed/);
+  await settle();
+  t.same(
+    (await mailsTo(kratos.mailUrl, earlier)).map((mail) => mail.subject).sort(),
+    ["Your account was recovered", "Your password was changed"],
+    "an invitation accepted hours ago is no reason to keep quiet",
+  );
+  t.same(await mailsTo(kratos.mailUrl, invitee), [], "the invitee just accepting gets neither");
+});

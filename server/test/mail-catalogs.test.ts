@@ -24,6 +24,13 @@ const samples: { [Id in MailId]: MailParams[Id] } = {
   role_revoked: { role: "admin", at, settingsUrl },
   account_deactivated: { at },
   account_reactivated: { at, settingsUrl },
+  invitation: {
+    inviter: "Grace Admin (grace@example.com)",
+    site: "account.example",
+    until: at,
+    link: "https://account.example/invitation?token=T",
+  },
+  invitation_accepted: { invitee: "ada@example.com", at, usersUrl: "https://account.example/manage-users" },
 };
 
 for (const language of languages) {

@@ -39,6 +39,8 @@ export interface MailAccount {
   /** Its traits, for its language. */
   traits: unknown;
   snapshot: CredentialSnapshot;
+  /** When it accepted its invitation (metadata_admin.invitation, services/invitations.ts); undefined if never invited. */
+  invitationAcceptedAt: string | undefined;
 }
 
 /** The identity's email trait; "" without one. */
@@ -164,10 +166,13 @@ export function kratosIdentities(api: IdentityApi): KratosIdentities {
         ? (config("lookup_secret").lookup_secrets as { code?: unknown }[]).map(({ code }) => String(code)).sort()
         : [];
       const email = emailOf(identity);
+      const acceptedAt = (identity.metadata_admin as { invitation?: { accepted_at?: unknown } } | null | undefined)?.invitation
+        ?.accepted_at;
       return {
         email,
         verified: emailVerified(identity),
         traits: identity.traits,
+        invitationAcceptedAt: typeof acceptedAt === "string" ? acceptedAt : undefined,
         snapshot: {
           email,
           password: typeof hashedPassword === "string" ? digest(hashedPassword) : "",

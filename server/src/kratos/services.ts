@@ -4,6 +4,7 @@ import type { PortalConfig } from "../config.js";
 import type { PortalMetrics } from "../metrics.js";
 import { kratosFlows, type KratosFlows } from "./flows.js";
 import { kratosIdentities, type KratosIdentities } from "./identities.js";
+import { kratosInvitees, type KratosInvitees } from "./invitees.js";
 import { kratosSchemas, type KratosSchemas } from "./schemas.js";
 import { kratosSessions, type KratosSessions } from "./sessions.js";
 import { sdkApi } from "../upstream/call.js";
@@ -13,6 +14,8 @@ export interface KratosServices {
   flows: KratosFlows;
   /** Kratos' admin API: never reachable from the browser. */
   identities: KratosIdentities;
+  /** The invitees' identities and their invitations (Kratos' admin API). */
+  invitees: KratosInvitees;
   /** The identity schemas' traits, for the forms. */
   schemas: KratosSchemas;
 }
@@ -28,6 +31,7 @@ export function kratosServices(config: PortalConfig, metrics: PortalMetrics): Kr
       metrics.flowsStarted.inc({ flow: kind });
     }),
     identities: kratosIdentities(admin),
+    invitees: kratosInvitees(admin),
     schemas: kratosSchemas(schemas),
   };
 }

@@ -84,4 +84,13 @@ export const ar: MailCatalog = {
   footer: {
     support: (contact) => `المساعدة: ${contact}`,
   },
+  invitation: {
+    subject: "أنت مدعو إلى حساب",
+    text: ({ inviter, site, until, link }) =>
+      `دعاك ${inviter} إلى حساب على ${site}.\n\nافتح هذا الرابط لقبول الدعوة واختيار كلمة المرور:\n${link}\n\nيعمل الرابط مرة واحدة حتى ${until}. إذا انتهت صلاحيته فاطلب رابطًا جديدًا من ${inviter}. إذا لم تكن تتوقع هذه الدعوة فتجاهل هذه الرسالة: لن يحدث شيء دونك.`,
+  },
+  invitation_accepted: {
+    subject: "قُبلت دعوتك",
+    text: ({ invitee, at, usersUrl }) => `قبل ${invitee} دعوتك في ${at} ويمكنه الآن تسجيل الدخول.\n\nإدارة المستخدمين: ${usersUrl}`,
+  },
 };

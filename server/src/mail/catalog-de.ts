@@ -87,4 +87,14 @@ export const de: MailCatalog = {
   footer: {
     support: (contact) => `Hilfe: ${contact}`,
   },
+  invitation: {
+    subject: "Sie wurden zu einem Konto eingeladen",
+    text: ({ inviter, site, until, link }) =>
+      `${inviter} hat Sie zu einem Konto bei ${site} eingeladen.\n\nÖffnen Sie diesen Link, um die Einladung anzunehmen und Ihr Passwort zu wählen:\n${link}\n\nDer Link gilt einmal, bis ${until}. Ist er abgelaufen, bitten Sie ${inviter} um einen neuen. Wenn Sie diese Einladung nicht erwartet haben, ignorieren Sie diese Mail: Ohne Sie geschieht nichts.`,
+  },
+  invitation_accepted: {
+    subject: "Ihre Einladung wurde angenommen",
+    text: ({ invitee, at, usersUrl }) =>
+      `${invitee} hat Ihre Einladung am ${at} angenommen und kann sich jetzt anmelden.\n\nBenutzer verwalten: ${usersUrl}`,
+  },
 };

@@ -85,4 +85,13 @@ export const en: MailCatalog = {
   footer: {
     support: (contact) => `Help: ${contact}`,
   },
+  invitation: {
+    subject: "You are invited to an account",
+    text: ({ inviter, site, until, link }) =>
+      `${inviter} invited you to an account at ${site}.\n\nOpen this link to accept and choose your password:\n${link}\n\nThe link works once, until ${until}. If it has run out, ask ${inviter} for a new one. If you did not expect this invitation, ignore this mail: nothing happens without you.`,
+  },
+  invitation_accepted: {
+    subject: "Your invitation was accepted",
+    text: ({ invitee, at, usersUrl }) => `${invitee} accepted your invitation on ${at} and can now sign in.\n\nManage Users: ${usersUrl}`,
+  },
 };

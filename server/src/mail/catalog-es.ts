@@ -85,4 +85,14 @@ export const es: MailCatalog = {
   footer: {
     support: (contact) => `Ayuda: ${contact}`,
   },
+  invitation: {
+    subject: "Te han invitado a una cuenta",
+    text: ({ inviter, site, until, link }) =>
+      `${inviter} te ha invitado a una cuenta en ${site}.\n\nAbre este enlace para aceptar y elegir tu contraseña:\n${link}\n\nEl enlace funciona una sola vez, hasta el ${until}. Si ha caducado, pide uno nuevo a ${inviter}. Si no esperabas esta invitación, ignora este correo: no ocurre nada sin ti.`,
+  },
+  invitation_accepted: {
+    subject: "Tu invitación fue aceptada",
+    text: ({ invitee, at, usersUrl }) =>
+      `${invitee} aceptó tu invitación el ${at} y ya puede iniciar sesión.\n\nAdministrar usuarios: ${usersUrl}`,
+  },
 };

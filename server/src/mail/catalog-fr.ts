@@ -86,4 +86,14 @@ export const fr: MailCatalog = {
   footer: {
     support: (contact) => `Aide : ${contact}`,
   },
+  invitation: {
+    subject: "Vous êtes invité à créer un compte",
+    text: ({ inviter, site, until, link }) =>
+      `${inviter} vous a invité à un compte sur ${site}.\n\nOuvrez ce lien pour accepter et choisir votre mot de passe :\n${link}\n\nLe lien ne sert qu’une fois, jusqu’au ${until}. S’il a expiré, demandez-en un nouveau à ${inviter}. Si vous n’attendiez pas cette invitation, ignorez ce message : rien ne se passe sans vous.`,
+  },
+  invitation_accepted: {
+    subject: "Votre invitation a été acceptée",
+    text: ({ invitee, at, usersUrl }) =>
+      `${invitee} a accepté votre invitation le ${at} et peut désormais se connecter.\n\nGérer les utilisateurs : ${usersUrl}`,
+  },
 };

@@ -84,4 +84,14 @@ export const ja: MailCatalog = {
   footer: {
     support: (contact) => `ヘルプ：${contact}`,
   },
+  invitation: {
+    subject: "アカウントへの招待が届いています",
+    text: ({ inviter, site, until, link }) =>
+      `${inviter} さんから ${site} のアカウントに招待されました。\n\n次のリンクを開いて招待を受け入れ、パスワードを設定してください:\n${link}\n\nこのリンクは ${until} まで、1 回だけ使えます。期限が切れた場合は ${inviter} さんに新しいリンクを依頼してください。心当たりのない招待であれば、このメールは無視してください。あなたの操作なしには何も起こりません。`,
+  },
+  invitation_accepted: {
+    subject: "招待が受け入れられました",
+    text: ({ invitee, at, usersUrl }) =>
+      `${invitee} さんが ${at} に招待を受け入れ、サインインできるようになりました。\n\nユーザーの管理: ${usersUrl}`,
+  },
 };

@@ -84,4 +84,13 @@ export const ptBR: MailCatalog = {
   footer: {
     support: (contact) => `Ajuda: ${contact}`,
   },
+  invitation: {
+    subject: "Você foi convidado para uma conta",
+    text: ({ inviter, site, until, link }) =>
+      `${inviter} convidou você para uma conta em ${site}.\n\nAbra este link para aceitar e escolher sua senha:\n${link}\n\nO link funciona uma vez, até ${until}. Se tiver expirado, peça um novo a ${inviter}. Se você não esperava este convite, ignore este e-mail: nada acontece sem você.`,
+  },
+  invitation_accepted: {
+    subject: "Seu convite foi aceito",
+    text: ({ invitee, at, usersUrl }) => `${invitee} aceitou seu convite em ${at} e já pode entrar.\n\nGerenciar usuários: ${usersUrl}`,
+  },
 };

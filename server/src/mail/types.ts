@@ -30,6 +30,10 @@ export interface MailParams {
   role_revoked: Common & { role: string };
   account_deactivated: Pick<Common, "at">;
   account_reactivated: Common;
+  /** Who invited (their name and address, from Kratos), to which portal (its origin), until when, and the link. */
+  invitation: { inviter: string; site: string; until: string; link: string };
+  /** To the inviting admin, who asked to be told: who accepted (their address, from Kratos), when, and Manage Users. */
+  invitation_accepted: Pick<Common, "at"> & { invitee: string; usersUrl: string };
 }
 
 export type MailId = keyof MailParams;

@@ -6,6 +6,7 @@ import type { PortalConfig } from "../config.js";
 import { mailBrand } from "../mail/messages.js";
 import { startOutbox, type Outbox, type OutboxOptions } from "../mail/outbox.js";
 import { accountDeletion, type AccountDeletion } from "../services/account-deletion.js";
+import { invitations, type Invitations } from "../services/invitations.js";
 import { lastAdmin } from "../services/last-admin.js";
 import { portalState, type PortalState } from "../state/portal-state.js";
 import { securityEvents, type SecurityEvents } from "../services/security-events.js";
@@ -21,6 +22,8 @@ declare module "fastify" {
     securityEvents: SecurityEvents;
     /** What admins do to others' accounts (Manage Users), with its guard rails and audit trail. */
     userAdmin: UserAdmin;
+    /** Admins' invitations and the invitees' links (Manage Users), with the audit trail. */
+    invitations: Invitations;
   }
 }
 
@@ -44,6 +47,10 @@ export default fp<PortalStateOptions>(
     fastify.decorate(
       "userAdmin",
       userAdmin({ kratos: fastify.kratos, state, outbox, accountDeletion: deletion, lastAdmin: admins, settingsUrl, brand }),
+    );
+    fastify.decorate(
+      "invitations",
+      invitations({ kratos: fastify.kratos, state, outbox, origin: config.origin, lifespan: config.invitationLifespan, brand }),
     );
     fastify.decorate("securityEvents", securityEvents(state, fastify.kratos.identities, outbox, settingsUrl, brand));
     fastify.addHook("onClose", async () => {

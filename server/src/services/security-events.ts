@@ -31,6 +31,13 @@ import type { MailBrand, MailId, MailParams, SecondFactor } from "../mail/types.
 import type { CredentialSnapshot, KratosIdentities, MailAccount } from "../kratos/identities.js";
 import type { ActivityEvent, PortalState } from "../state/portal-state.js";
 
+/**
+ * How long after accepting an invitation the invitee's recovery (the accepted link signs them in with an admin
+ * recovery code) and their first password are expected, not alarming: the code's 15 minutes and the settings
+ * flow's privileged 15 after it.
+ */
+const invitationWindowMs = 30 * 60_000;
+
 export interface SecurityEvents {
   /** What one hook call reports; `log` is the request's, for a body that names another address than Kratos. */
   record(event: KratosHookEvent, body: KratosHookBody, log: FastifyBaseLogger): Promise<void>;
@@ -97,6 +104,10 @@ export function securityEvents(
     if (account.verified && account.email !== "") await outbox.send(renderMail(id, account.email, params, account.language, brand));
   }
 
+  /** Whether the account accepted its invitation just now: its sign-in by recovery code and first password are that. */
+  const justInvited = (account: Account) =>
+    account.invitationAcceptedAt !== undefined && Date.now() - Date.parse(account.invitationAcceptedAt) < invitationWindowMs;
+
   /** A provider linked or unlinked: recorded, and mailed to the account's address. */
   async function providerChange(id: string, account: Account, change: Change & { provider: string }): Promise<void> {
     const provider = providerNameOf(change.provider);
@@ -140,7 +151,9 @@ export function securityEvents(
       } else if ("provider" in change) {
         await providerChange(id, account, change);
       } else if (change.type === "password_changed") {
-        await tell(account, "password_changed", { at: await event(id, account, "password_changed"), settingsUrl });
+        const at = await event(id, account, "password_changed");
+        // An invitee's first password, chosen right after accepting, is no news to them.
+        if (!(justInvited(account) && account.before?.password === "")) await tell(account, "password_changed", { at, settingsUrl });
       } else {
         const at = await event(id, account, change.type, { method: change.method });
         await tell(account, change.type, { method: change.method, at, settingsUrl });
@@ -159,7 +172,8 @@ export function securityEvents(
       }
       if (kind === "login") return signIn(id, body, account);
       if (kind === "settings") return settings(id, account);
-      await tell(account, "recovery_used", { at: await event(id, account, "recovery_used"), settingsUrl });
+      const at = await event(id, account, "recovery_used");
+      if (!justInvited(account)) await tell(account, "recovery_used", { at, settingsUrl });
     },
   };
 }

@@ -74,6 +74,7 @@ const features = {
   account: code("src/features/account/index.ts", () => import("../features/account")),
   clients: code("src/features/clients/index.ts", () => import("../features/clients")),
   users: code("src/features/users/index.ts", () => import("../features/users")),
+  invitation: code("src/features/invitation/index.ts", () => import("../features/invitation")),
   // Out of the auth feature's index, which is in the entry bundle.
   verification: code("src/features/auth/pages/verification-page.tsx", () => import("../features/auth/pages/verification-page")),
   // Out of the consent feature's index, which the entry's logout page imports.
@@ -95,6 +96,8 @@ export const pages: { readonly [N in PageName]: Page } = {
   recovery: { ...pageFacts.recovery, ...publicPage, Component: RecoveryPage },
   logout: { ...pageFacts.logout, ...publicPage, Component: LogoutPage },
   error: { ...pageFacts.error, ...publicPage, Component: ErrorPage },
+  // Out of the entry bundle: only an invitee opens it, once.
+  invitation: { ...pageFacts.invitation, ...publicPage, lazy: lazyPage([features.invitation], ({ InvitationPage }) => InvitationPage) },
   consent: {
     ...pageFacts.consent,
     access: "signed-in",

@@ -47,6 +47,8 @@ export interface AbuseLimitHooks {
   portalMail: (address: string) => Promise<boolean>;
   /** A provider's answer at Kratos' callback (Kratos then calls the provider): per client IP. */
   providerCallback: onRequestHookHandler;
+  /** An invitation link read or accepted: per client IP, so that its secret cannot be guessed. */
+  invitationLink: onRequestHookHandler;
 }
 
 function setCookies(reply: FastifyReply): string[] {
@@ -109,6 +111,10 @@ export function limitHooks(fastify: FastifyInstance, config: PortalConfig, store
 
     providerCallback: async (request, reply) => {
       await charge(rules.providerIp(request.ip), reply);
+    },
+
+    invitationLink: async (request, reply) => {
+      await charge(rules.invitationLink(request.ip), reply);
     },
 
     submission(kind) {

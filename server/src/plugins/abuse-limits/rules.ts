@@ -23,7 +23,7 @@ export function ipKeys(ip: string): { network: string; site?: string } {
 export const accountKey = (account: string) => createHash("sha256").update(account).digest("base64url");
 
 /** The limits counted per account. */
-export type AccountRule = "accountDeletion" | "sessionExtension" | "adminAction" | "dataExport";
+export type AccountRule = "accountDeletion" | "sessionExtension" | "adminAction" | "dataExport" | "invitation";
 
 /** A rule per client network: the charges of the client's IP, its IPv6 site's too. */
 export type PerNetwork = (ip: string, onSuccess?: Charge["onSuccess"]) => Charge[];
@@ -44,6 +44,7 @@ export interface LimitRules {
   portalMail: Counted;
   providerIp: PerNetwork;
   providerLink: Counted;
+  invitationLink: PerNetwork;
 }
 
 export function limitRules(limits: AbuseLimits, store: LimiterStore): LimitRules {
@@ -73,11 +74,13 @@ export function limitRules(limits: AbuseLimits, store: LimiterStore): LimitRules
       sessionExtension: counted("session-extension", limits.sessionExtension),
       adminAction: counted("admin-action", limits.adminAction),
       dataExport: counted("data-export", limits.dataExport),
+      invitation: counted("invitation", limits.invitation),
     },
     hookRefusals: perNetwork("hook-refusals", limits.hookRefusals),
     portalMail: counted("portal-mail-address", limits.portalMailAddress),
     providerIp: perNetwork("provider-ip", limits.providerIp),
     providerLink: counted("provider-link", limits.providerLink),
+    invitationLink: perNetwork("invitation-link", limits.invitationLink),
   };
 }
 

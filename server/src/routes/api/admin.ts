@@ -1,10 +1,11 @@
-// Manage Clients and Manage Users: one scope whose access rules every route in
+// Manage Clients and Manage Users (with its invitations): one scope whose access rules every route in
 // it has, declared once. Same-origin JSON only, an admin's session (with a
 // second factor when ADMIN_REQUIRE_AAL2), and no answer cached: client lists
 // and secrets, people's addresses and recovery codes.
 import type { FastifyPluginAsync } from "fastify";
 import type { PortalConfig } from "../../config.js";
 import clientsRoutes from "./clients/index.js";
+import invitationsRoutes from "./invitations.js";
 import usersRoutes from "./users.js";
 
 const adminRoutes: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { config }) => {
@@ -16,6 +17,7 @@ const adminRoutes: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
   });
   await fastify.register(clientsRoutes, { prefix: "/clients" });
   await fastify.register(usersRoutes, { prefix: "/users" });
+  await fastify.register(invitationsRoutes, { prefix: "/invitations" });
 };
 
 export default adminRoutes;

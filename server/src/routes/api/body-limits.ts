@@ -13,4 +13,8 @@ export const bodyLimits = {
   userChange: 1024,
   /** A challenge and nothing else. */
   challenge: 4 * 1024,
+  /** One invitation: an address, a name, a language, the roles. */
+  invitation: 2 * 1024,
+  /** An invitation link's token and nothing else. */
+  invitationToken: 1024,
 };

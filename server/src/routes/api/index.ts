@@ -7,6 +7,7 @@ import accountRoutes from "./account.js";
 import adminRoutes from "./admin.js";
 import { bodyLimits } from "./body-limits.js";
 import identitySchemaRoutes from "./identity-schemas.js";
+import invitationRoutes from "./invitation.js";
 import oauth2Routes from "./oauth2/index.js";
 import sessionRoutes from "./session.js";
 
@@ -23,6 +24,7 @@ const apiRoutes: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, 
   await fastify.register(accountRoutes, { prefix: "/account", config });
   await fastify.register(adminRoutes, { config });
   await fastify.register(oauth2Routes, { prefix: "/oauth2" });
+  await fastify.register(invitationRoutes, { prefix: "/invitation" });
   // A route of its own, more specific than the SPA's /*, so that an unknown
   // /api path is never answered with index.html.
   fastify.all("/*", { schema: { response: errorResponses } }, async () => {

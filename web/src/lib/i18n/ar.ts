@@ -69,6 +69,11 @@ export const ar = {
       internal_error: "حدث خطأ ما من جهتنا. يُرجى المحاولة مرة أخرى.",
       terms_required: "وافق على شروط الاستخدام الجديدة للمتابعة.",
       terms_version_changed: "تغيّرت شروط الاستخدام أثناء فتح الصفحة. اقرأ الإصدار الجديد ووافق عليه.",
+      account_exists: "لهذا العنوان حساب بالفعل.",
+      invitation_invalid: "رابط الدعوة هذا غير صالح (ربما حلّ محله رابط أحدث). اطلب رابطًا جديدًا ممن دعاك.",
+      invitation_expired: "انتهت صلاحية هذه الدعوة. اطلب دعوة جديدة ممن دعاك.",
+      invitation_used: "قُبلت هذه الدعوة من قبل. سجّل الدخول أو اطلب دعوة جديدة.",
+      invitation_not_pending: "لم تعد هذه الدعوة معلّقة: يمكن لهذا الشخص تسجيل الدخول بالفعل.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -466,5 +471,14 @@ export const ar = {
     intro: "تغيّرت شروط الاستخدام (الإصدار {{version}}). اقرأها ووافق عليها لمواصلة استخدام حسابك.",
     accept: "الموافقة والمتابعة",
     signOut: "تسجيل الخروج",
+  },
+  invitation: {
+    title: "مرحبًا، {{name}}",
+    titleUnnamed: "مرحبًا",
+    text: "دُعيت إلى حساب. اقبل الدعوة لتسجيل الدخول واختيار كلمة المرور.",
+    accept: "قبول الدعوة",
+    loading: "جارٍ قراءة دعوتك…",
+    problemTitle: "لا يمكن استخدام هذه الدعوة",
+    signIn: "الانتقال إلى تسجيل الدخول",
   },
 } satisfies Translation;

@@ -67,6 +67,12 @@ export const de = {
       terms_required: "Akzeptieren Sie die neuen Nutzungsbedingungen, um fortzufahren.",
       terms_version_changed:
         "Die Nutzungsbedingungen haben sich geändert, während die Seite offen war. Lesen Sie die neue Fassung und akzeptieren Sie sie.",
+      account_exists: "Für diese Adresse gibt es bereits ein Konto.",
+      invitation_invalid:
+        "Dieser Einladungslink ist nicht gültig (vielleicht hat ihn ein neuerer ersetzt). Bitten Sie die Person, die Sie eingeladen hat, um einen neuen.",
+      invitation_expired: "Diese Einladung ist abgelaufen. Bitten Sie die Person, die Sie eingeladen hat, um eine neue.",
+      invitation_used: "Diese Einladung wurde bereits angenommen. Melden Sie sich an oder bitten Sie um eine neue.",
+      invitation_not_pending: "Diese Einladung steht nicht mehr aus: Die Person kann sich bereits anmelden.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -462,5 +468,14 @@ export const de = {
       "Die Nutzungsbedingungen haben sich geändert (Version {{version}}). Lesen Sie sie und akzeptieren Sie sie, um Ihr Konto weiter zu nutzen.",
     accept: "Akzeptieren und fortfahren",
     signOut: "Abmelden",
+  },
+  invitation: {
+    title: "Willkommen, {{name}}",
+    titleUnnamed: "Willkommen",
+    text: "Sie wurden zu einem Konto eingeladen. Nehmen Sie die Einladung an, um sich anzumelden und Ihr Passwort zu wählen.",
+    accept: "Einladung annehmen",
+    loading: "Ihre Einladung wird gelesen…",
+    problemTitle: "Diese Einladung kann nicht verwendet werden",
+    signIn: "Zur Anmeldung",
   },
 } satisfies Translation;

@@ -64,6 +64,11 @@ export const en = {
       internal_error: "Something went wrong on our side. Please try again.",
       terms_required: "Accept the new terms of service to go on.",
       terms_version_changed: "The terms of service changed while the page was open. Read the new version and accept it.",
+      account_exists: "This address already has an account.",
+      invitation_invalid: "This invitation link is not valid (a newer one may have replaced it). Ask whoever invited you for a new one.",
+      invitation_expired: "This invitation has expired. Ask whoever invited you for a new one.",
+      invitation_used: "This invitation was already accepted. Sign in, or ask whoever invited you for a new one.",
+      invitation_not_pending: "This invitation is no longer pending: the person can sign in already.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -441,5 +446,14 @@ export const en = {
     intro: "The terms of service have changed (version {{version}}). Read them, and accept them to go on using your account.",
     accept: "Accept and continue",
     signOut: "Sign out",
+  },
+  invitation: {
+    title: "Welcome, {{name}}",
+    titleUnnamed: "Welcome",
+    text: "You were invited to an account. Accept the invitation to sign in and choose your password.",
+    accept: "Accept invitation",
+    loading: "Reading your invitation…",
+    problemTitle: "This invitation cannot be used",
+    signIn: "Go to sign-in",
   },
 } as const;

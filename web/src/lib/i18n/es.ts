@@ -66,6 +66,12 @@ export const es = {
       internal_error: "Algo salió mal por nuestra parte. Inténtalo de nuevo.",
       terms_required: "Acepta las nuevas condiciones de uso para continuar.",
       terms_version_changed: "Las condiciones de uso cambiaron mientras la página estaba abierta. Lee la nueva versión y acéptala.",
+      account_exists: "Esta dirección ya tiene una cuenta.",
+      invitation_invalid:
+        "Este enlace de invitación no es válido (puede que uno más reciente lo haya sustituido). Pide uno nuevo a quien te invitó.",
+      invitation_expired: "Esta invitación ha caducado. Pide una nueva a quien te invitó.",
+      invitation_used: "Esta invitación ya se aceptó. Inicia sesión o pide una nueva.",
+      invitation_not_pending: "Esta invitación ya no está pendiente: la persona ya puede iniciar sesión.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -451,5 +457,14 @@ export const es = {
     intro: "Las condiciones de uso han cambiado (versión {{version}}). Léelas y acéptalas para seguir usando tu cuenta.",
     accept: "Aceptar y continuar",
     signOut: "Cerrar sesión",
+  },
+  invitation: {
+    title: "Te damos la bienvenida, {{name}}",
+    titleUnnamed: "Te damos la bienvenida",
+    text: "Te han invitado a una cuenta. Acepta la invitación para iniciar sesión y elegir tu contraseña.",
+    accept: "Aceptar invitación",
+    loading: "Leyendo tu invitación…",
+    problemTitle: "Esta invitación no se puede usar",
+    signIn: "Ir al inicio de sesión",
   },
 } satisfies Translation;

@@ -67,6 +67,12 @@ export const fr = {
       terms_required: "Acceptez les nouvelles conditions d’utilisation pour continuer.",
       terms_version_changed:
         "Les conditions d’utilisation ont changé pendant que la page était ouverte. Lisez la nouvelle version et acceptez-la.",
+      account_exists: "Cette adresse a déjà un compte.",
+      invitation_invalid:
+        "Ce lien d’invitation n’est pas valide (un plus récent l’a peut-être remplacé). Demandez-en un nouveau à la personne qui vous a invité.",
+      invitation_expired: "Cette invitation a expiré. Demandez-en une nouvelle à la personne qui vous a invité.",
+      invitation_used: "Cette invitation a déjà été acceptée. Connectez-vous, ou demandez-en une nouvelle.",
+      invitation_not_pending: "Cette invitation n’est plus en attente : la personne peut déjà se connecter.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -468,5 +474,14 @@ export const fr = {
       "Les conditions d’utilisation ont changé (version {{version}}). Lisez-les et acceptez-les pour continuer à utiliser votre compte.",
     accept: "Accepter et continuer",
     signOut: "Se déconnecter",
+  },
+  invitation: {
+    title: "Bienvenue, {{name}}",
+    titleUnnamed: "Bienvenue",
+    text: "Vous avez été invité à un compte. Acceptez l’invitation pour vous connecter et choisir votre mot de passe.",
+    accept: "Accepter l’invitation",
+    loading: "Lecture de votre invitation…",
+    problemTitle: "Cette invitation ne peut pas être utilisée",
+    signIn: "Aller à la connexion",
   },
 } satisfies Translation;

@@ -64,6 +64,12 @@ export const ja = {
       internal_error: "サーバー側で問題が発生しました。もう一度お試しください。",
       terms_required: "続けるには、新しい利用規約に同意してください。",
       terms_version_changed: "ページを開いている間に利用規約が変更されました。新しい版をお読みのうえ、同意してください。",
+      account_exists: "このアドレスにはすでにアカウントがあります。",
+      invitation_invalid:
+        "この招待リンクは無効です(新しいリンクに置き換えられた可能性があります)。招待した人に新しいリンクを依頼してください。",
+      invitation_expired: "この招待は期限切れです。招待した人に新しい招待を依頼してください。",
+      invitation_used: "この招待はすでに受け入れられています。サインインするか、新しい招待を依頼してください。",
+      invitation_not_pending: "この招待は保留中ではありません。この人はすでにサインインできます。",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -446,5 +452,14 @@ export const ja = {
       "利用規約が変更されました（バージョン {{version}}）。アカウントを引き続きご利用いただくには、内容をお読みのうえ同意してください。",
     accept: "同意して続ける",
     signOut: "サインアウト",
+  },
+  invitation: {
+    title: "ようこそ、{{name}} さん",
+    titleUnnamed: "ようこそ",
+    text: "アカウントに招待されています。招待を受け入れると、サインインしてパスワードを設定できます。",
+    accept: "招待を受け入れる",
+    loading: "招待を読み込んでいます…",
+    problemTitle: "この招待は使用できません",
+    signIn: "サインインへ",
   },
 } satisfies Translation;

@@ -66,6 +66,12 @@ export const ptBR = {
       internal_error: "Algo deu errado do nosso lado. Tente novamente.",
       terms_required: "Aceite os novos termos de uso para continuar.",
       terms_version_changed: "Os termos de uso mudaram enquanto a página estava aberta. Leia a nova versão e aceite-a.",
+      account_exists: "Este endereço já tem uma conta.",
+      invitation_invalid:
+        "Este link de convite não é válido (talvez um mais recente o tenha substituído). Peça um novo a quem convidou você.",
+      invitation_expired: "Este convite expirou. Peça um novo a quem convidou você.",
+      invitation_used: "Este convite já foi aceito. Entre, ou peça um novo.",
+      invitation_not_pending: "Este convite não está mais pendente: a pessoa já pode entrar.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -452,5 +458,14 @@ export const ptBR = {
     intro: "Os termos de uso mudaram (versão {{version}}). Leia-os e aceite-os para continuar usando sua conta.",
     accept: "Aceitar e continuar",
     signOut: "Sair",
+  },
+  invitation: {
+    title: "Boas-vindas, {{name}}",
+    titleUnnamed: "Boas-vindas",
+    text: "Você foi convidado para uma conta. Aceite o convite para entrar e escolher sua senha.",
+    accept: "Aceitar convite",
+    loading: "Lendo seu convite…",
+    problemTitle: "Este convite não pode ser usado",
+    signIn: "Ir para a entrada",
   },
 } satisfies Translation;

@@ -9,8 +9,8 @@ import { FlowMessages } from "../../../lib/flows/flow-messages";
 import { FlowStatus } from "../../../lib/flows/flow-status";
 import { useFlow } from "../../../lib/flows/use-flow";
 import { returnToOf, signInHref } from "#contract/flows.js";
-import { href, paths } from "#contract/paths.js";
-import { safeRedirect } from "../../../lib/redirect";
+import { href } from "#contract/paths.js";
+import { settingsFlowIn } from "../../../lib/kratos/continue-with";
 
 export function RecoveryPage() {
   const { t } = useTranslation();
@@ -41,11 +41,4 @@ export function RecoveryPage() {
       </nav>
     </PublicCard>
   );
-}
-
-/** The settings flow id when Kratos sends the browser to this portal's settings page. */
-function settingsFlowIn(url: string): string | undefined {
-  const target = safeRedirect(url);
-  if (!target || new URL(target).pathname !== paths.settings) return undefined;
-  return new URL(target).searchParams.get("flow") ?? undefined;
 }

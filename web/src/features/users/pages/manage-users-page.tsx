@@ -14,6 +14,7 @@ import { useCurrentSession } from "../../../lib/current-session";
 import { errorMessage } from "../../../lib/error-message";
 import { usersQueryOptions, type UserSearch as Search } from "../api/list-users";
 import { auditExportPath } from "../api/user-types";
+import { InvitationsCard } from "../components/invitations-card";
 import { UserSearch } from "../components/user-search";
 import { UserTable } from "../components/user-table";
 
@@ -58,6 +59,8 @@ export function ManageUsersPage() {
           </Button>
           <span className="form-text m-0">{t("users.audit.exportHelp")}</span>
         </div>
+
+        <InvitationsCard />
 
         <UserSearch
           search={search}

@@ -1,0 +1,136 @@
+// Invitations (issue 35) in real Chromium against the real stack: an admin
+// with a second factor invites a person as admin in German from Manage Users;
+// the mail arrives in German; the person opens the link, accepts, chooses a
+// password and is signed in, verified, with Manage Clients in the menu.
+// Resend kills the old link; revoke takes a pending invitation back.
+import { randomUUID } from "node:crypto";
+import { Configuration, IdentityApi } from "@ory/client";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./support/test.js";
+import { expectAccessible } from "./support/a11y.js";
+import { recordCspViolations } from "./support/csp.js";
+import { apiSession, waitForApp } from "./support/flows.js";
+import { newIdentity, signInWithSecondFactorByApi } from "./support/identities.js";
+import { waitForMail } from "./support/mail.js";
+import { stack } from "./support/stack.js";
+import { expectToast, recordToasts } from "./support/toasts.js";
+import { uniqueEmail } from "../stack/testing/identities.js";
+
+const invitationSubject = /^Sie wurden zu einem Konto eingeladen$/;
+const pendingTable = (page: Page) => page.getByRole("table", { name: "Pending invitations" });
+
+/** An admin with a second factor on Manage Users. */
+async function openManageUsers(page: Page) {
+  const admin = await newIdentity({ roles: ["admin"], name: { first: "Grace", last: "Hopper" } });
+  await signInWithSecondFactorByApi(page, admin);
+  await page.goto("/manage-users");
+  await expect(page.getByRole("heading", { name: "Manage Users", level: 1 })).toBeVisible();
+  return admin;
+}
+
+/** Invites the address as the dialog asks, in German; the invitation mail's link once it arrives. */
+async function invite(page: Page, email: string, { admin = false } = {}): Promise<string> {
+  const since = Date.now();
+  await page.getByRole("button", { name: "Invite", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Invite a person" });
+  await dialog.getByLabel("Email address").fill(email);
+  await dialog.getByLabel("First name (optional)").fill("Ada");
+  await dialog.getByLabel("Last name (optional)").fill("Lovelace");
+  await dialog.getByLabel("Language").selectOption({ label: "Deutsch" });
+  if (admin) await dialog.getByLabel("Admin: manages clients and users").check();
+  await dialog.getByRole("button", { name: "Send invitation" }).click();
+  await expectToast(page, `An invitation is on its way to ${email}.`);
+  await expect(pendingTable(page).getByRole("row").filter({ hasText: email })).toBeVisible();
+  return linkIn((await waitForMail(email, invitationSubject, since)).text);
+}
+
+const linkIn = (text: string) => /https?:\/\/\S+\/invitation\?token=\S+/.exec(text)![0];
+
+/** The link opened in a browser of the invitee's own; `done` holds it to the CSP, like the test's own. */
+async function openAsInvitee(browser: Browser, link: string): Promise<{ page: Page; done: () => Promise<void> }> {
+  const context = await browser.newContext();
+  await recordToasts(context);
+  const csp = await recordCspViolations(context);
+  const page = await context.newPage();
+  await page.goto(link);
+  return {
+    page,
+    done: async () => {
+      await csp.settle();
+      expect(csp.violations, "Content-Security-Policy violations of the invitee's pages").toEqual([]);
+    },
+  };
+}
+
+test("an invited admin accepts in one click, chooses a password and lands signed in, verified, with Manage Clients", async ({
+  page,
+  browser,
+}) => {
+  const admin = await openManageUsers(page);
+  const email = uniqueEmail("invited");
+  const link = await invite(page, email, { admin: true });
+  await expectAccessible(page);
+
+  const mail = await waitForMail(email, invitationSubject);
+  expect(mail.text).toContain(`Grace Hopper (${admin.email}) hat Sie zu einem Konto`);
+  expect(mail.text).toContain("Der Link gilt einmal, bis");
+
+  const { page: invitee, done } = await openAsInvitee(browser, link);
+  await expect(invitee.getByRole("heading", { name: "Welcome, Ada Lovelace", level: 1 })).toBeVisible();
+  await expectAccessible(invitee);
+  expect((await apiSession(invitee)).status, "opening the link signs nobody in").toBe(401);
+  await invitee.getByRole("button", { name: "Accept invitation" }).click();
+
+  // Signed in, the portal speaks the account's language: German, as invited.
+  await expect(invitee).toHaveURL(/\/changepwd\?flow=/);
+  await expect(invitee.locator("html")).toHaveAttribute("lang", "de");
+  await waitForApp(invitee);
+  const password = `Pw-${randomUUID()}`;
+  const card = invitee.getByRole("region", { name: "Passwort ändern" });
+  await card.getByLabel("Passwort").fill(password);
+  await card.getByRole("button", { name: "Speichern" }).click();
+  await expectToast(invitee, "Ihr Passwort wurde geändert.");
+  expect(await apiSession(invitee)).toMatchObject({ status: 200, email });
+  await expect(invitee.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link", { name: "Clients verwalten" })).toBeVisible();
+
+  const identities = new IdentityApi(new Configuration({ basePath: stack.kratosAdminUrl }));
+  const [made] = (await identities.listIdentities({ credentialsIdentifier: email })).data;
+  expect(made?.verifiable_addresses?.[0]?.verified, "the address is verified").toBe(true);
+
+  await invitee.goto(link);
+  await expect(invitee.getByRole("heading", { name: "Diese Einladung kann nicht verwendet werden" })).toBeVisible();
+  await expect(invitee.getByText(/^Diese Einladung wurde bereits angenommen\./)).toBeVisible();
+
+  await page.reload();
+  await expect(pendingTable(page).or(page.getByText("No invitation is pending."))).toBeVisible();
+  await expect(pendingTable(page).getByRole("row").filter({ hasText: email }), "no longer pending").toHaveCount(0);
+  await done();
+});
+
+test("resend kills the old link; revoke takes the invitation back", async ({ page, browser }) => {
+  await openManageUsers(page);
+  const email = uniqueEmail("resent");
+  const first = await invite(page, email);
+
+  const row = pendingTable(page).getByRole("row").filter({ hasText: email });
+  const since = Date.now();
+  await row.getByRole("button", { name: "Resend" }).click();
+  await page.getByRole("dialog", { name: "Resend invitation" }).getByRole("button", { name: "Resend" }).click();
+  await expectToast(page, `A new invitation is on its way to ${email}.`);
+  const second = linkIn((await waitForMail(email, invitationSubject, since)).text);
+  expect(second).not.toBe(first);
+
+  const { page: invitee, done } = await openAsInvitee(browser, first);
+  await expect(invitee.getByRole("heading", { name: "This invitation cannot be used" })).toBeVisible();
+  await expect(invitee.getByText(/^This invitation link is not valid/)).toBeVisible();
+  await invitee.goto(second);
+  await expect(invitee.getByRole("heading", { name: "Welcome, Ada Lovelace" })).toBeVisible();
+
+  await row.getByRole("button", { name: "Revoke" }).click();
+  await page.getByRole("dialog", { name: "Revoke invitation" }).getByRole("button", { name: "Revoke" }).click();
+  await expectToast(page, `The invitation of ${email} was revoked.`);
+  await expect(row).toHaveCount(0);
+  await invitee.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(invitee.getByText(/^This invitation link is not valid/)).toBeVisible();
+  await done();
+});

@@ -1,0 +1,172 @@
+// Kratos' admin API for invitations: the invitee's identity (made with the
+// invitation in its metadata_admin, found again there), the invitation
+// changed, the address marked verified, and the recovery code that signs the
+// invitee in once. The invitation's facts live on the identity itself, so
+// they survive a restart and every portal sees them.
+import type { Identity, IdentityApi, IdentityCredentials } from "@ory/client";
+import { ClientError } from "../errors.js";
+import { callUpstream } from "../upstream/call.js";
+import { pageOf } from "../upstream/pages.js";
+import { emailOf, providersOf } from "./identities.js";
+
+/** An invitation as metadata_admin.invitation keeps it. */
+export interface InvitationRecord {
+  /** SHA-256 (base64url) of the mailed link's random part; a resend replaces it, so the old link dies. */
+  token_hash: string;
+  invited_by_id: string;
+  invited_by_email: string;
+  sent_at: string;
+  expires_at: string;
+  language: string;
+  notify: boolean;
+  /** When the invitee accepted; the link is spent. */
+  accepted_at?: string;
+}
+
+export interface NewInvitee {
+  schemaId: string;
+  traits: Record<string, unknown>;
+  roles: string[];
+  invitation: InvitationRecord;
+}
+
+export interface KratosInvitees {
+  /** Makes the identity: active, its address unverified, no credentials. 409 account_exists if the address has one. */
+  create(invitee: NewInvitee): Promise<Identity>;
+  /** The identity with its password and provider credentials listed, or undefined. */
+  get(id: string): Promise<Identity | undefined>;
+  /** Every identity with an invitation in its metadata_admin (pages through every identity). */
+  invited(): Promise<Identity[]>;
+  /** Replaces the identity's invitation, keeping the rest of metadata_admin. */
+  setInvitation(identity: Identity, invitation: InvitationRecord): Promise<void>;
+  /** Marks the identity's address (its email trait) verified: opening the mailed link proved it. */
+  markVerified(identity: Identity): Promise<void>;
+  /** A one-time recovery code for a browser flow: the flow's id and the code. */
+  recoveryCode(id: string, expiresIn: string): Promise<{ flow: string; code: string }>;
+}
+
+/** The invitation an identity holds, if any. */
+export function invitationOf(identity: Pick<Identity, "metadata_admin">): InvitationRecord | undefined {
+  const invitation = (identity.metadata_admin as { invitation?: unknown } | null | undefined)?.invitation;
+  if (invitation === null || typeof invitation !== "object") return undefined;
+  const record = invitation as Partial<InvitationRecord>;
+  return typeof record.token_hash === "string" && typeof record.expires_at === "string" ? (record as InvitationRecord) : undefined;
+}
+
+/**
+ * Whether the invitee can sign in already: accepted, or (read with the credentials' configuration, `get`) a
+ * password or a sign-in provider of their own, from Kratos' recovery or a provider without the link. Kratos
+ * keeps a password credential without a hash for every identity whose address is a password identifier.
+ */
+export function invitationUsed(identity: Identity, invitation: InvitationRecord): boolean {
+  const credentials: Partial<Record<string, IdentityCredentials>> = identity.credentials ?? {};
+  const hash = (credentials.password?.config as { hashed_password?: unknown } | undefined)?.hashed_password;
+  return invitation.accepted_at !== undefined || (typeof hash === "string" && hash !== "") || providersOf(identity).length > 0;
+}
+
+const pageSize = 500;
+const gone = () => undefined;
+
+export function kratosInvitees(api: IdentityApi): KratosInvitees {
+  const metadataWith = (identity: Identity, invitation: InvitationRecord) => {
+    const rest = identity.metadata_admin !== null && typeof identity.metadata_admin === "object" ? identity.metadata_admin : {};
+    return { ...(rest as Record<string, unknown>), invitation };
+  };
+
+  return {
+    create: ({ schemaId, traits, roles, invitation }) =>
+      callUpstream(
+        "kratos",
+        "createIdentity",
+        async () =>
+          (
+            await api.createIdentity({
+              createIdentityBody: {
+                schema_id: schemaId,
+                traits,
+                state: "active",
+                metadata_public: { roles },
+                metadata_admin: { invitation },
+              },
+            })
+          ).data,
+        {
+          // Another identity has the address as an identifier (one made between the check and this call).
+          409: () => {
+            throw new ClientError(409, "account_exists");
+          },
+        },
+      ),
+
+    get: (id) =>
+      callUpstream("kratos", "getIdentity", async () => (await api.getIdentity({ id, includeCredential: ["password", "oidc"] })).data, {
+        404: gone,
+      }),
+
+    async invited() {
+      const found: Identity[] = [];
+      let pageToken: string | undefined;
+      do {
+        const page = await callUpstream("kratos", "listIdentities", async () => {
+          const { data, headers } = await api.listIdentities({ pageSize, pageToken });
+          return pageOf(data, pageSize, headers.link);
+        });
+        found.push(...page.items.filter((identity) => invitationOf(identity) !== undefined));
+        pageToken = page.nextPageToken;
+      } while (pageToken);
+      return found;
+    },
+
+    async setInvitation(identity, invitation) {
+      await callUpstream(
+        "kratos",
+        "patchIdentity",
+        async () => {
+          await api.patchIdentity({
+            id: identity.id,
+            jsonPatch: [{ op: "add", path: "/metadata_admin", value: metadataWith(identity, invitation) }],
+          });
+        },
+        {
+          404: () => {
+            throw new ClientError(404, "invitation_invalid");
+          },
+        },
+      );
+    },
+
+    async markVerified(identity) {
+      const email = emailOf(identity).toLowerCase();
+      const index = (identity.verifiable_addresses ?? []).findIndex((address) => address.value.toLowerCase() === email);
+      if (index < 0) return;
+      const at = `/verifiable_addresses/${index}`;
+      await callUpstream("kratos", "patchIdentity", async () => {
+        await api.patchIdentity({
+          id: identity.id,
+          jsonPatch: [
+            { op: "replace", path: `${at}/verified`, value: true },
+            { op: "replace", path: `${at}/status`, value: "completed" },
+            { op: "add", path: `${at}/verified_at`, value: new Date().toISOString() },
+          ],
+        });
+      });
+    },
+
+    async recoveryCode(id, expiresIn) {
+      const answer = await callUpstream(
+        "kratos",
+        "createRecoveryCodeForIdentity",
+        async () =>
+          (await api.createRecoveryCodeForIdentity({ createRecoveryCodeForIdentityBody: { identity_id: id, expires_in: expiresIn } })).data,
+        {
+          404: () => {
+            throw new ClientError(404, "invitation_invalid");
+          },
+        },
+      );
+      // Kratos' link is its recovery UI with ?flow=<the flow's id>.
+      const flow = new URL(answer.recovery_link).searchParams.get("flow") ?? "";
+      return { flow, code: answer.recovery_code };
+    },
+  };
+}

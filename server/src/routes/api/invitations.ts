@@ -1,0 +1,60 @@
+// /api/invitations: Manage Users' invitations, for admins only: registered in
+// the admin scope (admin.ts), whose hooks hold the access rules. Inviting and
+// resending count against the admin's invitation limit (each makes or changes
+// an identity and sends a mail), revoking against their limit of changes;
+// services/invitations.ts holds the rest and writes the audit trail.
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
+import { errorResponses } from "#contract/schemas/error.js";
+import {
+  Invitation,
+  InvitationBody,
+  InvitationList,
+  InvitationParams,
+  type InvitationBody as InvitationInput,
+} from "#contract/schemas/invitations.js";
+import { emailOf } from "../../kratos/identities.js";
+import { sessionOf } from "../../plugins/guards.js";
+import { nameOf, type Inviter } from "../../services/invitations.js";
+import { bodyLimits } from "./body-limits.js";
+
+const invitationsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const invitations = fastify.invitations;
+  const sends = { preHandler: fastify.limits.account("invitation") };
+
+  const inviterOf = (request: FastifyRequest): Inviter => {
+    const { identity } = sessionOf(request);
+    return { id: identity.id, email: emailOf(identity), ip: request.ip, name: nameOf(identity), schemaId: identity.schema_id };
+  };
+
+  fastify.get("/", { schema: { response: { 200: InvitationList, ...errorResponses } } }, async () => ({
+    items: await invitations.pending(),
+  }));
+
+  fastify.post(
+    "/",
+    { ...sends, bodyLimit: bodyLimits.invitation, schema: { body: InvitationBody, response: { 201: Invitation, ...errorResponses } } },
+    // The type provider reads the enum fields as unknown; the schema has checked them.
+    async (request, reply) => reply.code(201).send(await invitations.invite(inviterOf(request), request.body as InvitationInput)),
+  );
+
+  fastify.post(
+    "/:id/resend",
+    { ...sends, schema: { params: InvitationParams, response: { 200: Invitation, ...errorResponses } } },
+    async (request) => invitations.resend(inviterOf(request), request.params.id),
+  );
+
+  fastify.delete(
+    "/:id",
+    {
+      preHandler: fastify.limits.account("adminAction"),
+      schema: { params: InvitationParams, response: { 204: { type: "null" }, ...errorResponses } },
+    },
+    async (request, reply) => {
+      await invitations.revoke(inviterOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default invitationsRoutes;

@@ -1,0 +1,259 @@
+// /api/invitations (Manage Users' invitations) and /api/invitation (the
+// invitee's link) against the real Kratos and mail catcher: who may call each
+// route, what an invitation makes in Kratos and mails, the link's secret (one
+// time, until its end, replaced by a resend), accepting into a signed-in,
+// verified account, revoking, and the audit trail.
+import { randomBytes, randomUUID } from "node:crypto";
+import type { LightMyRequestResponse } from "fastify";
+import { Configuration, IdentityApi, type Identity } from "@ory/client";
+import t from "tap";
+import { createIdentity, uniqueEmail, type TestIdentity } from "../../stack/testing/identities.js";
+import { build } from "./helpers/build.js";
+import { Browser } from "./helpers/browser.js";
+import { useKratos } from "./helpers/kratos.js";
+import { mailsTo, waitForMail } from "./helpers/mail.js";
+
+const kratos = await useKratos(t);
+const origin = kratos.env.PORTAL_ORIGIN!;
+const app = await build(t, kratos.env);
+const identities = new IdentityApi(new Configuration({ basePath: kratos.adminUrl }));
+
+async function signedIn(user: TestIdentity, { secondFactor = false } = {}): Promise<Browser> {
+  const browser = new Browser(app);
+  const response = await browser.signIn(user.email, user.password);
+  if (response.statusCode !== 200) throw new Error(`sign-in: ${response.statusCode} ${response.body}`);
+  if (secondFactor) await browser.enrolTotp();
+  return browser;
+}
+
+const adminUser = await createIdentity(kratos.adminUrl, { roles: ["admin"], name: { first: "Grace", last: "Admin" } });
+const admin = await signedIn(adminUser, { secondFactor: true });
+
+type Method = "GET" | "POST" | "DELETE";
+
+function call(method: Method, url: string, { as, payload }: { as?: Browser; payload?: unknown } = {}) {
+  const headers: Record<string, string> = { accept: "application/json", origin };
+  if (as) headers.cookie = as.cookieHeader();
+  if (payload !== undefined) headers["content-type"] = "application/json";
+  return app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }) });
+}
+
+const ok = (response: LightMyRequestResponse, status = 200) => {
+  if (response.statusCode !== status) throw new Error(`${status} expected: ${response.statusCode} ${response.body}`);
+  return response;
+};
+
+const invitationOf = (email: string, more: object = {}) => ({ email, language: "de", roles: ["admin"], notify: true, ...more });
+
+/** Invites the address as the admin; the token of the mail that arrives. */
+async function invite(email: string, more: object = {}): Promise<{ id: string; token: string }> {
+  const { id } = ok(await call("POST", "/api/invitations", { as: admin, payload: invitationOf(email, more) }), 201).json<{ id: string }>();
+  return { id, token: await tokenMailedTo(email, 1) };
+}
+
+/** The token in the newest invitation mail to the address, once there are `count` of them. */
+async function tokenMailedTo(email: string, count: number): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const mails = (await mailsTo(kratos.mailUrl, email)).filter((mail) => mail.subject === "Sie wurden zu einem Konto eingeladen");
+    const token = mails.length >= count ? new URL(/https?:\/\/\S+/.exec(mails.at(-1)!.text)![0]).searchParams.get("token") : null;
+    if (token) return token;
+    if (Date.now() > deadline) throw new Error(`no invitation mail number ${count} to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Whether the admin got the mail that the address accepted their invitation (waits up to 20 s). */
+async function toldOf(email: string): Promise<boolean> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const mails = await mailsTo(kratos.mailUrl, adminUser.email);
+    if (mails.some((mail) => mail.subject === "Your invitation was accepted" && mail.text.includes(email))) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}
+
+const identity = async (id: string): Promise<Identity> => (await identities.getIdentity({ id, includeCredential: ["password"] })).data;
+
+const someId = randomUUID();
+const adminRoutes: { method: Method; url: string; payload?: unknown }[] = [
+  { method: "GET", url: "/api/invitations" },
+  { method: "POST", url: "/api/invitations", payload: invitationOf("someone@example.org") },
+  { method: "POST", url: `/api/invitations/${someId}/resend` },
+  { method: "DELETE", url: `/api/invitations/${someId}` },
+];
+
+t.test(
+  "every admin route refuses the signed-out (401), a user without the admin role (403) and an admin without a second factor",
+  async (t) => {
+    const user = await signedIn(await createIdentity(kratos.adminUrl));
+    const oneFactorAdmin = await signedIn(await createIdentity(kratos.adminUrl, { roles: ["admin"] }));
+    for (const { method, url, payload } of adminRoutes) {
+      t.equal((await call(method, url, { payload })).statusCode, 401, `${method} ${url} signed out`);
+      const refused = await call(method, url, { as: user, payload });
+      t.same([refused.statusCode, refused.json()], [403, { code: "role_required" }], `${method} ${url} without the role`);
+      const aal1 = await call(method, url, { as: oneFactorAdmin, payload });
+      t.same([aal1.statusCode, aal1.json()], [403, { code: "aal2_required" }], `${method} ${url} as an admin with one factor`);
+    }
+    t.equal((await mailsTo(kratos.mailUrl, "someone@example.org")).length, 0, "and nobody was invited");
+  },
+);
+
+t.test("an invitation is a closed request: unknown fields, other roles and bad addresses are refused", async (t) => {
+  const email = uniqueEmail("closed");
+  for (const [payload, field] of [
+    [invitationOf(email, { password: "chosen-by-admin" }), "password"],
+    [invitationOf(email, { roles: ["owner"] }), "roles/0"],
+    [invitationOf(email, { language: "xx" }), "language"],
+    [invitationOf("not an address"), "email"],
+  ] as const) {
+    const refused = await call("POST", "/api/invitations", { as: admin, payload });
+    t.equal(refused.statusCode, 400, `${field} refused`);
+    t.equal(refused.json<{ code: string }>().code, "invalid_fields");
+  }
+  const search = await identities.listIdentities({ credentialsIdentifier: email });
+  t.equal(search.data.length, 0, "no identity was made");
+});
+
+t.test(
+  "an invitation makes an unverified, active identity with the roles and no password, and mails the link in its language",
+  async (t) => {
+    const email = uniqueEmail("invitee");
+    const sent = ok(await call("POST", "/api/invitations", { as: admin, payload: invitationOf(email, { first_name: "Ada" }) }), 201).json<{
+      id: string;
+      invited_by: string;
+    }>();
+    t.equal(sent.invited_by, adminUser.email);
+    const made = await identity(sent.id);
+    t.equal(made.state, "active");
+    t.same(made.metadata_public, { roles: ["admin"] });
+    t.equal(made.verifiable_addresses?.[0]?.verified, false, "the address is not verified yet");
+    t.notOk((made.credentials?.password?.config as { hashed_password?: string } | undefined)?.hashed_password, "no password");
+    const mail = await waitForMail(kratos.mailUrl, email, /eingeladen/);
+    t.match(mail.text, "Grace Admin", "the mail names who invited");
+    const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get("token")!;
+    t.notMatch(JSON.stringify(made.metadata_admin), token.split(".")[1], "only the secret's digest is kept");
+    const welcome = ok(await call("GET", `/api/invitation?token=${token}`));
+    t.same(welcome.json(), {
+      name: "Ada",
+      expires_at: (made.metadata_admin as { invitation: { expires_at: string } }).invitation.expires_at,
+    });
+    const pending = ok(await call("GET", "/api/invitations", { as: admin })).json<{ items: { id: string }[] }>();
+    t.ok(
+      pending.items.some((item) => item.id === sent.id),
+      "it is pending",
+    );
+    const audit = ok(await call("GET", `/api/users/${sent.id}`, { as: admin })).json<{
+      audit: { action: string; actor_email: string }[];
+    }>();
+    t.same(
+      audit.audit.map(({ action, actor_email: actor }) => [action, actor]),
+      [["invitation_sent", adminUser.email]],
+    );
+  },
+);
+
+t.test("an address that has an account is refused with account_exists, invited or not", async (t) => {
+  const existing = await createIdentity(kratos.adminUrl);
+  const refused = await call("POST", "/api/invitations", { as: admin, payload: invitationOf(existing.email) });
+  t.same([refused.statusCode, refused.json()], [409, { code: "account_exists" }]);
+  const email = uniqueEmail("twice");
+  await invite(email);
+  const again = await call("POST", "/api/invitations", { as: admin, payload: invitationOf(email.toUpperCase()) });
+  t.same([again.statusCode, again.json()], [409, { code: "account_exists" }], "a pending invitee too, in any case");
+});
+
+t.test("a link that is wrong, replaced or expired is refused, and says which", async (t) => {
+  const email = uniqueEmail("links");
+  const { id, token: first } = await invite(email);
+  const guessed = `${id}.${randomBytes(32).toString("base64url")}`;
+  t.same((await call("GET", `/api/invitation?token=${guessed}`)).json(), { code: "invitation_invalid" }, "a guessed secret");
+  const malformed = await call("GET", "/api/invitation?token=nothing");
+  t.equal(malformed.statusCode, 400, "a token of another shape");
+
+  ok(await call("POST", `/api/invitations/${id}/resend`, { as: admin }));
+  const second = await tokenMailedTo(email, 2);
+  t.not(second, first);
+  const old = await call("POST", "/api/invitation/accept", { payload: { token: first } });
+  t.same([old.statusCode, old.json()], [404, { code: "invitation_invalid" }], "the resent invitation's old link is dead");
+  ok(await call("GET", `/api/invitation?token=${second}`));
+
+  const made = await identity(id);
+  const invitation = (made.metadata_admin as { invitation: object }).invitation;
+  await identities.patchIdentity({
+    id,
+    jsonPatch: [
+      {
+        op: "replace",
+        path: "/metadata_admin",
+        value: { invitation: { ...invitation, expires_at: new Date(Date.now() - 1000).toISOString() } },
+      },
+    ],
+  });
+  const expired = await call("POST", "/api/invitation/accept", { payload: { token: second } });
+  t.same([expired.statusCode, expired.json()], [410, { code: "invitation_expired" }]);
+  t.equal((await identity(id)).verifiable_addresses?.[0]?.verified, false, "nothing was spent");
+});
+
+t.test("accepting signs the invitee in once, verified, through Kratos' recovery flow; the inviting admin is told", async (t) => {
+  const email = uniqueEmail("accepts");
+  const { id, token } = await invite(email, { first_name: "Ada", last_name: "Lovelace" });
+
+  const foreign = await app.inject({
+    method: "POST",
+    url: "/api/invitation/accept",
+    headers: { origin: "https://evil.example", "content-type": "application/json" },
+    payload: JSON.stringify({ token }),
+  });
+  t.same([foreign.statusCode, foreign.json()], [403, { code: "cross_origin" }], "only from the portal's own page");
+
+  const invitee = new Browser(app);
+  const answer = ok(await call("POST", "/api/invitation/accept", { payload: { token } })).json<{ flow: string; code: string }>();
+  const submitted = await invitee.request("POST", `/kratos/self-service/recovery?flow=${answer.flow}`, {
+    method: "code",
+    code: answer.code,
+  });
+  t.equal(submitted.statusCode, 422, "Kratos sends the browser on");
+  t.match(submitted.json<{ redirect_browser_to: string }>().redirect_browser_to, "/settings?flow=", "to Account Settings");
+  const session = await invitee.request("GET", "/api/session");
+  t.equal(session.json<{ identity: { id: string } }>().identity.id, id, "signed in as the invitee");
+  t.equal((await identity(id)).verifiable_addresses?.[0]?.verified, true, "the address is verified");
+
+  const again = await call("POST", "/api/invitation/accept", { payload: { token } });
+  t.same([again.statusCode, again.json()], [410, { code: "invitation_used" }], "the link works once");
+  const revoke = await call("DELETE", `/api/invitations/${id}`, { as: admin });
+  t.same([revoke.statusCode, revoke.json()], [409, { code: "invitation_not_pending" }], "an accepted invitation is not revoked");
+  const pending = ok(await call("GET", "/api/invitations", { as: admin })).json<{ items: { id: string }[] }>();
+  t.notOk(
+    pending.items.some((item) => item.id === id),
+    "no longer pending",
+  );
+  t.ok(await toldOf(email), "the admin learns who accepted");
+  const audit = ok(await call("GET", `/api/users/${id}`, { as: admin })).json<{ audit: { action: string; actor_email: string }[] }>();
+  t.same(audit.audit[0], { ...audit.audit[0], action: "invitation_accepted", actor_email: email });
+});
+
+t.test("revoking a pending invitation deletes the identity it made and kills the link", async (t) => {
+  const email = uniqueEmail("revoked");
+  const { id, token } = await invite(email);
+  ok(await call("DELETE", `/api/invitations/${id}`, { as: admin }), 204);
+  await t.rejects(identities.getIdentity({ id }), "the identity is gone");
+  const dead = await call("GET", `/api/invitation?token=${token}`);
+  t.same([dead.statusCode, dead.json()], [404, { code: "invitation_invalid" }]);
+  const gone = await call("POST", `/api/invitations/${id}/resend`, { as: admin });
+  t.equal(gone.statusCode, 404);
+});
+
+t.test("reading and accepting links is limited per client IP (LIMIT_INVITATION_LINK)", async (t) => {
+  const limited = await build(t, { ...kratos.env, LIMIT_INVITATION_LINK: "3/15m" });
+  const guess = () =>
+    limited.inject({
+      method: "GET",
+      url: `/api/invitation?token=${randomUUID()}.${randomBytes(32).toString("base64url")}`,
+      headers: { accept: "application/json" },
+    });
+  for (let i = 0; i < 3; i++) t.equal((await guess()).statusCode, 404, `guess ${i + 1}: not found`);
+  const refused = await guess();
+  t.same([refused.statusCode, refused.json()], [429, { code: "rate_limited" }]);
+});

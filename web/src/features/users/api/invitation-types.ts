@@ -1,0 +1,13 @@
+// The /api/invitations shapes, from the server's schemas (types only: nothing
+// of the server is bundled into the app).
+import type { Invitation, InvitationBody, InvitationList } from "#contract/schemas/invitations.js";
+import { usersKey } from "./user-types";
+
+export type { Invitation, InvitationBody, InvitationList };
+
+export const invitationsPath = "/api/invitations";
+
+/** Under Manage Users' key: a change to an invitation refreshes the lists of people too. */
+export const invitationsKey = [...usersKey, "invitations"] as const;
+
+export const invitationPath = (id: string) => `${invitationsPath}/${encodeURIComponent(id)}`;

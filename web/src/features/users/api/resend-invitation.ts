@@ -1,0 +1,13 @@
+// POST /api/invitations/:id/resend: a new link by mail; the earlier one stops working.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+import { invitationPath, invitationsKey, type Invitation } from "./invitation-types";
+
+export function resendInvitation(id: string) {
+  return apiRequest<Invitation>(`${invitationPath(id)}/resend`, { method: "POST" });
+}
+
+export function useResendInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: resendInvitation, onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsKey }) });
+}

@@ -1,0 +1,114 @@
+// Manage Users' invitations: the Invite button and its dialog, and the
+// invitations not accepted yet, each with Resend (a new link; the old one
+// dies) and Revoke (the account it made, never used, is deleted). The server
+// enforces the admin role; this only shows what it answers.
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import Alert from "react-bootstrap/Alert";
+import Badge from "react-bootstrap/Badge";
+import Button from "react-bootstrap/Button";
+import { useTranslation } from "react-i18next";
+import { ListTable } from "../../../lib/components/list-table";
+import { Loading } from "../../../lib/components/loading";
+import { errorMessage } from "../../../lib/error-message";
+import { useToast } from "../../../lib/feedback/toast";
+import { useConfirm } from "../../../lib/feedback/use-confirm";
+import { useFormatDateTime } from "../../../lib/format";
+import type { Invitation } from "../api/invitation-types";
+import { invitationsQueryOptions } from "../api/list-invitations";
+import { useResendInvitation } from "../api/resend-invitation";
+import { useRevokeInvitation } from "../api/revoke-invitation";
+import { InviteDialog } from "./invite-dialog";
+
+export function InvitationsCard() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const formatDateTime = useFormatDateTime();
+  const headingId = useId();
+  const [inviting, setInviting] = useState(false);
+  const invitations = useQuery(invitationsQueryOptions());
+  const resend = useResendInvitation();
+  const revoke = useRevokeInvitation();
+  const { confirm, dialog } = useConfirm();
+
+  const ask = async (invitation: Invitation, kind: "resend" | "revoke") => {
+    const email = invitation.email;
+    const confirmed = await confirm({
+      title: t(`users.invitations.${kind}Title`),
+      body: <p className="mb-0">{t(`users.invitations.${kind}Body`, { email })}</p>,
+      confirmLabel: t(`users.invitations.${kind}`),
+      variant: kind === "revoke" ? "danger" : "primary",
+      action: () => (kind === "revoke" ? revoke.mutateAsync(invitation.id) : resend.mutateAsync(invitation.id)),
+    });
+    if (confirmed) toast.show(t(kind === "revoke" ? "users.invitations.revoked" : "users.invitations.resent", { email }), "success");
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="mb-4">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <h2 id={headingId} className="h5 m-0 me-auto">
+          {t("users.invitations.title")}
+        </h2>
+        <Button variant="primary" size="sm" onClick={() => setInviting(true)}>
+          {t("users.invitations.invite")}
+        </Button>
+      </div>
+      <InviteDialog
+        show={inviting}
+        onClose={() => setInviting(false)}
+        onSent={(sent) => {
+          setInviting(false);
+          toast.show(t("users.invitations.sent", { email: sent.email }), "success");
+        }}
+      />
+      {dialog}
+      {invitations.isPending && <Loading label={t("users.invitations.loading")} />}
+      {invitations.isError && (
+        <Alert variant="danger" className="small">
+          <p>{errorMessage(invitations.error)}</p>
+          <Button variant="outline-danger" size="sm" onClick={() => void invitations.refetch()}>
+            {t("common.tryAgain")}
+          </Button>
+        </Alert>
+      )}
+      {invitations.data &&
+        (invitations.data.items.length === 0 ? (
+          <p className="text-body-secondary small">{t("users.invitations.none")}</p>
+        ) : (
+          <ListTable
+            label={t("users.invitations.table")}
+            columns={[
+              t("users.invitations.columns.who"),
+              t("users.invitations.columns.invitedBy"),
+              t("users.invitations.columns.sent"),
+              t("users.invitations.columns.expires"),
+            ]}
+          >
+            {invitations.data.items.map((invitation) => (
+              <tr key={invitation.id}>
+                <td className="text-break">
+                  {invitation.name === "" ? invitation.email : `${invitation.name} (${invitation.email})`}
+                  {invitation.roles.map((role) => (
+                    <Badge key={role} bg="secondary" className="ms-1">
+                      {role}
+                    </Badge>
+                  ))}
+                </td>
+                <td className="text-break">{invitation.invited_by}</td>
+                <td>{formatDateTime(invitation.sent_at)}</td>
+                <td>{formatDateTime(invitation.expires_at)}</td>
+                <td className="text-end text-nowrap">
+                  <Button variant="outline-primary" size="sm" className="me-1" onClick={() => void ask(invitation, "resend")}>
+                    {t("users.invitations.resend")}
+                  </Button>
+                  <Button variant="outline-danger" size="sm" onClick={() => void ask(invitation, "revoke")}>
+                    {t("users.invitations.revoke")}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </ListTable>
+        ))}
+    </section>
+  );
+}
