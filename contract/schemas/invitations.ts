@@ -42,6 +42,23 @@ export type Invitation = Static<typeof Invitation>;
 export const InvitationList = Type.Object({ items: Type.Array(Invitation) });
 export type InvitationList = Static<typeof InvitationList>;
 
+/** The most rows a list of invitations (Manage Users' "Invite a list") may have. */
+export const invitationListMax = 500;
+
+/**
+ * A list's addresses, before it is sent: which of them already have an account (or a pending invitation). Only
+ * admins may ask, as for one invitation. Each address as the row has it: the browser checks its form, the invitation
+ * itself checks it again.
+ */
+export const InvitationCheckBody = Input({
+  emails: Type.Array(Type.String({ minLength: 1, maxLength: 320 }), { minItems: 1, maxItems: invitationListMax }),
+});
+export type InvitationCheckBody = Static<typeof InvitationCheckBody>;
+
+/** For each address of the request, in its order: whether it already has an account. */
+export const InvitationCheck = Type.Object({ accounts: Type.Array(Type.Boolean()) });
+export type InvitationCheck = Static<typeof InvitationCheck>;
+
 export const InvitationParams = Input({ id: Type.String({ format: "uuid" }) });
 
 /** The mailed link's secret: the invitee's id and a random part, base64url. */

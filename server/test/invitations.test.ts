@@ -80,6 +80,7 @@ const someId = randomUUID();
 const adminRoutes: { method: Method; url: string; payload?: unknown }[] = [
   { method: "GET", url: "/api/invitations" },
   { method: "POST", url: "/api/invitations", payload: invitationOf("someone@example.org") },
+  { method: "POST", url: "/api/invitations/check", payload: { emails: ["someone@example.org"] } },
   { method: "POST", url: `/api/invitations/${someId}/resend` },
   { method: "DELETE", url: `/api/invitations/${someId}` },
 ];
@@ -162,6 +163,70 @@ t.test("an address that has an account is refused with account_exists, invited o
   await invite(email);
   const again = await call("POST", "/api/invitations", { as: admin, payload: invitationOf(email.toUpperCase()) });
   t.same([again.statusCode, again.json()], [409, { code: "account_exists" }], "a pending invitee too, in any case");
+});
+
+t.test("a list's check is a closed, bounded request: unknown fields, more than 500 addresses and overlong ones are refused", async (t) => {
+  const address = (i: number) => `row${i}@example.org`;
+  for (const [payload, what] of [
+    [{ emails: [address(1)], dry_run: true }, "an unknown field"],
+    [{ emails: Array.from({ length: 501 }, (_, i) => address(i)) }, "501 addresses"],
+    [{ emails: [] }, "no address"],
+    [{ emails: [`${"a".repeat(310)}@example.org`] }, "an address over 320 characters"],
+    [{ emails: [42] }, "an address that is not a text"],
+  ] as const) {
+    const refused = await call("POST", "/api/invitations/check", { as: admin, payload });
+    t.same([refused.statusCode, refused.json<{ code: string }>().code], [400, "invalid_fields"], `${what} refused`);
+  }
+  const full = await call("POST", "/api/invitations/check", {
+    as: admin,
+    payload: { emails: Array.from({ length: 500 }, (_, i) => address(i)) },
+  });
+  t.equal(full.statusCode, 200, "500 addresses are checked");
+  t.equal(full.json<{ accounts: boolean[] }>().accounts.length, 500);
+});
+
+t.test("a list's check says which addresses have an account, in the list's order, and sends nothing", async (t) => {
+  const existing = await createIdentity(kratos.adminUrl);
+  const invited = uniqueEmail("listed-invitee");
+  await invite(invited);
+  const fresh = uniqueEmail("listed-fresh");
+  const answer = ok(
+    await call("POST", "/api/invitations/check", {
+      as: admin,
+      payload: { emails: [fresh, existing.email.toUpperCase(), invited, "not an address", fresh] },
+    }),
+  ).json();
+  t.same(answer, { accounts: [false, true, true, false, false] });
+  t.equal((await identities.listIdentities({ credentialsIdentifier: fresh })).data.length, 0, "no identity was made");
+  t.equal((await mailsTo(kratos.mailUrl, fresh)).length, 0, "no mail was sent");
+});
+
+t.test("a list sent row by row reports each row: invited, already an account, limited with its wait", async (t) => {
+  const limited = await build(t, { ...kratos.env, LIMIT_INVITATION: "2/1h" });
+  const listAdminUser = await createIdentity(kratos.adminUrl, { roles: ["admin"] });
+  const listAdmin = new Browser(limited);
+  ok(await listAdmin.signIn(listAdminUser.email, listAdminUser.password));
+  await listAdmin.enrolTotp();
+  const existing = await createIdentity(kratos.adminUrl);
+  const rows = [uniqueEmail("row-one"), existing.email, uniqueEmail("row-three")];
+  const answers = [];
+  for (const email of rows) {
+    answers.push(
+      await limited.inject({
+        method: "POST",
+        url: "/api/invitations",
+        headers: { accept: "application/json", origin, cookie: listAdmin.cookieHeader(), "content-type": "application/json" },
+        payload: JSON.stringify(invitationOf(email)),
+      }),
+    );
+  }
+  t.same(
+    answers.map((answer) => answer.statusCode),
+    [201, 409, 429],
+  );
+  t.same(answers[1].json(), { code: "account_exists" }, "the second row already has an account");
+  t.ok(Number(answers[2].headers["retry-after"]) > 0, "the limited row says how long to wait");
+  t.equal((await identities.listIdentities({ credentialsIdentifier: rows[2] })).data.length, 0, "the limited row made nothing");
 });
 
 t.test("a link that is wrong, replaced or expired is refused, and says which", async (t) => {

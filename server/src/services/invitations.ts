@@ -39,6 +39,8 @@ export interface Inviter extends Actor {
 export interface Invitations {
   /** 409 account_exists when the address has an account. */
   invite(inviter: Inviter, input: InvitationBody): Promise<Invitation>;
+  /** For each address, in order: whether it already has an account (a pending invitee's included). Sends nothing. */
+  accountsAmong(emails: readonly string[]): Promise<boolean[]>;
   /** The invitations not accepted yet, newest first. */
   pending(): Promise<Invitation[]>;
   /** A new link (the old one dies) and a new mail. 409 invitation_not_pending once accepted. */
@@ -65,6 +67,9 @@ export interface InvitationsDeps {
 
 /** How long Kratos' recovery code lasts: the browser submits it right after accepting. */
 const recoveryCodeLifespan = "15m";
+
+/** How many of a list's addresses are looked up in Kratos at once. */
+const lookupsAtOnce = 4;
 
 const digest = (secret: string) => createHash("sha256").update(secret).digest("base64url");
 
@@ -146,11 +151,14 @@ export function invitations({ kratos, state, outbox, origin, lifespan, brand }: 
 
   const lockOf = (id: string) => `invitation:${id}`;
 
+  /** Whether the address (any case) is an identifier of an identity in Kratos. */
+  const hasAccount = async (email: string) =>
+    (await kratos.identities.search({ email: email.toLowerCase(), match: "exact", pageSize: 1 })).items.length > 0;
+
   return {
     async invite(inviter, input) {
+      if (await hasAccount(input.email)) throw new ClientError(409, "account_exists");
       const email = input.email.toLowerCase();
-      const existing = await kratos.identities.search({ email, match: "exact", pageSize: 1 });
-      if (existing.items.length > 0) throw new ClientError(409, "account_exists");
       const first = input.first_name?.trim() ?? "";
       const last = input.last_name?.trim() ?? "";
       const link = newLink();
@@ -176,6 +184,17 @@ export function invitations({ kratos, state, outbox, origin, lifespan, brand }: 
       await record(inviter, identity.id, "invitation_sent");
       await mail(identity, inviter, link.secret, link.expiresAt, input.language);
       return invitationView(identity, invitation);
+    },
+
+    async accountsAmong(emails) {
+      const unique = [...new Set(emails.map((email) => email.toLowerCase()))];
+      const found = new Map<string, boolean>();
+      for (let start = 0; start < unique.length; start += lookupsAtOnce) {
+        const batch = unique.slice(start, start + lookupsAtOnce);
+        const answers = await Promise.all(batch.map(hasAccount));
+        batch.forEach((email, index) => found.set(email, answers[index]));
+      }
+      return emails.map((email) => found.get(email.toLowerCase()) === true);
     },
 
     async pending() {

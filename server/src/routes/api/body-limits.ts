@@ -15,6 +15,8 @@ export const bodyLimits = {
   challenge: 4 * 1024,
   /** One invitation: an address, a name, a language, the roles. */
   invitation: 2 * 1024,
+  /** A list's addresses before it is sent: up to 500 of up to 320 characters, quoted and separated. */
+  invitationCheck: 192 * 1024,
   /** An invitation link's token and nothing else. */
   invitationToken: 1024,
 };

@@ -2,13 +2,18 @@
 // the admin scope (admin.ts), whose hooks hold the access rules. Inviting and
 // resending count against the admin's invitation limit (each makes or changes
 // an identity and sends a mail), revoking against their limit of changes;
-// services/invitations.ts holds the rest and writes the audit trail.
+// services/invitations.ts holds the rest and writes the audit trail. A list
+// (CSV) is checked here first (which addresses have an account), then sent by
+// the page one invitation at a time through POST /, so that each row meets the
+// same limits, audit and refusals as one invitation.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { errorResponses } from "#contract/schemas/error.js";
 import {
   Invitation,
   InvitationBody,
+  InvitationCheck,
+  InvitationCheckBody,
   InvitationList,
   InvitationParams,
   type InvitationBody as InvitationInput,
@@ -36,6 +41,18 @@ const invitationsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     { ...sends, bodyLimit: bodyLimits.invitation, schema: { body: InvitationBody, response: { 201: Invitation, ...errorResponses } } },
     // The type provider reads the enum fields as unknown; the schema has checked them.
     async (request, reply) => reply.code(201).send(await invitations.invite(inviterOf(request), request.body as InvitationInput)),
+  );
+
+  // A list's preview: which addresses already have an account, so that the page says so before anything is sent.
+  // It sends nothing; one list's look-ups count once against the admin's limit of changes.
+  fastify.post(
+    "/check",
+    {
+      preHandler: fastify.limits.account("adminAction"),
+      bodyLimit: bodyLimits.invitationCheck,
+      schema: { body: InvitationCheckBody, response: { 200: InvitationCheck, ...errorResponses } },
+    },
+    async (request) => ({ accounts: await invitations.accountsAmong(request.body.emails) }),
   );
 
   fastify.post(
