@@ -7,18 +7,14 @@ import Spinner from "react-bootstrap/Spinner";
 import { useTranslation } from "react-i18next";
 import { SectionCard } from "../../../lib/components/cards";
 import { errorMessage } from "../../../lib/error-message";
+import { saveFile } from "../../../lib/save-file";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { useExportAccount, type AccountExport } from "../api/export-account";
 import { activityQueryOptions } from "../api/get-activity";
 
 /** Hands the file to the browser to save, under a name that says what and when. */
 function save(data: AccountExport): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = `account-data-${data.exported_at.slice(0, 10)}.json`;
-  link.click();
-  URL.revokeObjectURL(url);
+  saveFile(JSON.stringify(data, null, 2), "application/json", `account-data-${data.exported_at.slice(0, 10)}.json`);
 }
 
 export function DownloadDataCard() {
