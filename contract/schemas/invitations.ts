@@ -3,6 +3,7 @@
 // what the pages show goes out: never the token's digest or Kratos' admin
 // metadata as such.
 import { Type, type Static } from "@sinclair/typebox";
+import { invitationListMax } from "../invitation-list.js";
 import { languages } from "../languages.js";
 import { grantableRoles } from "../roles.js";
 import { Input } from "./input.js";
@@ -41,9 +42,6 @@ export type Invitation = Static<typeof Invitation>;
 
 export const InvitationList = Type.Object({ items: Type.Array(Invitation) });
 export type InvitationList = Static<typeof InvitationList>;
-
-/** The most rows a list of invitations (Manage Users' "Invite a list") may have. */
-export const invitationListMax = 500;
 
 /**
  * A list's addresses, before it is sent: which of them already have an account (or a pending invitation). Only
