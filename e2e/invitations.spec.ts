@@ -2,8 +2,10 @@
 // with a second factor invites a person as admin in German from Manage Users;
 // the mail arrives in German; the person opens the link, accepts, chooses a
 // password and is signed in, verified, with Manage Clients in the menu.
-// Resend kills the old link; revoke takes a pending invitation back.
+// Resend kills the old link; revoke takes a pending invitation back. A list
+// (CSV) shows what it will do row by row, then sends the rows that can be.
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { Configuration, IdentityApi } from "@ory/client";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./support/test.js";
@@ -133,4 +135,47 @@ test("resend kills the old link; revoke takes the invitation back", async ({ pag
   await invitee.getByRole("button", { name: "Accept invitation" }).click();
   await expect(invitee.getByText(/^This invitation link is not valid/)).toBeVisible();
   await done();
+});
+
+test("a CSV of 3 rows with one bad row shows the preview and sends 2", async ({ page }) => {
+  await openManageUsers(page);
+  const [ada, bob] = [uniqueEmail("listed-ada"), uniqueEmail("listed-bob")];
+  const since = Date.now();
+  // A spreadsheet's export: a BOM, CRLF, a quoted name with a comma, and a row whose address is not one.
+  const csv = `\uFEFFemail,name,language,roles\r\n${ada},"Ada Lovelace, Countess",de,admin\r\n=cmd|' /C calc'!A0,Eve,en,\r\n${bob},Bob,,\r\n`;
+  await page.getByRole("button", { name: "Invite a list" }).click();
+  const dialog = page.getByRole("dialog", { name: "Invite a list of people" });
+  await dialog.getByLabel("Or read a CSV file").setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await dialog.getByRole("button", { name: "Check the list" }).click();
+
+  const rows = dialog.getByRole("table", { name: "The list's rows" }).getByRole("row");
+  await expect(dialog.getByText("2 of 3 rows will be invited. Nothing has been sent yet.")).toBeVisible();
+  await expect(rows.filter({ hasText: ada })).toContainText("Ada Lovelace, Countess");
+  await expect(rows.filter({ hasText: ada })).toContainText("will invite");
+  await expect(rows.filter({ hasText: "Eve" })).toContainText("invalid: not an email address");
+  await expect(rows.filter({ hasText: bob })).toContainText("will invite");
+  await expectAccessible(page);
+
+  await dialog.getByRole("button", { name: "Send the invitations (2)" }).click();
+  await expect(dialog.getByText("Done: 2 of 3 rows invited.")).toBeVisible();
+  await expect(rows.filter({ hasText: ada })).toContainText("invited");
+  await expect(rows.filter({ hasText: bob })).toContainText("invited");
+  await expectAccessible(page);
+  expect((await waitForMail(ada, invitationSubject, since)).text).toContain("Grace Hopper");
+  expect((await waitForMail(bob, /^You are invited to an account$/, since)).text).toContain("Grace Hopper");
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    dialog.getByRole("button", { name: "Download the result (CSV)" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^invitations-\d{4}-\d{2}-\d{2}\.csv$/);
+  const result = readFileSync(await download.path(), "utf8").split("\r\n");
+  expect(result[0]).toBe("line,email,name,language,roles,result,detail");
+  expect(result[1]).toBe(`2,${ada},"Ada Lovelace, Countess",de,admin,invited,invited`);
+  expect(result[2], "a formula is neutralised").toBe(`3,"'=cmd|' /C calc'!A0",Eve,en,,invalid,invalid: not an email address`);
+  expect(result[3]).toBe(`4,${bob},Bob,,,invited,invited`);
+
+  await dialog.getByRole("button", { name: "Close" }).last().click();
+  await expect(pendingTable(page).getByRole("row").filter({ hasText: ada })).toBeVisible();
+  await expect(pendingTable(page).getByRole("row").filter({ hasText: bob })).toBeVisible();
 });

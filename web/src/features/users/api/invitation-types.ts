@@ -1,9 +1,9 @@
 // The /api/invitations shapes, from the server's schemas (types only: nothing
 // of the server is bundled into the app).
-import type { Invitation, InvitationBody, InvitationList } from "#contract/schemas/invitations.js";
+import type { Invitation, InvitationBody, InvitationCheck, InvitationCheckBody, InvitationList } from "#contract/schemas/invitations.js";
 import { usersKey } from "./user-types";
 
-export type { Invitation, InvitationBody, InvitationList };
+export type { Invitation, InvitationBody, InvitationCheck, InvitationCheckBody, InvitationList };
 
 export const invitationsPath = "/api/invitations";
 

@@ -1,7 +1,8 @@
-// Manage Users' invitations: the Invite button and its dialog, and the
-// invitations not accepted yet, each with Resend (a new link; the old one
-// dies) and Revoke (the account it made, never used, is deleted). The server
-// enforces the admin role; this only shows what it answers.
+// Manage Users' invitations: the Invite button and its dialog, Invite a list
+// (a CSV, checked and shown before it is sent), and the invitations not
+// accepted yet, each with Resend (a new link; the old one dies) and Revoke
+// (the account it made, never used, is deleted). The server enforces the
+// admin role; this only shows what it answers.
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import Alert from "react-bootstrap/Alert";
@@ -19,6 +20,7 @@ import { invitationsQueryOptions } from "../api/list-invitations";
 import { useResendInvitation } from "../api/resend-invitation";
 import { useRevokeInvitation } from "../api/revoke-invitation";
 import { InviteDialog } from "./invite-dialog";
+import { InviteListDialog } from "./invite-list-dialog";
 
 export function InvitationsCard() {
   const { t } = useTranslation();
@@ -26,6 +28,7 @@ export function InvitationsCard() {
   const formatDateTime = useFormatDateTime();
   const headingId = useId();
   const [inviting, setInviting] = useState(false);
+  const [invitingList, setInvitingList] = useState(false);
   const invitations = useQuery(invitationsQueryOptions());
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
@@ -49,10 +52,14 @@ export function InvitationsCard() {
         <h2 id={headingId} className="h5 m-0 me-auto">
           {t("users.invitations.title")}
         </h2>
+        <Button variant="outline-primary" size="sm" onClick={() => setInvitingList(true)}>
+          {t("users.invitations.list.open")}
+        </Button>
         <Button variant="primary" size="sm" onClick={() => setInviting(true)}>
           {t("users.invitations.invite")}
         </Button>
       </div>
+      <InviteListDialog show={invitingList} onClose={() => setInvitingList(false)} />
       <InviteDialog
         show={inviting}
         onClose={() => setInviting(false)}
