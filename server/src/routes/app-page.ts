@@ -191,6 +191,9 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
   }
 
   async function appPageFor(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> {
+    // A page that is another's address (the home page: Account Settings) sends the browser there at once.
+    const opens = pageOfPath(path)?.opens;
+    if (opens !== undefined) return reply.redirect(opens, 302);
     const checked = request.method === "GET" ? inTime(sessionAnswer(request)) : Promise.resolve(undefined);
     const [page, session, flow, answers] = await Promise.all([
       template(request.url),

@@ -52,9 +52,16 @@ describe("the page registry", () => {
     // Account Settings reads what the section at the address shows.
     expect(pageApiReads("/settings", new URLSearchParams())).toEqual(["/api/identity-schemas"]);
     expect(pageApiReads("/settings/security", new URLSearchParams())).toEqual([]);
-    expect(pageApiReads("/settings/devices", new URLSearchParams())).toEqual(["/api/account/activity"]);
+    expect(pageApiReads("/settings/devices", new URLSearchParams())).toEqual(["/api/account/sessions", "/api/account/activity"]);
     expect(pageApiReads("/settings/applications", new URLSearchParams())).toEqual(["/api/oauth2/consents"]);
     expect(pageApiReads("/settings/elsewhere", new URLSearchParams())).toEqual([]);
+    // Manage Users reads the list its URL's search shows, and the person its URL names.
+    expect(pageApiReads("/manage-users", new URLSearchParams())).toEqual(["/api/users?match=prefix"]);
+    expect(pageApiReads("/manage-users", new URLSearchParams("email=%20Ada%40&match=exact"))).toEqual([
+      "/api/users?email=Ada%40&match=exact",
+    ]);
+    expect(pageApiReads("/manage-users/user", new URLSearchParams("id=a/b"))).toEqual(["/api/users/a%2Fb"]);
+    expect(pageApiReads("/manage-users/user", new URLSearchParams())).toEqual([]);
   });
 
   it("gives each menu entry a key of its own", () => {
