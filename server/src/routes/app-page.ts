@@ -224,7 +224,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
         .header("cache-control", "no-store")
         .header("content-language", language)
         .send(
-          `${themedHead(titledHead(page.head.replace(/<html\b[^>]*>/, htmlElement(language)), config.operatorTexts, language), theme)}${await web.preloads(path, language)}${page.open}${rendered?.html ?? ""}${page.close}` +
+          `${themedHead(titledHead(page.head.replace(/<html\b[^>]*>/, htmlElement(language)), config.operatorTexts, language, rendered?.title), theme)}${await web.preloads(path, language)}${page.open}${rendered?.html ?? ""}${page.close}` +
             `<script type="application/json" id="${bootElementId}">${scriptJson(boot)}</script>${page.tail}`,
         )
     );
