@@ -41,13 +41,14 @@ const settingsSectionBudgets = {
 /**
  * The same for the other signed-in pages, which the server renders with their data (issue 34), each a little
  * above what it measured in English: the home page, the redirect and then Account Settings' profile, 21,845
- * bytes; /changepwd with the settings flow and its password and backup codes forms, 20,598; Manage Users with
- * its first page of people (an admin's, with the admins' texts), 18,267; a person's page with their sessions
- * and audit trail, 17,521.
+ * bytes; /changepwd with the settings flow and its password and backup codes forms, 20,598; a person's page
+ * with their sessions and audit trail, 17,521. Manage Users grows with its first page of people (an admin's,
+ * with the admins' texts): 18,267 to 19,322 bytes as the tests added accounts, a few hundred bytes a row, so
+ * its budget holds a full page of 25.
  */
 const homeBudget = 23_000;
 const changePasswordBudget = 22_000;
-const manageUsersBudget = formBudget;
+const manageUsersBudget = 23_000;
 const manageUserBudget = 19_500;
 
 /**
