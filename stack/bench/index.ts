@@ -91,6 +91,10 @@ function printFirstLoads(figures: FirstLoadFigures[]): void {
   say(`First load, cold Chromium context, median of ${firstLoadRuns} (min–max):`);
   say("  page                   profile     usable ms              until usable: bytes, requests   until idle: bytes, requests");
   for (const { page, profile, runs } of figures) {
+    if (runs.length === 0) {
+      say(`  ${page.padEnd(22)} ${profile.padEnd(11)} never usable`);
+      continue;
+    }
     const usable = runs.map((run) => run.usableMs);
     say(
       `  ${page.padEnd(22)} ${profile.padEnd(11)} ${`${median(usable)} (${Math.min(...usable)}–${Math.max(...usable)})`.padEnd(22)} ` +
@@ -214,7 +218,7 @@ function printRatios(before: FirstLoadFigures[], after: FirstLoadFigures[]): voi
   say(`Usable time, this build over BENCH_COMPARE's (${compareDir ?? ""}), medians of the same run:`);
   for (const figure of after) {
     const other = before.find(({ page, profile }) => page === figure.page && profile === figure.profile);
-    if (!other) continue;
+    if (!other || other.runs.length === 0 || figure.runs.length === 0) continue;
     const now = median(figure.runs.map((run) => run.usableMs));
     const then = median(other.runs.map((run) => run.usableMs));
     say(
@@ -245,7 +249,7 @@ async function benchFirstLoads(browser: Browser, stack: TestStack, origin: strin
     {
       name: "/manage-users/user",
       path: `/manage-users/user?id=${person.id}`,
-      ready: (page) => page.getByRole("region", { name: "Sessions" }),
+      ready: (page) => page.getByRole("heading", { name: person.email }),
       cookies,
     },
     {
