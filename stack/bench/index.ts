@@ -229,7 +229,7 @@ function printRatios(before: FirstLoadFigures[], after: FirstLoadFigures[]): voi
 
 async function benchFirstLoads(browser: Browser, stack: TestStack, origin: string, cookies: Cookie[]): Promise<FirstLoadFigures[]> {
   const email = (page: Page) => page.locator('input[name="identifier"], input[name="traits.email"], input[name="email"]').first();
-  const person = await createIdentity(stack.adminUrl, { verified: true });
+  const person = await createIdentity(stack.adminUrl, { verified: true, name: { first: "Bench", last: "Person" } });
   const pages: PageUnderTest[] = [
     { name: "/login", path: "/login", ready: email },
     { name: "/login, no JavaScript", path: "/login", ready: email, javaScriptEnabled: false },
@@ -249,7 +249,7 @@ async function benchFirstLoads(browser: Browser, stack: TestStack, origin: strin
     {
       name: "/manage-users/user",
       path: `/manage-users/user?id=${person.id}`,
-      ready: (page) => page.getByRole("heading", { name: person.email }),
+      ready: (page) => page.getByRole("heading", { name: "Bench Person" }),
       cookies,
     },
     {
