@@ -158,7 +158,11 @@ t.test("Manage Users' pages hold the search's list and the person for an admin, 
     const page = await on.inject({ url, headers: as ? { cookie: as.cookieHeader() } : {} });
     t.equal(page.statusCode, 200, url);
     const boot = /<script type="application\/json" id="portal-boot">(.*?)<\/script>/s.exec(page.body)?.[1];
-    return (JSON.parse(boot ?? "{}") as { answers?: Record<string, unknown> }).answers;
+    const answers = (JSON.parse(boot ?? "{}") as { answers?: Record<string, unknown> }).answers ?? {};
+    // The identity schemas (which name the traits) are public, as on the registration page: every page may have them.
+    const { [apiReads.identitySchemas]: schemas, ...guarded } = answers;
+    if (as === admin && on === app) t.ok(schemas, `${url} comes with the identity schemas`);
+    return guarded;
   };
   t.same(await answersOf(searchPage, admin), { [listRead]: list });
   t.same(await answersOf(personPage, admin), { [personRead]: detail });
