@@ -21,6 +21,13 @@ export const apiReads = {
   connectedApps: "/api/oauth2/consents",
   /** The invitee's welcome, for the link's page. */
   invitation: (token: string) => withQuery("/api/invitation", { token }),
+  /** Account Settings' Devices and activity: the sessions of this account, this browser's first. */
+  mySessions: "/api/account/sessions",
+  /** Manage Users' list for a search (empty: everyone): its first page. */
+  usersFirstPage: (search: { email: string; match: "prefix" | "exact" }) =>
+    withQuery("/api/users", { email: search.email.trim(), match: search.match }),
+  /** One person's page on Manage Users. */
+  user: (id: string) => `/api/users/${encodeURIComponent(id)}`,
 };
 
 /**

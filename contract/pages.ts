@@ -16,10 +16,13 @@ export interface PageFacts {
   readonly flow?: FlowKind;
   /** The GET /api requests the page's first render makes, by the URL the app asks (contract/boot.ts: apiReads). */
   readonly apiReads?: (search: Search, pathname: string) => readonly string[];
+  /** The page is another page's address: the server answers it with a redirect there, the app with a navigation. */
+  readonly opens?: string;
 }
 
 export const pageFacts = {
-  home: { path: "/" },
+  /** The home page opens Account Settings. */
+  home: { path: "/", opens: settingsRootPath },
   verification: { path: "/verification", flow: "verification" },
   /** Account Settings: Profile at its own path, each other section below it (contract/settings-sections.ts). */
   settings: {
@@ -27,22 +30,26 @@ export const pageFacts = {
     flow: "settings",
     apiReads: (_search, pathname) => {
       const section = settingsSectionOf(pathname);
-      if (section === "devices") return [apiReads.accountActivity];
+      if (section === "devices") return [apiReads.mySessions, apiReads.accountActivity];
       if (section === "applications") return [apiReads.connectedApps];
       return section === "profile" ? [apiReads.identitySchemas] : [];
     },
   },
   /** The password form alone; the menu's "Recovery" item opens it (the spec's name for setting a new password). */
-  changePassword: { path: "/changepwd" },
+  changePassword: { path: "/changepwd", flow: "settings" },
   manageClients: {
     path: "/manage-clients",
     // Its route's own guards (the admin role, a second factor) decide whether there is an answer to put in.
     apiReads: () => [apiReads.clientsFirstPage],
   },
-  /** Manage Users: the search. */
-  manageUsers: { path: "/manage-users" },
+  /** Manage Users: the search, in the URL (?email=, ?match=); its route's guards decide whether there is an answer to put in. */
+  /** With the schema's traits, which name the person's traits and the search's listed columns. */
+  manageUsers: { path: "/manage-users", apiReads: (search) => [apiReads.usersFirstPage(userSearchOf(search)), apiReads.identitySchemas] },
   /** One person's page on Manage Users: href("manageUser", { id }). */
-  manageUser: { path: "/manage-users/user" },
+  manageUser: {
+    path: "/manage-users/user",
+    apiReads: (search) => [...readOf(search.get("id"), apiReads.user), apiReads.identitySchemas],
+  },
   login: { path: "/login", flow: "login" },
   logout: { path: "/logout", apiReads: (search) => readOf(search.get("logout_challenge"), apiReads.logoutRequest) },
   /** Hydra's consent UI: signed in, but without the shell. */
@@ -59,7 +66,12 @@ export const pageFacts = {
 
 export type PageName = keyof typeof pageFacts;
 
-const readOf = (challenge: string | null, read: (challenge: string) => string) => (challenge ? [read(challenge)] : []);
+const readOf = (value: string | null, read: (value: string) => string) => (value ? [read(value)] : []);
+
+/** Manage Users' search as its URL says it: the email address (or its start), matched as a prefix unless exact. */
+export function userSearchOf(search: Search): { email: string; match: "prefix" | "exact" } {
+  return { email: search.get("email") ?? "", match: search.get("match") === "exact" ? "exact" : "prefix" };
+}
 
 /** The page of a path, if the app has one. */
 export function pageOfPath(path: string): PageFacts | undefined {

@@ -100,7 +100,9 @@ test("the shell shows the operator's mark and name, and the portal's mail is sig
   await page.goto("/changepwd");
   const card = page.getByRole("region", { name: "Change password" });
   await expect(card.getByLabel("Password")).toBeVisible();
-  await expect(page).toHaveTitle("Rechenwerk");
+  // A signed-in page's title names the page (page-title.ts); the product's name heads the menu.
+  await expect(page).toHaveTitle("Recovery");
+  await expect(menu(page).getByText("Rechenwerk", { exact: true })).toBeVisible();
   await expectAccessible(page);
   await attachScreenshot(page, testInfo, "shell");
 

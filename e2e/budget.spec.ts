@@ -1,10 +1,10 @@
 // Issues 11 and 19: what a first-time visitor downloads before a page is
 // usable. Bytes are deterministic, times are not: these tests count bytes
 // only (`npm run bench` measures the times).
-import type { Page, Request, Response } from "@playwright/test";
+import type { Locator, Page, Request, Response } from "@playwright/test";
 import { expect, test } from "./support/test.js";
 import { languageCookie, languages } from "#contract/languages.js";
-import { newIdentity, signInByApi } from "./support/identities.js";
+import { newIdentity, signInByApi, signInWithSecondFactorByApi } from "./support/identities.js";
 import { stack } from "./support/stack.js";
 
 /**
@@ -25,9 +25,10 @@ const settingsFormBudget = 24_000;
 /**
  * The same for each other section of Account Settings at its address (issue 38), until its cards are drawn:
  * the shell, the sub-navigation and the section's cards as the server renders them (Sign-in and security with
- * the settings flow and the authenticator app's QR code; the others' cards). Measured in English, with the
- * sessions still loading: security 21,762 bytes, devices 16,995, applications 16,946, preferences 17,010, data
- * 17,230. Their code is /settings' (settingsJsCssBudget): one page, one set of chunks.
+ * the settings flow and the authenticator app's QR code; the others' cards). Measured in English: security
+ * 21,762 bytes, devices 16,995 with its sessions loading and 17,440 with them drawn (issue 34), applications
+ * 16,946, preferences 17,010, data 17,230. Their code is /settings' (settingsJsCssBudget): one page, one set
+ * of chunks.
  */
 const settingsSectionBudgets = {
   "/settings/security": settingsFormBudget,
@@ -38,6 +39,19 @@ const settingsSectionBudgets = {
 };
 
 /**
+ * The same for the other signed-in pages, which the server renders with their data (issue 34), each a little
+ * above what it measured in English: the home page, the redirect and then Account Settings' profile, 21,845
+ * bytes; /changepwd with the settings flow and its password and backup codes forms, 20,598; a person's page
+ * with their sessions and audit trail, 17,521. Manage Users grows with its first page of people (an admin's,
+ * with the admins' texts): 18,267 to 19,322 bytes as the tests added accounts, a few hundred bytes a row, so
+ * its budget holds a full page of 25.
+ */
+const homeBudget = 23_000;
+const changePasswordBudget = 22_000;
+const manageUsersBudget = 23_000;
+const manageUserBudget = 19_500;
+
+/**
  * The most the sign-in page's scripts and stylesheets may weigh on the wire, compressed: what it needs to
  * become the app (hydration) and to offer passkeys (the entry, its CSS and Kratos' webauthn.js; measured
  * 133,135 bytes with @ory/client-fetch, down from 147,991 with @ory/client and axios), rounded up. The
@@ -46,8 +60,10 @@ const settingsSectionBudgets = {
  * the public pages hydrate from the entry, and the page registry added about 2 KB: 142,784 bytes in Arabic
  * and French. The terms' links in the terms checkbox's label, their acceptance after sign-up and a nested
  * object's traits grouped under its title added about 0.9 KB: 143,694 bytes in Arabic, 143,693 in German.
+ * The operator's logo, mark and links on the public pages, invite-only registration and the pages' titles
+ * added about 1.2 KB: 144,872 bytes in German and French, 144,828 in Arabic.
  */
-const loginJsCssBudget = 144_500;
+const loginJsCssBudget = 145_500;
 
 /**
  * The same for /settings, whose code loads on demand and which the server names for preloading: the entry,
@@ -108,43 +124,77 @@ test.describe("before any script runs", () => {
       });
     }
   }
-  const signedInForms = [
+  /** Each signed-in page the server renders: what shows it is usable (its first field, or its data), and its budget. */
+  const signedInPages: {
+    path: string;
+    usable: string;
+    shown: (page: Page) => Locator;
+    budget: number;
+    /** Signed in as an admin with a second factor (Manage Users); the address, when it names someone. */
+    admin?: { address?: () => Promise<string> };
+  }[] = [
     {
       path: "/verification",
-      form: "code",
-      field: (page: Page) => page.getByRole("region", { name: "Verify an address" }).getByLabel("Email"),
+      usable: "make the code form usable",
+      shown: (page) => page.getByRole("region", { name: "Verify an address" }).getByLabel("Email"),
       budget: formBudget,
     },
     {
       path: "/settings",
-      form: "profile",
-      field: (page: Page) => page.locator('input[name="traits.name.first"]'),
+      usable: "make the profile form usable",
+      shown: (page) => page.locator('input[name="traits.name.first"]'),
       budget: settingsFormBudget,
     },
+    ...Object.entries(settingsSectionBudgets).map(([path, budget]) => ({
+      path,
+      usable: "draw the section",
+      shown: (page: Page) => page.getByRole("navigation", { name: "Sections of Account Settings" }).locator('[aria-current="page"]'),
+      budget,
+    })),
+    {
+      path: "/",
+      usable: "(Account Settings, after the redirect) make the profile form usable",
+      shown: (page) => page.locator('input[name="traits.name.first"]'),
+      budget: homeBudget,
+    },
+    {
+      path: "/changepwd",
+      usable: "make the password form usable",
+      shown: (page) => page.locator('input[name="password"]'),
+      budget: changePasswordBudget,
+    },
+    {
+      path: "/manage-users",
+      usable: "make the search usable and show the list",
+      shown: (page) => page.getByRole("table", { name: "Users" }).getByRole("row").nth(1),
+      budget: manageUsersBudget,
+      admin: {},
+    },
+    {
+      path: "/manage-users/user",
+      usable: "show the person",
+      shown: (page) => page.getByRole("region", { name: "Sessions" }),
+      budget: manageUserBudget,
+      admin: { address: async () => `/manage-users/user?id=${(await newIdentity()).id}` },
+    },
   ];
-  for (const [path, budget] of Object.entries(settingsSectionBudgets)) {
-    test(`${path}: the server's page and its stylesheet draw the section, within the byte budget`, async ({ page }) => {
-      await signInByApi(page, await newIdentity());
+  for (const { path, usable, shown, budget, admin } of signedInPages) {
+    test(`${path}: the server's page and its stylesheet ${usable}, within the byte budget`, async ({ page }) => {
+      if (admin) await signInWithSecondFactorByApi(page, await newIdentity({ roles: ["admin"] }));
+      else await signInByApi(page, await newIdentity());
+      const address = (await admin?.address?.()) ?? path;
       const answers = recordAnswers(page);
-      await page.goto(path);
-      await expect(page.getByRole("navigation", { name: "Sections of Account Settings" }).locator('[aria-current="page"]')).toBeVisible();
+      await page.goto(address);
+      await expect(shown(page)).toBeVisible();
+      await expect(shown(page)).not.toBeDisabled();
       await Promise.all(answers.map((answer) => answer.finished()));
       const loaded = answers.map((answer) => answer.request());
-      expect(loaded.map((request) => request.resourceType()).sort()).toEqual(["document", "stylesheet"]);
-      const bytes = await sum(loaded, wireBytes);
-      console.log(`${path}, no script: ${loaded.length} answers, ${bytes} bytes, headers included`);
-      expect(bytes).toBeLessThanOrEqual(budget);
-    });
-  }
-  for (const { path, form, field, budget } of signedInForms) {
-    test(`${path}: the server's page and its stylesheet make the ${form} form usable, within the byte budget`, async ({ page }) => {
-      await signInByApi(page, await newIdentity());
-      const answers = recordAnswers(page);
-      await page.goto(path);
-      await expect(field(page)).toBeEditable();
-      await Promise.all(answers.map((answer) => answer.finished()));
-      const loaded = answers.map((answer) => answer.request());
-      expect(loaded.map((request) => request.resourceType()).sort()).toEqual(["document", "stylesheet"]);
+      // The home page's answer is a redirect to Account Settings: two documents.
+      expect(loaded.map((request) => request.resourceType()).sort()).toEqual([
+        ...(path === "/" ? ["document"] : []),
+        "document",
+        "stylesheet",
+      ]);
       const bytes = await sum(loaded, wireBytes);
       console.log(`${path}, no script: ${loaded.length} answers, ${bytes} bytes, headers included`);
       expect(bytes).toBeLessThanOrEqual(budget);

@@ -9,6 +9,7 @@ import { recordPageErrors } from "./support/page-errors.js";
 import { expect, test } from "./support/test.js";
 import { publicPages } from "./support/flows.js";
 import { stack } from "./support/stack.js";
+import { languageCookie } from "#contract/languages.js";
 
 for (const [path, heading] of [...publicPages, ["/error?id=00000000-0000-0000-0000-000000000000", "Something went wrong"]] as const) {
   test(`${path} comes rendered and the app takes it over without a mismatch`, async ({ page, request }) => {
@@ -151,6 +152,101 @@ test("/manage-clients comes rendered with the clients for an admin, and the app 
 
   const deleted = await page.request.delete(`/api/clients/${createdId}`, { headers: { origin: stack.portalOrigin } });
   expect(deleted.status()).toBe(204);
+});
+
+test("the home page sends the browser to Account Settings, which comes rendered", async ({ page }) => {
+  await signInByApi(page, await newIdentity({ name: { first: "Ada", last: "Lovelace" } }));
+  const home = await page.request.get("/", { maxRedirects: 0 });
+  expect(home.status()).toBe(302);
+  expect(home.headers().location).toBe("/settings");
+  const errors = recordPageErrors(page);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/settings(\?flow=[^/]+)?$/);
+  await expect(page.getByLabel("First name")).toHaveValue("Ada");
+  await page.waitForLoadState("networkidle");
+  expect(errors).toEqual([]);
+});
+
+test("/changepwd comes rendered with the password form, titled in the page's language, and the app takes it over without a mismatch", async ({
+  page,
+  context,
+}) => {
+  await signInByApi(page, await newIdentity());
+  const html = await (await page.request.get("/changepwd")).text();
+  expect(html).toContain("<title>Recovery</title>");
+  expect(html).toContain(">Recovery</h1>");
+  expect(inputIn(html, "password")).not.toContain("disabled");
+  expect(html).toMatch(/<form[^>]*action="[^"]*\/kratos\/self-service\/settings\?flow=[^"]+"/);
+
+  const errors = recordPageErrors(page);
+  await page.goto("/changepwd");
+  await expect(page.locator('input[name="password"]')).toBeEditable();
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByText(/Your session is valid until/)).toBeVisible();
+  await expect(page).toHaveTitle("Recovery");
+  expect(errors).toEqual([]);
+
+  // The server's title is the app's, in the page's language.
+  await context.addCookies([{ name: languageCookie, value: "de", url: stack.portalOrigin }]);
+  expect(await (await page.request.get("/changepwd")).text()).toContain("<title>Wiederherstellung</title>");
+  expect(await (await page.request.get("/settings/devices")).text()).toContain("<title>Geräte und Aktivität · Kontoeinstellungen</title>");
+  await page.goto("/settings/devices");
+  await page.waitForLoadState("networkidle");
+  await expect(page).toHaveTitle("Geräte und Aktivität · Kontoeinstellungen");
+});
+
+test("Manage Users' search and a person's page come rendered with their data for an admin, and the app takes them over without a mismatch", async ({
+  page,
+}) => {
+  await signInWithSecondFactorByApi(page, await newIdentity({ roles: ["admin"] }));
+  const person = await newIdentity({ name: { first: "Grace", last: "Hopper" } });
+  const search = `/manage-users?email=${encodeURIComponent(person.email)}&match=exact`;
+  const list = (await (await page.request.get(`/api/users?email=${encodeURIComponent(person.email)}&match=exact`)).json()) as {
+    items: { id: string }[];
+  };
+  const personPage = `/manage-users/user?id=${list.items[0]?.id ?? ""}`;
+
+  const html = await (await page.request.get(search)).text();
+  expect(html).toContain("<title>Manage Users</title>");
+  expect(html).toContain('aria-label="Users"');
+  expect(html).toContain(person.email);
+  expect(html).toMatch(new RegExp(`<input[^>]*name="email"[^>]*value="${person.email.replace(/[.+]/g, "\\$&")}"`));
+  const personHtml = await (await page.request.get(personPage)).text();
+  expect(personHtml).toContain("<title>Manage Users</title>");
+  expect(personHtml).toContain("Grace Hopper");
+  // Its actions ask in the app's dialogs: until the app runs they wait.
+  expect(personHtml).toMatch(/<button[^>]*disabled=""[^>]*>Make admin<\/button>/);
+
+  for (const [path, shown] of [
+    [search, (p: typeof page) => p.getByRole("table", { name: "Users" }).getByText(person.email)],
+    [personPage, (p: typeof page) => p.getByText("Grace Hopper").first()],
+  ] as const) {
+    const errors = recordPageErrors(page);
+    await page.goto(path);
+    await expect(shown(page)).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByText(/Your session is valid until/)).toBeVisible();
+    expect(errors, path).toEqual([]);
+  }
+});
+
+test.describe("before any script runs", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Manage Users' search works and shows its list, and Devices and activity shows the sessions", async ({ page }) => {
+    await signInWithSecondFactorByApi(page, await newIdentity({ roles: ["admin"] }));
+    const person = await newIdentity();
+    await page.goto("/manage-users");
+    await page.getByLabel("Email address").fill(person.email);
+    await page.getByLabel("Match").selectOption("exact");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/manage-users\?match=exact&email=/);
+    await expect(page.getByRole("table", { name: "Users" }).getByRole("row")).toHaveCount(2);
+    await expect(page.getByRole("table", { name: "Users" }).getByText(person.email)).toBeVisible();
+
+    await page.goto("/settings/devices");
+    await expect(page.getByRole("table", { name: "Your sessions" }).getByText("This device")).toBeVisible();
+  });
 });
 
 test("/manage-clients for a signed-in user who is not an admin holds no client, in the markup or the data", async ({ browser, page }) => {

@@ -58,7 +58,14 @@ export type BootData = Static<typeof BootData>;
  * it; undefined for a page the server does not render (the signed-in pages that do not say so: the browser renders them).
  */
 export interface ServerRender {
-  render(url: string, origin: string, boot: BootData): Promise<{ html: string; hydration: NonNullable<BootData["hydration"]> } | undefined>;
+  render(
+    url: string,
+    origin: string,
+    boot: BootData,
+  ): Promise<
+    | { html: string; hydration: NonNullable<BootData["hydration"]>; /** The document's title, as the app sets it. */ title?: string }
+    | undefined
+  >;
   /** The source files (keys of Vite's manifest) of the code a page of this path, in this language, loads on demand. */
   preloadSources(path: string, language: BootData["language"]): readonly string[];
   /** The name (in Vite's manifest) of the file that holds a language's catalogs, which a page in it loads. */

@@ -66,6 +66,10 @@ export const UserSession = Type.Object({
 });
 export type UserSession = Static<typeof UserSession>;
 
+/** Account Settings' active sessions (GET /api/account/sessions), shown as a person's are here: this browser's, and the account's others. */
+export const MySessions = Type.Object({ current: UserSession, others: Type.Array(UserSession) });
+export type MySessions = Static<typeof MySessions>;
+
 export const auditActions = [
   "role_granted",
   "role_revoked",

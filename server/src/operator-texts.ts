@@ -52,13 +52,16 @@ export function readOperatorTexts(env: Env, name: string): OperatorTexts {
 
 const htmlEscapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-/** The page's <head> with the operator's product name in this language as its title, when they gave one. */
-export function titledHead(head: string, texts: OperatorTexts, language: string): string {
+/**
+ * The page's <head> with its title: the page's own (the server's render names the page, as the app does), else
+ * the operator's product name in this language, when they gave one.
+ */
+export function titledHead(head: string, texts: OperatorTexts, language: string, pageTitle?: string): string {
   const own = Object.hasOwn(texts, language) ? texts[language] : undefined;
-  if (!own || !Object.hasOwn(own, "productName")) return head;
-  const name = own.productName;
+  const title = pageTitle ?? (own && Object.hasOwn(own, "productName") ? own.productName : undefined);
+  if (title === undefined) return head;
   return head.replace(
     /<title>[^<]*<\/title>/,
-    `<title>${name.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character)}</title>`,
+    `<title>${title.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character)}</title>`,
   );
 }

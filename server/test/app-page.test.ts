@@ -8,7 +8,9 @@ import t from "tap";
 import type { LightMyRequestResponse } from "fastify";
 import { createIdentity } from "../../stack/testing/identities.js";
 import { freePort } from "../../stack/supervisor.js";
+import { apiReads } from "#contract/boot.js";
 import type { BootData } from "#contract/schemas/app-page.js";
+import type { MySessions } from "#contract/schemas/users.js";
 import { build, fakeWebRoot } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
 import { useKratos } from "./helpers/kratos.js";
@@ -66,7 +68,7 @@ t.test("with Kratos up", async (t) => {
     t.equal(bootData(await app.inject("/registration")).flow?.kind, "registration");
     t.equal(bootData(await app.inject("/recovery")).flow?.kind, "recovery");
     t.equal(bootData(await app.inject("/verification")).flow?.kind, "verification");
-    for (const url of ["/login?flow=6c5e8f0a-0000-4000-8000-000000000000", "/settings", "/"]) {
+    for (const url of ["/login?flow=6c5e8f0a-0000-4000-8000-000000000000", "/settings", "/changepwd", "/manage-clients"]) {
       const boot = bootData(await app.inject(url));
       t.equal(boot.flow, undefined, url);
       t.ok(boot.config, `${url} has the configuration`);
@@ -163,6 +165,41 @@ t.test("with Kratos up", async (t) => {
     t.equal(bootData(await stranger.request("GET", `/settings?flow=${flow.id}`)).flow, undefined, "not for another visitor");
   });
 
+  t.test("/changepwd comes with a settings flow for the session, and the home page sends the browser to Account Settings", async (t) => {
+    const user = await createIdentity(kratos.adminUrl);
+    const browser = new Browser(app);
+    await browser.signIn(user.email, user.password);
+    const page = bootData(await browser.request("GET", "/changepwd"));
+    t.equal(page.flow?.kind, "settings");
+    t.equal((page.flow?.flow as Flow & { identity: { id: string } }).identity.id, user.id, "the password form's flow, for this session");
+    t.equal(bootData(await app.inject({ url: "/changepwd" })).flow, undefined, "none for the signed-out, whom the app sends to sign in");
+
+    for (const home of [await browser.request("GET", "/"), await app.inject({ url: "/?x=1" })]) {
+      t.equal(home.statusCode, 302);
+      t.equal(home.headers.location, "/settings");
+    }
+  });
+
+  t.test("Devices and activity comes with the account's sessions, this browser's first; the signed-out get none", async (t) => {
+    const user = await createIdentity(kratos.adminUrl);
+    const elsewhere = new Browser(app);
+    await elsewhere.signIn(user.email, user.password);
+    const browser = new Browser(app);
+    await browser.signIn(user.email, user.password);
+
+    const sessions = await browser.request("GET", apiReads.mySessions);
+    t.equal(sessions.statusCode, 200);
+    const answer = sessions.json<MySessions>();
+    t.equal(answer.others.length, 1, "the other browser's session, and not this one twice");
+    t.not(answer.current.id, answer.others[0]?.id);
+    t.notOk(JSON.stringify(answer).includes("user_agent"), "devices by name, never the user agent as sent");
+    const page = bootData(await browser.request("GET", "/settings/devices"));
+    t.same(page.answers?.[apiReads.mySessions], answer, "the same answer in the page");
+
+    t.equal(bootData(await app.inject({ url: "/settings/devices" })).answers?.[apiReads.mySessions], undefined);
+    t.same((await app.inject({ url: apiReads.mySessions })).json(), { code: "not_signed_in" });
+  });
+
   t.test("what users typed into their profile cannot break out of the JSON", async (t) => {
     const hostile = "</script><script>alert(1)</script><!--\u2028&amp;";
     const user = await createIdentity(kratos.adminUrl, { name: { first: hostile, last: "x" } });
@@ -239,6 +276,15 @@ t.test("with Kratos down, the page still comes, and says so for the session chec
   t.equal(boot.session?.status, 503);
   t.same(boot.session?.body, { code: "kratos_unavailable" }, "what GET /api/session would say");
   t.equal(boot.flow, undefined, "the app starts the flow itself, and shows why it cannot");
+});
+
+t.test("with Kratos down, Devices and activity still comes, without the sessions, which the app asks for and explains", async (t) => {
+  const app = await build(t, { KRATOS_PUBLIC_URL: `http://127.0.0.1:${await freePort()}` });
+  const page = await app.inject({ url: "/settings/devices", headers: { cookie: "ory_kratos_session=to-check" } });
+  t.equal(page.statusCode, 200);
+  t.equal(bootData(page).answers?.[apiReads.mySessions], undefined);
+  const sessions = await app.inject({ url: apiReads.mySessions, headers: { cookie: "ory_kratos_session=to-check" } });
+  t.same([sessions.statusCode, sessions.json()], [503, { code: "kratos_unavailable" }], "a code the app words, nothing of Kratos'");
 });
 
 t.test("with Kratos silent, the page does not wait for it", async (t) => {

@@ -7,10 +7,8 @@ import { build, fakeWebRoot } from "./helpers/build.js";
 t.test("the SPA is served with a client-side-routing fallback", async (t) => {
   const app = await build(t);
 
-  const home = await app.inject("/");
-  t.equal(home.statusCode, 200);
-  t.match(home.headers["content-type"], /text\/html/);
-  t.match(home.body, /<div id="root">/);
+  const home = await app.inject("/?from=bookmark");
+  t.same([home.statusCode, home.headers.location], [302, "/settings"], "the home page opens Account Settings");
 
   for (const route of ["/settings", "/login?aal=aal2", "/manage-clients/some/deep/link"]) {
     const page = await app.inject(route);

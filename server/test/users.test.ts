@@ -9,6 +9,8 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { Configuration, IdentityApi } from "@ory/client";
 import t from "tap";
 import { createIdentity, uniqueEmail, type TestIdentity } from "../../stack/testing/identities.js";
+import { freePort } from "../../stack/supervisor.js";
+import { apiReads } from "#contract/boot.js";
 import { build } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
 import { useHydra } from "./helpers/hydra.js";
@@ -135,6 +137,52 @@ t.test("an admin finds a person by the whole address or its beginning", async (t
   const missing = await call("GET", `/api/users/${randomUUID()}`, { as: admin });
   t.same([missing.statusCode, missing.json()], [404, { code: "user_not_found" }]);
   t.equal((await call("GET", "/api/users/not-a-uuid", { as: admin })).statusCode, 400);
+});
+
+t.test("Manage Users' pages hold the search's list and the person for an admin, and nothing for anyone else", async (t) => {
+  const person = await createIdentity(hydra.kratosAdminUrl);
+  const search = { email: ` ${person.email.toUpperCase()} `, match: "exact" } as const;
+  const listRead = apiReads.usersFirstPage(search);
+  const personRead = apiReads.user(person.id);
+  const list = ok(await call("GET", listRead, { as: admin })).json<{ items: { id: string }[] }>();
+  t.same(
+    list.items.map((item) => item.id),
+    [person.id],
+    "the list the page's URL asks for",
+  );
+  const detail = ok(await call("GET", personRead, { as: admin })).json();
+
+  const searchPage = `/manage-users?email=${encodeURIComponent(search.email)}&match=exact`;
+  const personPage = `/manage-users/user?id=${person.id}`;
+  const answersOf = async (url: string, as?: Browser, on = app) => {
+    const page = await on.inject({ url, headers: as ? { cookie: as.cookieHeader() } : {} });
+    t.equal(page.statusCode, 200, url);
+    const boot = /<script type="application\/json" id="portal-boot">(.*?)<\/script>/s.exec(page.body)?.[1];
+    const answers = (JSON.parse(boot ?? "{}") as { answers?: Record<string, unknown> }).answers ?? {};
+    // The identity schemas (which name the traits) are public, as on the registration page: every page may have them.
+    const { [apiReads.identitySchemas]: schemas, ...guarded } = answers;
+    if (as === admin && on === app) t.ok(schemas, `${url} comes with the identity schemas`);
+    return guarded;
+  };
+  t.same(await answersOf(searchPage, admin), { [listRead]: list });
+  t.same(await answersOf(personPage, admin), { [personRead]: detail });
+  t.same(await answersOf("/manage-users/user?id=not-an-id", admin), {}, "the route refuses an id that is none; the app says so");
+  // The routes' own guards decide: a role missing, a second factor missing, no session.
+  const user = await signedIn(await createIdentity(hydra.kratosAdminUrl, { roles: ["auditor"] }));
+  const oneFactorAdmin = await signedIn(await createIdentity(hydra.kratosAdminUrl, { roles: ["admin"] }));
+  for (const page of [searchPage, personPage]) {
+    t.same(await answersOf(page, user), {}, `${page} without the role`);
+    t.same(await answersOf(page, oneFactorAdmin), {}, `${page} with one factor`);
+    t.same(await answersOf(page), {}, `${page} signed out`);
+  }
+
+  // Kratos' admin API down: the pages come without the answers, and the app's own request gets a code it words.
+  const offline = await build(t, { ...env, KRATOS_ADMIN_URL: `http://127.0.0.1:${await freePort()}` });
+  for (const page of [searchPage, personPage]) t.same(await answersOf(page, admin, offline), {}, `${page} with Kratos down`);
+  for (const read of [listRead, personRead]) {
+    const refused = await call("GET", read, { as: admin, on: offline });
+    t.same([refused.statusCode, refused.json()], [503, { code: "kratos_unavailable" }], read);
+  }
 });
 
 t.test("the guard rails: an admin cannot take their own admin role, deactivate or delete themselves", async (t) => {

@@ -131,10 +131,19 @@ export async function measureFirstLoads(
   runs: number,
 ): Promise<FirstLoadFigures[]> {
   const figures = targets.flatMap((target) => profiles.map((profile) => ({ target, profile, runs: [] as LoadResult[] })));
+  // A page that never became usable counts no run (the table says so) instead of ending the bench.
+  const once = (target: PageUnderTest, profile: NetworkProfile) =>
+    measureOnce(browser, origin, target, profile).catch((error: unknown) => {
+      console.log(`${target.name} (${profile.name}) never became usable: ${(error as Error).message.split("\n")[0] ?? ""}`);
+      return undefined;
+    });
   // One warm-up visit each: the server's first answer includes its own cold start.
-  for (const { target, profile } of figures) await measureOnce(browser, origin, target, profile);
+  for (const { target, profile } of figures) await once(target, profile);
   for (let run = 0; run < runs; run += 1) {
-    for (const figure of figures) figure.runs.push(await measureOnce(browser, origin, figure.target, figure.profile));
+    for (const figure of figures) {
+      const result = await once(figure.target, figure.profile);
+      if (result) figure.runs.push(result);
+    }
   }
   return figures.map(({ target, profile, runs: results }) => ({ page: target.name, profile: profile.name, runs: results }));
 }

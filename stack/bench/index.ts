@@ -14,6 +14,11 @@
 //
 // BENCH_RUNS=0 skips the first loads (the hot paths only).
 //
+// BENCH_COMPARE=<folder> also measures the first loads of another build of the
+// portal, in the image's layout (server/dist/server.mjs, web/dist and
+// package.json: a checkout of another commit after `npm run build`), on the
+// same stack in the same run, right before this one's, and prints the ratios.
+//
 // BENCH_PROFILE=<folder> measures the image's hot paths only, with Node's CPU
 // profiler on and a heap snapshot taken at the end of the load, writes both
 // into the folder and prints what they show (profile-summary.ts).
@@ -40,6 +45,7 @@ const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const firstLoadRuns = Number(process.env.BENCH_RUNS ?? 5);
 const load = { connections: 32, seconds: Number(process.env.BENCH_SECONDS || 6), rounds: 3 };
 const profileDir = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : undefined;
+const compareDir = process.env.BENCH_COMPARE ? resolve(process.env.BENCH_COMPARE) : undefined;
 
 /** An admin with an authenticator app, signed in with both factors in this context (what Manage Clients asks of admins). */
 async function signInAdmin(context: BrowserContext, stack: TestStack, origin: string): Promise<void> {
@@ -83,6 +89,10 @@ function printFirstLoads(figures: FirstLoadFigures[]): void {
   );
   const range = (values: number[]) => `${median(values)} (${Math.min(...values)}–${Math.max(...values)})`;
   for (const { page, profile, runs } of figures) {
+    if (runs.length === 0) {
+      say(`  ${page.padEnd(22)} ${profile.padEnd(11)} never usable`);
+      continue;
+    }
     say(
       `  ${page.padEnd(22)} ${profile.padEnd(11)} ${range(runs.map((run) => run.usableMs)).padEnd(22)} ` +
         `${String(median(runs.map((run) => run.firstPaintMs))).padEnd(16)} ${String(median(runs.map((run) => run.longTasksMs))).padEnd(15)} ` +
@@ -202,8 +212,29 @@ async function benchVariant(
   await stack.supervisor.stop("portal");
 }
 
-async function benchFirstLoads(browser: Browser, stack: TestStack, origin: string, cookies: Cookie[], only: string[] = []): Promise<void> {
+/** Each page's usable time here over the other build's, on the same profile: below 1 is faster. */
+function printRatios(before: FirstLoadFigures[], after: FirstLoadFigures[]): void {
+  say(`Usable time, this build over BENCH_COMPARE's (${compareDir ?? ""}), medians of the same run:`);
+  for (const figure of after) {
+    const other = before.find(({ page, profile }) => page === figure.page && profile === figure.profile);
+    if (!other || other.runs.length === 0 || figure.runs.length === 0) continue;
+    const now = median(figure.runs.map((run) => run.usableMs));
+    const then = median(other.runs.map((run) => run.usableMs));
+    say(
+      `  ${figure.page.padEnd(22)} ${figure.profile.padEnd(11)} ${String(then).padStart(6)} ms → ${String(now).padStart(6)} ms  ×${(now / then).toFixed(2)}`,
+    );
+  }
+}
+
+async function benchFirstLoads(
+  browser: Browser,
+  stack: TestStack,
+  origin: string,
+  cookies: Cookie[],
+  only: string[] = [],
+): Promise<FirstLoadFigures[]> {
   const email = (page: Page) => page.locator('input[name="identifier"], input[name="traits.email"], input[name="email"]').first();
+  const person = await createIdentity(stack.adminUrl, { verified: true, name: { first: "Bench", last: "Person" } });
   const pages: PageUnderTest[] = [
     { name: "/login", path: "/login", ready: email },
     { name: "/login, no JavaScript", path: "/login", ready: email, javaScriptEnabled: false },
@@ -211,6 +242,27 @@ async function benchFirstLoads(browser: Browser, stack: TestStack, origin: strin
     { name: "/recovery", path: "/recovery", ready: email },
     { name: "/settings", path: "/settings", ready: (page) => page.locator('input[name="traits.name.first"]'), cookies },
     { name: "/manage-clients", path: "/manage-clients", ready: (page) => page.getByRole("table", { name: "OAuth2 clients" }), cookies },
+    // Issue 34: the other signed-in pages, usable once their first field is, or their data shows.
+    { name: "/ (to /settings)", path: "/", ready: (page) => page.locator('input[name="traits.name.first"]'), cookies },
+    { name: "/changepwd", path: "/changepwd", ready: (page) => page.locator('input[name="password"]'), cookies },
+    {
+      name: "/manage-users",
+      path: "/manage-users",
+      ready: (page) => page.getByRole("table", { name: "Users" }).getByRole("row").nth(1),
+      cookies,
+    },
+    {
+      name: "/manage-users/user",
+      path: `/manage-users/user?id=${person.id}`,
+      ready: (page) => page.getByRole("heading", { name: "Bench Person" }),
+      cookies,
+    },
+    {
+      name: "/settings/devices",
+      path: "/settings/devices",
+      ready: (page) => page.getByRole("table", { name: "Your sessions" }).getByRole("row").nth(1),
+      cookies,
+    },
   ];
   const chosen = only.length ? pages.filter((page) => only.includes(page.path)) : pages;
   const figures = await measureFirstLoads(browser, origin, chosen, [loopback, throttled], firstLoadRuns);
@@ -222,6 +274,7 @@ async function benchFirstLoads(browser: Browser, stack: TestStack, origin: strin
   say();
   printFirstLoads(figures);
   say(`Sign-in with scripts disabled (the server's form posts to Kratos): ${noScript}`);
+  return figures;
 }
 
 /** The first loads and the hot paths, as described at the top of this file; with `pagesOnly`, those pages' first loads alone. */
@@ -246,7 +299,19 @@ async function benchAll(pagesOnly?: string[]): Promise<void> {
     const cookies = await adminContext.cookies();
     await adminContext.close();
     const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
-    if (!profileDir && firstLoadRuns > 0) await benchFirstLoads(browser, stack, origin, cookies, pagesOnly);
+    if (!profileDir && firstLoadRuns > 0) {
+      let before: FirstLoadFigures[] | undefined;
+      if (compareDir) {
+        await stack.supervisor.stop("portal");
+        say(`bench: first loads of the build in ${compareDir}, then of this one`);
+        await startPortal(stack.supervisor, stack.settings, stack, { release: { dir: compareDir, node: node.path } });
+        before = await benchFirstLoads(browser, stack, origin, cookies, pagesOnly);
+        await stack.supervisor.stop("portal");
+        await startPortal(stack.supervisor, stack.settings, stack, image);
+      }
+      const after = await benchFirstLoads(browser, stack, origin, cookies, pagesOnly);
+      if (before) printRatios(before, after);
+    }
     if (pagesOnly) return;
     await stack.supervisor.stop("portal");
     if (profileDir) {

@@ -11,7 +11,8 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import type { ServerRender } from "#contract/schemas/app-page.js";
 import { AppRoot, createAppQueryClient } from "./app/app-root";
 import { pageSourcesOf } from "./app/page-sources";
-import { isServerRenderedMatch } from "./app/route-access";
+import { pageTitleOf } from "./app/page-title";
+import { isPublicMatch, isServerRenderedMatch } from "./app/route-access";
 import { routes } from "./app/routes";
 import type { SessionBody } from "./lib/current-session";
 import { withServerPage } from "./lib/boot-data";
@@ -35,16 +36,24 @@ export const render: ServerRender["render"] = async (url, origin, boot) => {
   const router = createStaticRouter(handler.dataRoutes, context);
   // Once an admin's page asked for its texts (its lazy code does, in the query above), this loads them too.
   await loadLanguage(boot.language);
-  const html = withServerPage(boot, origin, () => {
+  const { html, title } = withServerPage(boot, origin, () => {
     // Requests share the one i18next: the language is set in the same turn as the render that reads it.
     setLanguageNow(boot.language);
-    return renderToString(
-      <AppRoot queryClient={createAppQueryClient(location)}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppRoot>,
-    );
+    return {
+      html: renderToString(
+        <AppRoot queryClient={createAppQueryClient(location)}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppRoot>,
+      ),
+      // The title the shell sets in the browser (a public page keeps the product's name).
+      title: isPublicMatch(matches) ? undefined : pageTitleOf(location.pathname),
+    };
   });
-  return { html, hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors } };
+  return {
+    html,
+    hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
+    ...(title === undefined ? {} : { title }),
+  };
 };
 
 export const preloadSources: ServerRender["preloadSources"] = pageSourcesOf;

@@ -16,6 +16,8 @@ export interface KratosSessions {
    * when Kratos finds no session.
    */
   accountOf(credential: { cookie: string } | { token: string }): Promise<string | undefined>;
+  /** The cookie's account's other active sessions (Kratos lists every one but the cookie's own); throws notSignedIn or an UpstreamError. */
+  others(cookie: string | undefined): Promise<Session[]>;
   /** Resolves when Kratos' public API answers as it should; throws an UpstreamError otherwise. */
   probe(): Promise<void>;
 }
@@ -47,6 +49,15 @@ export function kratosSessions(frontend: FrontendApi): KratosSessions {
       );
       const email = (others[0]?.identity?.traits as { email?: unknown } | undefined)?.email;
       return typeof email === "string" ? normalizeIdentifier(email) : undefined;
+    },
+
+    async others(cookie) {
+      if (!cookie) throw notSignedIn();
+      return callUpstream("kratos", "listMySessions", async () => (await frontend.listMySessions({ cookie })).data, {
+        401: () => {
+          throw notSignedIn();
+        },
+      });
     },
 
     async probe() {

@@ -193,6 +193,9 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
   }
 
   async function appPageFor(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> {
+    // A page that is another's address (the home page: Account Settings) sends the browser there at once.
+    const opens = pageOfPath(path)?.opens;
+    if (opens !== undefined) return reply.redirect(opens, 302);
     const checked = request.method === "GET" ? inTime(sessionAnswer(request)) : Promise.resolve(undefined);
     const [page, session, flow, answers] = await Promise.all([
       template(request.url),
@@ -223,7 +226,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
         .header("cache-control", "no-store")
         .header("content-language", language)
         .send(
-          `${themedHead(titledHead(page.head.replace(/<html\b[^>]*>/, htmlElement(language)), config.operatorTexts, language), theme)}${brandedHead(await web.preloads(path, language), config.branding)}${page.open}${rendered?.html ?? ""}${page.close}` +
+          `${themedHead(titledHead(page.head.replace(/<html\b[^>]*>/, htmlElement(language)), config.operatorTexts, language, rendered?.title), theme)}${brandedHead(await web.preloads(path, language), config.branding)}${page.open}${rendered?.html ?? ""}${page.close}` +
             `<script type="application/json" id="${bootElementId}">${scriptJson(boot)}</script>${page.tail}`,
         )
     );

@@ -52,9 +52,17 @@ describe("the page registry", () => {
     // Account Settings reads what the section at the address shows.
     expect(pageApiReads("/settings", new URLSearchParams())).toEqual(["/api/identity-schemas"]);
     expect(pageApiReads("/settings/security", new URLSearchParams())).toEqual([]);
-    expect(pageApiReads("/settings/devices", new URLSearchParams())).toEqual(["/api/account/activity"]);
+    expect(pageApiReads("/settings/devices", new URLSearchParams())).toEqual(["/api/account/sessions", "/api/account/activity"]);
     expect(pageApiReads("/settings/applications", new URLSearchParams())).toEqual(["/api/oauth2/consents"]);
     expect(pageApiReads("/settings/elsewhere", new URLSearchParams())).toEqual([]);
+    // Manage Users reads the list its URL's search shows, and the person its URL names, with the schema's traits.
+    expect(pageApiReads("/manage-users", new URLSearchParams())).toEqual(["/api/users?match=prefix", "/api/identity-schemas"]);
+    expect(pageApiReads("/manage-users", new URLSearchParams("email=%20Ada%40&match=exact"))).toEqual([
+      "/api/users?email=Ada%40&match=exact",
+      "/api/identity-schemas",
+    ]);
+    expect(pageApiReads("/manage-users/user", new URLSearchParams("id=a/b"))).toEqual(["/api/users/a%2Fb", "/api/identity-schemas"]);
+    expect(pageApiReads("/manage-users/user", new URLSearchParams())).toEqual(["/api/identity-schemas"]);
   });
 
   it("gives each menu entry a key of its own", () => {

@@ -13,7 +13,6 @@
 import { createElement, Fragment, type ComponentType } from "react";
 import { Navigate } from "react-router-dom";
 import { pageFacts, type PageFacts, type PageName } from "#contract/pages.js";
-import { paths } from "#contract/paths.js";
 import { pagePathOf } from "#contract/settings-sections.js";
 import { adminRole } from "#contract/roles.js";
 import { ErrorPage, LoginPage, RecoveryPage, RegistrationPage } from "../features/auth";
@@ -50,6 +49,8 @@ export type Page = PageFacts & {
   /** Catalogs it loads with its code, besides the page's language's: the admins' texts (lib/i18n: loadAdminTexts). */
   catalogs?: readonly "admin"[];
   menu?: MenuEntry;
+  /** A page off the menu names itself in the document's title by this menu entry's label (page-title.ts). */
+  titleLabel?: MenuEntry["label"];
   /** Only users with this role see it (and its menu entry); others get the not-allowed page. */
   role?: string;
   /** "allowed": shown to a person who has not accepted the current terms of service yet; any other page sends them to accept. */
@@ -85,8 +86,9 @@ const features = {
 const publicPage = { access: "public", shell: false, serverRendered: true } as const;
 const shellPage = { access: "signed-in", shell: true, serverRendered: false } as const;
 
+/** The home page is Account Settings' address (the server answers it with a redirect there, contract/pages.ts). */
 function Home() {
-  return createElement(Navigate, { to: paths.settings, replace: true });
+  return createElement(Navigate, { to: pageFacts.home.opens, replace: true });
 }
 
 export const pages: { readonly [N in PageName]: Page } = {
@@ -142,6 +144,7 @@ export const pages: { readonly [N in PageName]: Page } = {
   changePassword: {
     ...pageFacts.changePassword,
     ...shellPage,
+    serverRendered: true,
     menu: { key: 6, label: "recovery", icon: "key" },
     lazy: lazyPage([features.settings], ({ ChangePasswordPage }) => ChangePasswordPage),
   },
@@ -157,6 +160,7 @@ export const pages: { readonly [N in PageName]: Page } = {
   manageUsers: {
     ...pageFacts.manageUsers,
     ...shellPage,
+    serverRendered: true,
     catalogs: ["admin"],
     // Not in the spec's menu: Manage Users (issue 22) comes after Manage Clients, with the next free key.
     menu: { key: 8, label: "manageUsers", icon: "users" },
@@ -166,7 +170,9 @@ export const pages: { readonly [N in PageName]: Page } = {
   manageUser: {
     ...pageFacts.manageUser,
     ...shellPage,
+    serverRendered: true,
     catalogs: ["admin"],
+    titleLabel: "manageUsers",
     role: adminRole,
     lazy: lazyPage([features.users], ({ UserPage }) => UserPage),
   },

@@ -15,12 +15,14 @@ import {
   AccountProviders,
   TermsAcceptanceBody,
 } from "#contract/schemas/account.js";
+import { MySessions } from "#contract/schemas/users.js";
 import { termsPendingOf } from "#contract/terms.js";
 import { errorResponses } from "#contract/schemas/error.js";
 import { deviceOf, deviceOfKey } from "#contract/devices.js";
 import { emailOf, providersOf } from "../../kratos/identities.js";
 import { exportAccount } from "../../services/account-export.js";
 import { bodyLimits } from "./body-limits.js";
+import { sessionView } from "./session-view.js";
 
 const accountRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (fastify, { config }) => {
   fastify.addHook("onRequest", fastify.guards.session);
@@ -76,6 +78,16 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async
         userAgent === undefined ? event : { ...event, device: deviceOf(userAgent) },
       ),
       devices: devices.map(deviceOfKey),
+    });
+  });
+
+  // Where the account is signed in: this browser's session (the guard's whoami) first, then the others Kratos lists.
+  fastify.get("/sessions", { schema: { response: { 200: MySessions, ...errorResponses } } }, async (request, reply) => {
+    const current = sessionOf(request);
+    const others = await fastify.kratos.sessions.others(request.headers.cookie);
+    return reply.header("cache-control", "no-store").send({
+      current: sessionView(current),
+      others: others.filter((session) => session.id !== current.id).map(sessionView),
     });
   });
 

@@ -3,11 +3,10 @@
 // the admin's limit and goes through services/user-admin.ts, which holds the
 // guard rails and writes the audit trail.
 import { Readable } from "node:stream";
-import type { Identity, Session } from "@ory/client";
+import type { Identity } from "@ory/client";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import type { FastifyRequest } from "fastify";
-import { deviceOf } from "#contract/devices.js";
 import { rolesOf } from "#contract/roles.js";
 import { errorResponses } from "#contract/schemas/error.js";
 import {
@@ -24,15 +23,14 @@ import {
   type StateChangeBody as StateChangeInput,
   type User as UserBody,
   type UserListQuery as UserListInput,
-  type UserSession,
 } from "#contract/schemas/users.js";
 import { ClientError } from "../../errors.js";
-import { ipAddressOf } from "../../ip-address.js";
 import { sessionOf } from "../../plugins/guards.js";
 import { emailOf, emailVerified, providersOf, secondFactorsOf } from "../../kratos/identities.js";
 import type { Actor } from "../../services/user-admin.js";
 import { bodyLimits } from "./body-limits.js";
 import { queryInteger } from "./query.js";
+import { sessionView } from "./session-view.js";
 
 function toUser(identity: Identity): UserBody {
   const traits = (identity.traits ?? {}) as { name?: { first?: unknown; last?: unknown } };
@@ -51,14 +49,6 @@ function toUser(identity: Identity): UserBody {
     traits: (identity.traits ?? {}) as Record<string, unknown>,
   };
 }
-
-const toSession = (session: Session): UserSession => ({
-  id: session.id,
-  authenticated_at: session.authenticated_at ?? null,
-  expires_at: session.expires_at ?? null,
-  aal: session.authenticator_assurance_level ?? "aal1",
-  devices: (session.devices ?? []).map((device) => ({ device: deviceOf(device.user_agent), ip_address: ipAddressOf(device.ip_address) })),
-});
 
 const pageSize = 25;
 
@@ -112,7 +102,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       fastify.state.audit.list(id),
     ]);
     if (!identity) throw new ClientError(404, "user_not_found");
-    return { user: toUser(identity), sessions: sessions.map(toSession), audit };
+    return { user: toUser(identity), sessions: sessions.map(sessionView), audit };
   });
 
   fastify.delete(

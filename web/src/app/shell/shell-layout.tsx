@@ -1,11 +1,14 @@
 // The signed-in layout: side menu, header, the page, and a footer line. Only
 // rendered by the session gate when there is a session.
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet } from "react-router-dom";
+import { Outlet, useLocation } from "react-router-dom";
 import { displayName, useCurrentSession } from "../../lib/current-session";
+import { useProductName } from "../../lib/operator-texts";
 import { narrowViewportQuery } from "../../lib/theme";
 import { useHydrated } from "../../lib/use-hydrated";
 import { BrandLinks, hasBrandLinks } from "../brand";
+import { pageTitleOf } from "../page-title";
 import { SessionWatch } from "../session/session-watch";
 import { Header } from "./header";
 import { Sidebar } from "./sidebar";
@@ -21,6 +24,7 @@ export function ShellLayout() {
   const { collapsed, toggle, collapse } = useCollapsed();
   // In the browser's time zone, which the server that rendered the page does not know.
   const hydrated = useHydrated();
+  usePageTitle();
   const classes = ["shell", collapsed && "shell--collapsed", narrow && "shell--narrow"].filter(Boolean).join(" ");
 
   return (
@@ -45,4 +49,18 @@ export function ShellLayout() {
       </div>
     </div>
   );
+}
+
+/** The document's title names the page, as the server's <title> does (page-title.ts); off the shell, the product's. */
+function usePageTitle(): void {
+  const { pathname } = useLocation();
+  // The product's name in the page's language; a change of language renders the shell, and the title, anew.
+  const product = useProductName();
+  const title = pageTitleOf(pathname) ?? product;
+  useEffect(() => {
+    document.title = title;
+    return () => {
+      document.title = product;
+    };
+  }, [title, product]);
 }

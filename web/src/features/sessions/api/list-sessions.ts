@@ -1,18 +1,22 @@
-// GET /sessions/whoami and GET /sessions (Kratos' public API, through the SDK): the session of this
-// browser and the user's others, through the Kratos SDK.
-import type { Session } from "@ory/client-fetch";
+// GET /api/account/sessions: where the user is signed in, this browser's session and the others, as the
+// portal shows a session (a device and an address, never the user agent as sent).
 import { queryOptions } from "@tanstack/react-query";
-import { kratos } from "../../../lib/kratos/client";
+import { apiReads } from "#contract/boot.js";
+import type { MySessions, UserSession } from "#contract/schemas/users.js";
+import { apiRequest } from "../../../lib/api-client";
+import { takeBootAnswer } from "../../../lib/boot-data";
 
-export interface MySessions {
-  current: Session;
-  /** The other sessions, never this one. */
-  others: Session[];
+export type { MySessions, UserSession };
+
+export function listSessions(signal?: AbortSignal): Promise<MySessions> {
+  return apiRequest<MySessions>(apiReads.mySessions, { signal });
 }
 
-export async function listSessions(): Promise<MySessions> {
-  const [current, all] = await Promise.all([kratos().toSession(), kratos().listMySessions()]);
-  return { current, others: all.filter((session) => session.id !== current.id) };
-}
-
-export const sessionsQueryOptions = () => queryOptions({ queryKey: ["kratos", "sessions"], queryFn: listSessions });
+export const sessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ["api", "account", "sessions"],
+    queryFn: ({ signal }) => listSessions(signal),
+    initialData: () => takeBootAnswer(apiReads.mySessions) as MySessions | undefined,
+    // The page's own answer is as fresh as a request now would be: asked again only when a change invalidates it.
+    staleTime: (query) => (query.state.dataUpdateCount === 0 ? Infinity : 0),
+  });

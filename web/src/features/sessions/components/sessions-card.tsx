@@ -1,5 +1,4 @@
 // "Active sessions": where the user is signed in, and a way to end the others.
-import type { Session } from "@ory/client-fetch";
 import { useQuery } from "@tanstack/react-query";
 import Alert from "react-bootstrap/Alert";
 import Badge from "react-bootstrap/Badge";
@@ -10,11 +9,12 @@ import { ListTable } from "../../../lib/components/list-table";
 import { Loading } from "../../../lib/components/loading";
 import { errorMessage } from "../../../lib/error-message";
 import { useToast } from "../../../lib/feedback/toast";
-import { formatDateTime } from "../../../lib/format";
-import { sessionsQueryOptions } from "../api/list-sessions";
+import { useFormatDateTime } from "../../../lib/format";
+import { useHydrated } from "../../../lib/use-hydrated";
+import { sessionsQueryOptions, type UserSession as Session } from "../api/list-sessions";
 import { useRevokeOtherSessions } from "../api/revoke-other-sessions";
 import { useRevokeSession } from "../api/revoke-session";
-import { userAgentName } from "../../../lib/device-name";
+import { deviceName } from "../../../lib/device-name";
 
 export function SessionsCard() {
   const { t } = useTranslation();
@@ -22,7 +22,9 @@ export function SessionsCard() {
   const sessions = useQuery(sessionsQueryOptions());
   const revoke = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
-  const busy = revoke.isPending || revokeOthers.isPending;
+  // The server renders the list with the page's answer: its actions wait for the app.
+  const hydrated = useHydrated();
+  const busy = revoke.isPending || revokeOthers.isPending || !hydrated;
   const failure = revoke.error ?? revokeOthers.error;
 
   function end(session: Session) {
@@ -84,7 +86,8 @@ export function SessionsCard() {
 
 function SessionRow({ session, current, busy, onEnd }: { session: Session; current: boolean; busy: boolean; onEnd: () => void }) {
   const { t } = useTranslation();
-  const device = session.devices?.[0];
+  const formatDateTime = useFormatDateTime();
+  const device = session.devices.at(0);
   return (
     <tr>
       <td data-label={t("sessions.device")}>
@@ -118,5 +121,5 @@ function SessionRow({ session, current, busy, onEnd }: { session: Session; curre
 }
 
 function deviceOf(session: Session): string {
-  return userAgentName(session.devices?.[0]?.user_agent);
+  return deviceName(session.devices.at(0)?.device);
 }

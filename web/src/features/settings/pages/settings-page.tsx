@@ -2,7 +2,8 @@
 // (contract/settings-sections.ts), a sub-navigation, and each section a component of its own. Profile,
 // sign-in and security and preferences are this feature's; the app passes in the sections that other
 // features' cards make (devices, applications, your data), since features do not import each other.
-// The server renders a section like the browser: the router in both matches the same nested route.
+// The server renders a section like the browser: the router in both matches the same nested route. The
+// document's title names the section (app/page-title.ts).
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import Alert from "react-bootstrap/Alert";
 import { useTranslation } from "react-i18next";
@@ -29,7 +30,6 @@ export function SettingsPage({ devices, applications, data }: SettingsPageProps)
   const { pathname, search } = useLocation();
   const section = settingsSectionOf(pathname);
   useReturnToActingSection(section, search);
-  useSectionTitle(section === undefined ? t("settings.title") : `${t(`settings.sections.${section}`)} · ${t("settings.title")}`);
 
   return (
     <div className="account-page settings-page">
@@ -59,17 +59,6 @@ export function SettingsPage({ devices, applications, data }: SettingsPageProps)
       </div>
     </div>
   );
-}
-
-/** The document's title names the section; the page leaves the title it found. */
-function useSectionTitle(title: string): void {
-  useEffect(() => {
-    const before = document.title;
-    document.title = title;
-    return () => {
-      document.title = before;
-    };
-  }, [title]);
 }
 
 /**

@@ -1,6 +1,8 @@
 // GET /api/users: pages of accounts whose email address is, or starts with, `email`.
 import { infiniteQueryOptions } from "@tanstack/react-query";
+import { apiReads } from "#contract/boot.js";
 import { ApiError, apiRequest } from "../../../lib/api-client";
+import { takeBootAnswer } from "../../../lib/boot-data";
 import { usersKey, usersPath, type UserList } from "./user-types";
 
 export type SearchMatch = "prefix" | "exact";
@@ -27,4 +29,11 @@ export const usersQueryOptions = (search: UserSearch) =>
     queryFn: ({ pageParam, signal }) => listUsers(search, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_page_token ?? undefined,
+    // The page came with the first page of its URL's search (the server renders the list with it).
+    initialData: () => {
+      const first = takeBootAnswer(apiReads.usersFirstPage(search)) as UserList | undefined;
+      return first && { pages: [first], pageParams: [undefined] };
+    },
+    // The page's own answer is as fresh as a request now would be: asked again only when a change invalidates it.
+    staleTime: (query) => (query.state.dataUpdateCount === 0 ? Infinity : 0),
   });

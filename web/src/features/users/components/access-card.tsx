@@ -6,6 +6,7 @@ import Button from "react-bootstrap/Button";
 import { useTranslation } from "react-i18next";
 import { SectionCard } from "../../../lib/components/cards";
 import type { Confirm } from "../../../lib/feedback/use-confirm";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { useCreateRecoveryCode } from "../api/create-recovery-code";
 import { useSendVerification } from "../api/send-verification";
 import type { RecoveryCode, UserDetail } from "../api/user-types";
@@ -18,12 +19,15 @@ export function AccessCard({ user, ask, confirm }: { user: UserDetail["user"]; a
   const createRecoveryCode = useCreateRecoveryCode();
   const sendVerification = useSendVerification();
   const name = nameOf(user);
+  // It asks in a dialog of the app's: on the server's page it waits for the app.
+  const hydrated = useHydrated();
   return (
     <SectionCard title={t("users.access.title")} width="wide">
       <div className="d-flex flex-wrap gap-2 mb-2">
         <Button
           variant="outline-primary"
           size="sm"
+          disabled={!hydrated}
           onClick={() =>
             void confirm({
               title: t("users.access.recoveryTitle"),

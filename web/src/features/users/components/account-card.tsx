@@ -1,13 +1,15 @@
 // The person's page's first card: who they are and what their account has.
 import Card from "react-bootstrap/Card";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../../../lib/format";
+import { useFormatDateTime } from "../../../lib/format";
 import type { UserDetail } from "../api/user-types";
 import { BackLink } from "./back-link";
 import { Providers, SecondFactors, StateBadge } from "./user-facts";
 
 export function AccountCard({ user, headingId }: { user: UserDetail["user"]; headingId: string }) {
   const { t } = useTranslation();
+  // The server renders the page too: dates as the reader's once the app runs.
+  const formatDateTime = useFormatDateTime();
   return (
     <Card as="section" aria-labelledby={headingId} className="shadow-sm mb-4">
       <Card.Body className="p-4">

@@ -2,11 +2,13 @@
 import { useTranslation } from "react-i18next";
 import { SectionCard } from "../../../lib/components/cards";
 import { ListTable } from "../../../lib/components/list-table";
-import { formatDateTime } from "../../../lib/format";
+import { useFormatDateTime } from "../../../lib/format";
 import type { UserDetail } from "../api/user-types";
 
 export function AuditCard({ audit }: { audit: UserDetail["audit"] }) {
   const { t } = useTranslation();
+  // The server renders the page too: dates as the reader's once the app runs.
+  const formatDateTime = useFormatDateTime();
   return (
     <SectionCard title={t("users.audit.title")} width="wide">
       {audit.length === 0 ? (

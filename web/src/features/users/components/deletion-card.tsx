@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { href } from "#contract/paths.js";
 import { SectionCard } from "../../../lib/components/cards";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { useDeleteUser } from "../api/delete-user";
 import type { UserDetail } from "../api/user-types";
 import { nameOf } from "../utils/name-of";
@@ -14,11 +15,14 @@ export function DeletionCard({ user, ask }: { user: UserDetail["user"]; ask: Ask
   const navigate = useNavigate();
   const deleteUser = useDeleteUser();
   const name = nameOf(user);
+  // It asks in a dialog of the app's: on the server's page it waits for the app.
+  const hydrated = useHydrated();
   return (
     <SectionCard title={t("users.deletion.title")} description={t("users.deletion.text")} width="wide">
       <Button
         variant="danger"
         size="sm"
+        disabled={!hydrated}
         onClick={() =>
           void ask(
             {

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { SectionCard } from "../../../lib/components/cards";
 import { ListTable } from "../../../lib/components/list-table";
 import { deviceName } from "../../../lib/device-name";
-import { formatDateTime } from "../../../lib/format";
+import { useFormatDateTime } from "../../../lib/format";
 import { useRevokeSessions } from "../api/revoke-sessions";
 import type { UserDetail } from "../api/user-types";
 import { nameOf } from "../utils/name-of";
@@ -11,6 +11,8 @@ import { AskingButton, type Ask } from "./asking-button";
 
 export function SessionsCard({ user, sessions, ask }: { user: UserDetail["user"]; sessions: UserDetail["sessions"]; ask: Ask }) {
   const { t } = useTranslation();
+  // The server renders the page too: dates as the reader's once the app runs.
+  const formatDateTime = useFormatDateTime();
   const revokeSessions = useRevokeSessions();
   const name = nameOf(user);
   return (

@@ -1,48 +1,53 @@
 // Search by email address, the whole of it or its beginning; "Show all" clears it.
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, type FormEvent } from "react";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import InputGroup from "react-bootstrap/InputGroup";
 import { useTranslation } from "react-i18next";
-import type { SearchMatch, UserSearch as Search } from "../api/list-users";
+import { useHydrated } from "../../../lib/use-hydrated";
+import type { UserSearch as Search } from "../api/list-users";
 
 export function UserSearch({ search, onSearch }: { search: Search; onSearch: (search: Search) => void }) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState(search.email);
-  const [match, setMatch] = useState<SearchMatch>(search.match);
+  const emailInput = useRef<HTMLInputElement>(null);
   const id = useId();
   const helpId = useId();
+  const hydrated = useHydrated();
 
-  function submit(event: FormEvent) {
+  // The fields as they are, what was typed before the app ran included: they are the browser's, not the app's state.
+  function searchOf(form: HTMLFormElement): Search {
+    const fields = new FormData(form);
+    const email = fields.get("email");
+    return { email: typeof email === "string" ? email.trim() : "", match: fields.get("match") === "exact" ? "exact" : "prefix" };
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    onSearch({ email: email.trim(), match });
+    onSearch(searchOf(event.currentTarget));
   }
 
   return (
-    <Form role="search" aria-label={t("users.searchLabel")} className="mb-3" onSubmit={submit}>
+    // Named fields in a GET form: before the app runs, the browser asks the page with the search in its URL.
+    <Form role="search" aria-label={t("users.searchLabel")} className="mb-3" method="get" onSubmit={submit}>
       <Form.Label htmlFor={id} className="small">
         {t("users.searchByEmail")}
       </Form.Label>
       <InputGroup size="sm">
-        <Form.Select
-          aria-label={t("users.match.label")}
-          className="flex-grow-0 w-auto"
-          value={match}
-          onChange={(event) => setMatch(event.target.value === "exact" ? "exact" : "prefix")}
-        >
+        <Form.Select name="match" aria-label={t("users.match.label")} className="flex-grow-0 w-auto" defaultValue={search.match}>
           <option value="prefix">{t("users.match.prefix")}</option>
           <option value="exact">{t("users.match.exact")}</option>
         </Form.Select>
-        <Form.Control id={id} type="search" aria-describedby={helpId} value={email} onChange={(event) => setEmail(event.target.value)} />
+        <Form.Control id={id} name="email" type="search" aria-describedby={helpId} defaultValue={search.email} ref={emailInput} />
         <Button type="submit" variant="outline-primary">
           {t("users.search")}
         </Button>
         {search.email && (
           <Button
             variant="outline-secondary"
-            onClick={() => {
-              setEmail("");
-              onSearch({ email: "", match });
+            disabled={!hydrated}
+            onClick={(event) => {
+              if (emailInput.current) emailInput.current.value = "";
+              if (event.currentTarget.form) onSearch(searchOf(event.currentTarget.form));
             }}
           >
             {t("users.showAll")}

@@ -7,7 +7,8 @@ import { Link } from "react-router-dom";
 import { useListedTraits } from "./listed-traits";
 import { href } from "#contract/paths.js";
 import { ListTable } from "../../../lib/components/list-table";
-import { formatDate } from "../../../lib/format";
+import { useFormatDate } from "../../../lib/format";
+import { useHydrated } from "../../../lib/use-hydrated";
 import type { User } from "../api/user-types";
 import { Providers, StateBadge, SecondFactors } from "./user-facts";
 
@@ -19,6 +20,9 @@ export interface UserTableProps {
 export function UserTable({ users, more }: UserTableProps) {
   const { t } = useTranslation();
   const listed = useListedTraits();
+  // The server renders the list too: dates as the reader's, and more pages, once the app runs.
+  const formatDate = useFormatDate();
+  const hydrated = useHydrated();
   return (
     <>
       <ListTable
@@ -70,7 +74,7 @@ export function UserTable({ users, more }: UserTableProps) {
       </ListTable>
       {users.length === 0 && <p className="text-body-secondary small">{t("users.noMatch")}</p>}
       {more.available && (
-        <Button variant="outline-secondary" size="sm" onClick={more.load} disabled={more.loading}>
+        <Button variant="outline-secondary" size="sm" onClick={more.load} disabled={more.loading || !hydrated}>
           {more.loading && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
           {t("users.loadMore")}
         </Button>

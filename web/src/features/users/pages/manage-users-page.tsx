@@ -7,6 +7,7 @@ import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
+import { userSearchOf } from "#contract/pages.js";
 import { apiProblemOf } from "../../../lib/api-problem";
 import { Loading } from "../../../lib/components/loading";
 import { PageProblemAlert, concernsSession, problemOf } from "../../../lib/components/page-problem";
@@ -23,7 +24,7 @@ export function ManageUsersPage() {
   const { refresh } = useCurrentSession();
   // The search is in the URL, so that "All users" on a person's page comes back to it.
   const [params, setParams] = useSearchParams();
-  const search: Search = { email: params.get("email") ?? "", match: params.get("match") === "exact" ? "exact" : "prefix" };
+  const search: Search = userSearchOf(params);
   const users = useInfiniteQuery(usersQueryOptions(search));
   const headingId = useId();
   const problem = problemOf(users.error);
