@@ -400,14 +400,14 @@ t.test("the portal service is configured through variables the server reads", as
 });
 
 t.test("invite-only: the operator's two variables close registration in the portal and in Kratos", async (t) => {
-  t.equal(readConfig(service("portal").environment!).registration, "open", "open by default");
+  t.equal(readConfig(service("portal").environment).registration, "open", "open by default");
   t.equal(service("kratos").environment!.SELFSERVICE_FLOWS_REGISTRATION_ENABLED, "true");
   const closed = loadCompose(root, "docker-compose.yml", {
     ...production,
     REGISTRATION: "invite-only",
     KRATOS_REGISTRATION_ENABLED: "false",
   });
-  t.equal(readConfig(service("portal", closed).environment!).registration, "invite-only");
+  t.equal(readConfig(service("portal", closed).environment).registration, "invite-only");
   t.equal(service("kratos", closed).environment!.SELFSERVICE_FLOWS_REGISTRATION_ENABLED, "false");
 });
 
