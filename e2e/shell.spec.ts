@@ -120,9 +120,11 @@ test("the menu collapses to 60 px and expands to 200 px, and the choice survives
   expect(await page.evaluate(() => localStorage.getItem("Collapsed"))).toBe("true");
   await saveScreenshot(page, "shell-collapsed");
 
+  // The choice is the browser's (localStorage), which the server's page does not know: the app applies it
+  // once it runs, over the menu's 0.15 s transition.
   await page.reload();
   await expect(menu(page)).toBeVisible();
-  expect(await sidebarWidth(page)).toBe(60);
+  await expect.poll(() => sidebarWidth(page)).toBe(60);
 
   await page.getByRole("button", { name: "Expand menu" }).click();
   await expect.poll(() => sidebarWidth(page)).toBe(200);
