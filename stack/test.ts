@@ -9,6 +9,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { stripVTControlCharacters } from "node:util";
 import { startPortal } from "./portal.js";
 import { rootDir } from "./settings.js";
 import { Supervisor } from "./supervisor.js";
@@ -56,17 +58,51 @@ async function interrupt(signal: NodeJS.Signals): Promise<never> {
 }
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, (name) => void interrupt(name));
 
-function run(label: string, command: string, args: string[], env: Record<string, string> = {}): Promise<boolean> {
+/** How many of a failed suite's lines the summary repeats: CI shows the end of the output, past the suite's own. */
+const failureLinesKept = 30;
+
+/** A line where tap (`not ok`) or Playwright (`✘`) names a failed test. */
+const failedTestLine = /^\s*(not ok \d+|✘)/;
+
+interface RunResult {
+  ok: boolean;
+  /** The lines naming failed tests; if none did, the last lines the command printed. */
+  failures: string[];
+}
+
+function run(label: string, command: string, args: string[], env: Record<string, string> = {}): Promise<RunResult> {
   say(`── ${label}`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: rootDir, stdio: "inherit", env: { ...process.env, ...env } });
+    const child = spawn(command, args, { cwd: rootDir, stdio: ["inherit", "pipe", "pipe"], env: { ...process.env, ...env } });
     running.suite = child;
+    const failed: string[] = [];
+    const last: string[] = [];
+    const record = (text: string) => {
+      const line = stripVTControlCharacters(text);
+      if (line.trim() === "") return;
+      if (failedTestLine.test(line) && failed.length < failureLinesKept) failed.push(line);
+      last.push(line);
+      if (last.length > failureLinesKept) last.shift();
+    };
+    // The output goes on as it comes; its lines are read beside it.
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ] as const) {
+      from.pipe(to, { end: false });
+      createInterface({ input: from, crlfDelay: Infinity }).on("line", record);
+    }
+    const failures = () => (failed.length > 0 ? failed : last);
     child.on("error", (error) => {
       say(`${label}: ${error.message}`);
-      resolve(false);
+      resolve({ ok: false, failures: [error.message] });
     });
+    // A process the suite left running may hold its output open: the last lines get two seconds after the exit.
     child.on("exit", (code) => {
-      resolve(code === 0);
+      const closed = new Promise((done) => child.once("close", done));
+      void Promise.race([closed, new Promise((done) => setTimeout(done, 2000).unref())]).then(() => {
+        resolve(code === 0 ? { ok: true, failures: [] } : { ok: false, failures: failures() });
+      });
     });
   });
 }
@@ -81,21 +117,21 @@ async function ensureChromium(): Promise<void> {
   say("installing Chromium from Debian's packages for the browser tests…");
   const env = { DEBIAN_FRONTEND: "noninteractive" };
   if (
-    !(await run("apt-get update", "apt-get", ["update", "-qq"], env)) ||
-    !(await run("apt-get install chromium", "apt-get", ["install", "-y", "-qq", "chromium", "fonts-liberation"], env))
+    !(await run("apt-get update", "apt-get", ["update", "-qq"], env)).ok ||
+    !(await run("apt-get install chromium", "apt-get", ["install", "-y", "-qq", "chromium", "fonts-liberation"], env)).ok
   ) {
     throw new Error("could not install Chromium; install it by hand (apt-get install chromium) and run again");
   }
 }
 
-const results: { name: string; ok: boolean; seconds?: number }[] = [];
+const results: { name: string; ok: boolean; seconds?: number; failures?: string[] }[] = [];
 const started = Date.now();
 
 /** Runs one suite's command and records whether it passed and how long it took. */
 async function suite(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<void> {
   const suiteStarted = Date.now();
-  const ok = await run(name, command, args, env);
-  results.push({ name, ok, seconds: Math.round((Date.now() - suiteStarted) / 1000) });
+  const { ok, failures } = await run(name, command, args, env);
+  results.push({ name, ok, seconds: Math.round((Date.now() - suiteStarted) / 1000), failures });
 }
 
 /** The browser journeys that also run on PostgreSQL carry this tag in their title. */
@@ -203,6 +239,11 @@ if (selected.has("scale")) {
 const failed = results.filter(({ ok }) => !ok);
 say("── summary");
 for (const { name, ok, seconds } of results) say(`${ok ? "passed" : "FAILED"}  ${name}${seconds === undefined ? "" : ` (${seconds}s)`}`);
+for (const { name, failures } of failed) {
+  if (!failures?.length) continue;
+  say(`── what failed in ${name}`);
+  for (const line of failures) say(line);
+}
 say(`took ${Math.round((Date.now() - started) / 1000)}s`);
 console.log(`suites: ${results.length - failed.length} passed, ${failed.length} failed`);
 process.exit(failed.length === 0 ? 0 : 1);
