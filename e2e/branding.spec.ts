@@ -2,10 +2,12 @@
 // portal of its own: their product's name, logo, mark (with a dark variant),
 // primary colour, support contact and legal links show on /login, in the
 // signed-in shell and in the portal's mail; screenshots of each are attached
-// to the test's output.
+// to the test's output. Its terms of service are asked for too.
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Page, TestInfo } from "@playwright/test";
+import type { AccountExport } from "#contract/schemas/account.js";
 import { createIdentity } from "../stack/testing/identities.js";
 import type { TestStack } from "../stack/testing/test-stack.js";
 import { expectAccessible } from "./support/a11y.js";
@@ -119,4 +121,24 @@ test("the shell shows the operator's mark and name, and the portal's mail is sig
   await expect(mailPage.getByText("Rechenwerk", { exact: false }).first()).toBeVisible();
   await attachScreenshot(mailPage, testInfo, "mail");
   await mailPage.close();
+});
+
+test("who does not accept new terms still downloads their data and deletes the account, from the terms page", async ({ page, branded }) => {
+  const user = await createIdentity(branded.adminUrl, { verified: true });
+  await signInWithPassword(page, user.email, user.password);
+  await expect(page.getByRole("heading", { name: "Updated terms of service" })).toBeVisible();
+  await expect(page.getByText("If you do not accept them, you can still download your data or delete your account here.")).toBeVisible();
+  await expectAccessible(page);
+
+  const download = page.getByRole("region", { name: "Download my data" }).getByRole("button", { name: "Download my data" });
+  await expect(download).toBeEnabled();
+  const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
+  const data = JSON.parse(readFileSync(await file.path(), "utf8")) as AccountExport;
+  expect(data.account.traits).toMatchObject({ email: user.email });
+
+  const remove = page.getByRole("region", { name: "Delete account" });
+  await remove.getByLabel(/To confirm, type your email address/).fill(user.email);
+  await remove.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL(/\/login\?notice=deleted/);
+  await expect(page.getByText("Your account was deleted.", { exact: false })).toBeVisible();
 });

@@ -22,7 +22,7 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /**
      * "allowed": the route serves a signed-in person who has not accepted the current terms of service yet (the
-     * session, accepting them); every other route with a session rule answers them 403 terms_required.
+     * session, accepting them, and the account's data and deletion); every other route with a session rule answers them 403 terms_required.
      */
     termsPending?: "allowed";
   }

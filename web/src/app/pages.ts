@@ -113,7 +113,18 @@ export const pages: { readonly [N in PageName]: Page } = {
     shell: false,
     serverRendered: false,
     termsPending: "allowed",
-    lazy: lazyPage([features.terms], ({ TermsPage }) => TermsPage),
+    // Who does not accept may still take their data or delete the account, from this page.
+    lazy: lazyPage([features.terms, features.account], ({ TermsPage }, { DownloadDataCard, DeleteAccountCard }) => {
+      const alternatives = createElement(
+        Fragment,
+        null,
+        createElement(DownloadDataCard),
+        createElement(DeleteAccountCard, { returnTo: pageFacts.terms.path }),
+      );
+      return function Terms() {
+        return createElement(TermsPage, { alternatives });
+      };
+    }),
   },
   verification: {
     ...pageFacts.verification,

@@ -30,6 +30,8 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async
   fastify.delete(
     "/",
     {
+      // Who does not accept new terms of service may still delete the account, and take their data first.
+      config: { termsPending: "allowed" },
       onRequest: [fastify.guards.sameOriginJson, fastify.guards.recentSignIn(config.privilegedSessionMaxAge)],
       preHandler: fastify.limits.account("accountDeletion"),
       bodyLimit: bodyLimits.confirmation,
@@ -47,8 +49,8 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async
     },
   );
 
-  // Accepting the terms of service the portal asks for: the one route, besides the session's, that a person who
-  // has not accepted them yet may call. It writes only while they are pending, so repeating it writes nothing.
+  // Accepting the terms of service the portal asks for: with the session's, deleting the account and downloading its
+  // data, a route that a person who has not accepted them yet may call. It writes only while they are pending, so repeating it writes nothing.
   fastify.post(
     "/terms",
     {
@@ -95,6 +97,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async
   fastify.get(
     "/export",
     {
+      config: { termsPending: "allowed" },
       preHandler: fastify.limits.account("dataExport"),
       schema: { querystring: AccountExportQuery, response: { 200: AccountExport, ...errorResponses } },
     },

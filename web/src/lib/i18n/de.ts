@@ -468,6 +468,7 @@ export const de = {
       "Die Nutzungsbedingungen haben sich geändert (Version {{version}}). Lesen Sie sie und akzeptieren Sie sie, um Ihr Konto weiter zu nutzen.",
     accept: "Akzeptieren und fortfahren",
     signOut: "Abmelden",
+    declining: "Wenn Sie sie nicht akzeptieren, können Sie hier dennoch Ihre Daten herunterladen oder Ihr Konto löschen.",
   },
   invitation: {
     title: "Willkommen, {{name}}",

@@ -446,6 +446,7 @@ export const en = {
     intro: "The terms of service have changed (version {{version}}). Read them, and accept them to go on using your account.",
     accept: "Accept and continue",
     signOut: "Sign out",
+    declining: "If you do not accept them, you can still download your data or delete your account here.",
   },
   invitation: {
     title: "Welcome, {{name}}",

@@ -457,6 +457,7 @@ export const es = {
     intro: "Las condiciones de uso han cambiado (versión {{version}}). Léelas y acéptalas para seguir usando tu cuenta.",
     accept: "Aceptar y continuar",
     signOut: "Cerrar sesión",
+    declining: "Si no las aceptas, aquí puedes igualmente descargar tus datos o eliminar tu cuenta.",
   },
   invitation: {
     title: "Te damos la bienvenida, {{name}}",

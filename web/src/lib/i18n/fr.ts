@@ -474,6 +474,7 @@ export const fr = {
       "Les conditions d’utilisation ont changé (version {{version}}). Lisez-les et acceptez-les pour continuer à utiliser votre compte.",
     accept: "Accepter et continuer",
     signOut: "Se déconnecter",
+    declining: "Si vous ne les acceptez pas, vous pouvez tout de même télécharger vos données ou supprimer votre compte ici.",
   },
   invitation: {
     title: "Bienvenue, {{name}}",

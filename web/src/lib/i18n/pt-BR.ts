@@ -458,6 +458,7 @@ export const ptBR = {
     intro: "Os termos de uso mudaram (versão {{version}}). Leia-os e aceite-os para continuar usando sua conta.",
     accept: "Aceitar e continuar",
     signOut: "Sair",
+    declining: "Se você não os aceitar, ainda pode baixar seus dados ou excluir sua conta aqui.",
   },
   invitation: {
     title: "Boas-vindas, {{name}}",

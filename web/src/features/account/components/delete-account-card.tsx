@@ -1,6 +1,7 @@
 // "Delete account", in Account Settings' "Your data and account": the user types the account's
 // email address and confirms. A sign-in older than Kratos' privileged session
-// age first goes through /login?refresh=true and comes back here.
+// age first goes through /login?refresh=true and comes back here (or to the
+// page that shows the card elsewhere: `returnTo`).
 import { useState, type FormEvent } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
@@ -20,7 +21,8 @@ import { useDeleteAccount } from "../api/delete-account";
 /** The card's anchor: the sign-in that confirms it is the user returns here. */
 export const deleteAccountAnchor = "delete-account";
 
-export function DeleteAccountCard() {
+/** `returnTo`: the portal's path the card is on, where the sign-in that confirms it is the user comes back. */
+export function DeleteAccountCard({ returnTo = settingsPath("data") }: { returnTo?: string }) {
   const { t } = useTranslation();
   const { session } = useCurrentSession();
   const { email: traitsEmail } = session.identity.traits;
@@ -42,7 +44,7 @@ export function DeleteAccountCard() {
         },
         onError: (error) => {
           if (apiProblemOf(error)?.kind === "reauthenticate") {
-            const back = `${window.location.origin}${settingsPath("data")}#${deleteAccountAnchor}`;
+            const back = `${window.location.origin}${returnTo}#${deleteAccountAnchor}`;
             window.location.assign(signInHref(back, { refresh: true }));
           }
         },

@@ -2,8 +2,11 @@
 // person to accept it once, before any other page (gate.ts); the server holds
 // every other signed-in route until then (403 terms_required). Accepting records
 // it (POST /api/account/terms) and returns to where they were going: return_to,
-// a path of the portal only, followed and never shown.
+// a path of the portal only, followed and never shown. Someone who does not
+// accept may still take their data or delete the account: the page shows what
+// it is given for that (`alternatives`, composed in app/pages.ts).
 import { useMutation } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import Button from "react-bootstrap/Button";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useSearchParams } from "react-router-dom";
@@ -14,7 +17,7 @@ import { errorMessage } from "../../../lib/error-message";
 import { safeInAppPath } from "../../../lib/redirect";
 import { acceptTerms, termsLinks, TermsLinksText } from "../../../lib/terms";
 
-export function TermsPage() {
+export function TermsPage({ alternatives }: { alternatives?: ReactNode }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const { session, refresh } = useCurrentSession();
@@ -48,6 +51,12 @@ export function TermsPage() {
           {t("terms.signOut")}
         </Link>
       </div>
+      {alternatives && (
+        <>
+          <p className="mt-4 mb-3 text-body-secondary">{t("terms.declining")}</p>
+          <div className="d-grid gap-3">{alternatives}</div>
+        </>
+      )}
     </PublicCard>
   );
 }
