@@ -100,3 +100,6 @@ export interface SignInAsk {
 export function signInHref(returnTo: string | undefined, { aal, refresh, notice }: SignInAsk = {}): string {
   return href("login", { aal, refresh: refresh ? "true" : undefined, notice, return_to: returnTo });
 }
+
+/** The password page's notice: the settings flow an accepted invitation opened (features/invitation). */
+export const changePasswordNotice = { invited: "invited" } as const;

@@ -84,9 +84,12 @@ test("an invited admin accepts in one click, chooses a password and lands signed
   await invitee.getByRole("button", { name: "Accept invitation" }).click();
 
   // Signed in, the portal speaks the account's language: German, as invited.
-  await expect(invitee).toHaveURL(/\/changepwd\?flow=/);
+  await expect(invitee).toHaveURL(/\/changepwd\?flow=.*&notice=invited$/);
   await expect(invitee.locator("html")).toHaveAttribute("lang", "de");
   await waitForApp(invitee);
+  // Welcomed as an invitee, not told that the account was recovered.
+  await expect(invitee.getByRole("status").filter({ hasText: /^Willkommen: Ihre Einladung ist angenommen\./ })).toBeVisible();
+  await expect(invitee.getByText(/wiederhergestellt/)).toHaveCount(0);
   const password = `Pw-${randomUUID()}`;
   const card = invitee.getByRole("region", { name: "Passwort ändern" });
   await card.getByLabel("Passwort").fill(password);

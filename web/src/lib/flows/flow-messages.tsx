@@ -5,7 +5,8 @@ import { useKratosText } from "../i18n/kratos-text";
 
 const variantByType: Record<string, string> = { error: "danger", success: "success", info: "info" };
 
-export function FlowMessages({ messages }: { messages: readonly UiText[] | undefined }) {
+/** `group`: the catalog's wording for this page's case where it has one (kratos-en.ts, e.g. `invitation`). */
+export function FlowMessages({ messages, group }: { messages: readonly UiText[] | undefined; group?: string }) {
   const text = useKratosText();
   if (!messages?.length) return null;
   return (
@@ -18,7 +19,7 @@ export function FlowMessages({ messages }: { messages: readonly UiText[] | undef
           data-message-type={message.type}
           role={message.type === "error" ? "alert" : "status"}
         >
-          {text(message)}
+          {text(message, group)}
         </Alert>
       ))}
     </div>

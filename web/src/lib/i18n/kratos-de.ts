@@ -70,6 +70,9 @@ export const kratosDe = {
 
   // Recovery.
   "1060001": `Ihr Konto ist wiederhergestellt. Ändern Sie bis {{privileged_session_expires_at, ${dateTime}}} Ihr Passwort oder richten Sie eine weitere Anmeldemethode ein.`,
+  invitation: {
+    "1060001": `Willkommen: Ihre Einladung ist angenommen. Wählen Sie bis {{privileged_session_expires_at, ${dateTime}}} Ihr Passwort, um Ihr Konto fertig einzurichten.`,
+  },
   "1060002":
     "Wir haben einen Wiederherstellungslink an die eingegebene E-Mail-Adresse gesendet. Falls er nicht ankommt, prüfen Sie die Adresse und ob Sie sich mit dieser registriert haben.",
   "1060003":

@@ -84,6 +84,10 @@ export const kratosEn = {
 
   // Recovery.
   "1060001": `Your account is recovered. Change your password or add another way to sign in before {{privileged_session_expires_at, ${dateTime}}}.`,
+  // An invitee, whose account the invitation opened with a recovery (features/invitation): welcome them instead.
+  invitation: {
+    "1060001": `Welcome: your invitation is accepted. Choose your password before {{privileged_session_expires_at, ${dateTime}}} to finish setting up your account.`,
+  },
   "1060002":
     "We sent a recovery link to the email address you entered. If it does not arrive, check the address and make sure it is the one you signed up with.",
   "1060003":

@@ -69,6 +69,9 @@ export const kratosEs = {
 
   // Recovery.
   "1060001": `Tu cuenta se recuperó. Cambia tu contraseña o añade otra forma de iniciar sesión antes del {{privileged_session_expires_at, ${dateTime}}}.`,
+  invitation: {
+    "1060001": `Bienvenido: tu invitación está aceptada. Elige tu contraseña antes del {{privileged_session_expires_at, ${dateTime}}} para terminar de configurar tu cuenta.`,
+  },
   "1060002":
     "Enviamos un enlace de recuperación a la dirección de correo electrónico que escribiste. Si no llega, revisa la dirección y asegúrate de que es la que usaste al registrarte.",
   "1060003":

@@ -69,6 +69,9 @@ export const kratosFr = {
 
   // Recovery.
   "1060001": `Votre compte est récupéré. Changez votre mot de passe ou ajoutez une autre méthode de connexion avant le {{privileged_session_expires_at, ${dateTime}}}.`,
+  invitation: {
+    "1060001": `Bienvenue : votre invitation est acceptée. Choisissez votre mot de passe avant le {{privileged_session_expires_at, ${dateTime}}} pour terminer la configuration de votre compte.`,
+  },
   "1060002":
     "Nous avons envoyé un lien de récupération à l’adresse e-mail saisie. S’il n’arrive pas, vérifiez l’adresse et assurez-vous que c’est bien celle de votre inscription.",
   "1060003":

@@ -67,6 +67,9 @@ export const kratosPtBR = {
 
   // Recovery.
   "1060001": `Sua conta foi recuperada. Altere sua senha ou adicione outra forma de entrar antes de {{privileged_session_expires_at, ${dateTime}}}.`,
+  invitation: {
+    "1060001": `Boas-vindas: seu convite foi aceito. Escolha sua senha antes de {{privileged_session_expires_at, ${dateTime}}} para concluir a configuração da sua conta.`,
+  },
   "1060002":
     "Enviamos um link de recuperação para o endereço de e-mail que você digitou. Se ele não chegar, confira o endereço e verifique se é o mesmo que você usou no cadastro.",
   "1060003":

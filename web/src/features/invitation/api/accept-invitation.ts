@@ -2,8 +2,10 @@
 // answers a recovery flow of Kratos' with its one-time code; submitting the
 // code signs the invitee in, and Kratos answers 422 browser_location_change_required
 // towards its settings flow, which the invitee continues on the password page
-// (/changepwd), as after any recovery: there they choose their password.
+// (/changepwd), as after any recovery: there they choose their password, welcomed
+// as an invitee (?notice=invited) rather than told their account was recovered.
 import { useMutation } from "@tanstack/react-query";
+import { changePasswordNotice } from "#contract/flows.js";
 import { href } from "#contract/paths.js";
 import type { AcceptedInvitation } from "#contract/schemas/invitations.js";
 import { apiRequest } from "../../../lib/api-client";
@@ -20,7 +22,7 @@ export async function acceptInvitation(token: string): Promise<string> {
   } catch (error) {
     const action = handleFlowError(error, { currentUrl: window.location.href });
     const settingsFlow = action.kind === "redirect" ? settingsFlowIn(action.url) : undefined;
-    if (settingsFlow) return href("changePassword", { flow: settingsFlow });
+    if (settingsFlow) return href("changePassword", { flow: settingsFlow, notice: changePasswordNotice.invited });
     const next = action.kind === "redirect" ? safeRedirect(action.url) : undefined;
     if (next) return next;
     throw error;

@@ -1,7 +1,11 @@
 // /changepwd (Recovery): the password and the backup codes of the settings
-// flow. Recovery by email lands here with the settings flow Kratos opened.
+// flow. Recovery by email lands here with the settings flow Kratos opened, and
+// so does an accepted invitation (?notice=invited), which Kratos' messages
+// then welcome rather than call a recovery.
 import type { SettingsFlow } from "@ory/client-fetch";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router-dom";
+import { changePasswordNotice } from "#contract/flows.js";
 import { FlowMessages } from "../../../lib/flows/flow-messages";
 import { FlowStatus } from "../../../lib/flows/flow-status";
 import { secretsOf } from "../../../lib/flows/nodes/node-text";
@@ -13,6 +17,8 @@ export function ChangePasswordPage() {
   const { t } = useTranslation();
   const settings = useSettingsFlow();
   const { activeGroup } = settings;
+  const [params] = useSearchParams();
+  const invited = params.get("notice") === changePasswordNotice.invited;
 
   return (
     <div className="account-page">
@@ -22,7 +28,7 @@ export function ChangePasswordPage() {
           const codes = backupCodes(flow);
           return (
             <>
-              {!activeGroup && <FlowMessages messages={flow.ui.messages} />}
+              {!activeGroup && <FlowMessages messages={flow.ui.messages} group={invited ? "invitation" : undefined} />}
               <GroupCard settings={settings} groups={["password"]} title={t("settings.password.title")} />
               <GroupCard
                 settings={settings}
