@@ -51,10 +51,8 @@ async function connectApplication(user: TestIdentity) {
     `?login_challenge=${encodeURIComponent(login.searchParams.get("login_challenge")!)}`,
   );
   const consentUrl = await agent.location(submitted.json().redirect_browser_to as string);
-  const accepted = await app.inject({
-    method: "POST",
-    url: "/api/oauth2/consent/accept",
-    headers: { origin, cookie: browser.cookieHeader() },
+  const accepted = await call("POST", "/api/oauth2/consent/accept", {
+    as: browser,
     payload: {
       consent_challenge: consentUrl.searchParams.get("consent_challenge")!,
       grant_scope: ["openid", "offline_access", "email"],

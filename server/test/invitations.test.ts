@@ -185,14 +185,7 @@ t.test("a list sent row by row reports each row: invited, already an account, li
   const rows = [uniqueEmail("row-one"), existing.email, uniqueEmail("row-three")];
   const answers = [];
   for (const email of rows) {
-    answers.push(
-      await limited.inject({
-        method: "POST",
-        url: "/api/invitations",
-        headers: { accept: "application/json", origin, cookie: listAdmin.cookieHeader(), "content-type": "application/json" },
-        payload: JSON.stringify(invitationOf(email)),
-      }),
-    );
+    answers.push(await call("POST", "/api/invitations", { as: listAdmin, payload: invitationOf(email) }));
   }
   t.same(
     answers.map((answer) => answer.statusCode),

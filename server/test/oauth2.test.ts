@@ -362,7 +362,7 @@ t.test("connected apps: when Hydra cannot be reached, every route says so with 5
     ["DELETE", "/api/oauth2/consents"],
     ["DELETE", "/api/oauth2/consents/some-client"],
   ] as const) {
-    const response = await offline.inject({ method, url, headers: { accept: "application/json", origin, cookie: browser.cookieHeader() } });
+    const response = await call(method, url, { as: browser, on: offline });
     t.equal(response.statusCode, 503, `${method} ${url}`);
     t.same(response.json(), { code: "hydra_unavailable" });
   }

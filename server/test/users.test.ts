@@ -50,12 +50,7 @@ t.test("every route refuses the signed-out (401), a user without the admin role 
 
 t.test("changes come only from the portal's own pages", async (t) => {
   for (const { method, url, payload } of routes.filter((route) => route.method !== "GET")) {
-    const foreign = await app.inject({
-      method,
-      url,
-      headers: { cookie: admin.cookieHeader(), origin: "https://evil.example", "content-type": "application/json" },
-      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-    });
+    const foreign = await call(method, url, { as: admin, payload, headers: { origin: "https://evil.example" } });
     t.same([foreign.statusCode, foreign.json()], [403, { code: "cross_origin" }], `${method} ${url}`);
   }
 });
