@@ -9,6 +9,7 @@ import t from "tap";
 import { HttpBrowser } from "../../stack/testing/http-browser.js";
 import { createIdentity, type TestIdentity } from "../../stack/testing/identities.js";
 import { hydraApplication } from "../../stack/testing/oauth2-application.js";
+import { apiCaller } from "./helpers/api.js";
 import { build } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
 import { useHydra } from "./helpers/hydra.js";
@@ -21,17 +22,10 @@ const hydraAdmin = new OAuth2Api(new Configuration({ basePath: hydra.adminUrl })
 const kratosAdmin = new IdentityApi(new Configuration({ basePath: hydra.kratosAdminUrl }));
 const redirectUri = "https://maps.example.org/callback";
 
-function send(portal: FastifyInstance, method: "GET" | "DELETE", url: string, browser?: Browser, payload?: object, headers = {}) {
-  return portal.inject({
-    method,
-    url,
-    headers: { accept: "application/json", origin, ...(browser ? { cookie: browser.cookieHeader() } : {}), ...headers },
-    ...(payload ? { payload } : {}),
-  });
-}
+const call = apiCaller(origin, app);
 
 const deleteAccount = (portal: FastifyInstance, browser: Browser, email: string): Promise<LightMyRequestResponse> =>
-  send(portal, "DELETE", "/api/account", browser, { email });
+  call("DELETE", "/api/account", { on: portal, as: browser, payload: { email } });
 
 /** Signs the user in to an application through Hydra and the portal, with a remembered consent; returns the tokens. */
 async function connectApplication(user: TestIdentity) {
@@ -57,10 +51,8 @@ async function connectApplication(user: TestIdentity) {
     `?login_challenge=${encodeURIComponent(login.searchParams.get("login_challenge")!)}`,
   );
   const consentUrl = await agent.location(submitted.json().redirect_browser_to as string);
-  const accepted = await app.inject({
-    method: "POST",
-    url: "/api/oauth2/consent/accept",
-    headers: { origin, cookie: browser.cookieHeader() },
+  const accepted = await call("POST", "/api/oauth2/consent/accept", {
+    as: browser,
     payload: {
       consent_challenge: consentUrl.searchParams.get("consent_challenge")!,
       grant_scope: ["openid", "offline_access", "email"],
@@ -88,8 +80,12 @@ t.test("deleting the account ends its sessions, consents and tokens, deletes it 
   await other.signIn(user.email, user.password);
   t.ok(await isActive(tokens.access_token), "the application's token works before");
 
-  t.equal((await send(app, "DELETE", "/api/account", undefined, { email: user.email })).statusCode, 401, "not signed in");
-  const crossSite = await send(app, "DELETE", "/api/account", browser, { email: user.email }, { origin: "https://evil.example" });
+  t.equal((await call("DELETE", "/api/account", { payload: { email: user.email } })).statusCode, 401, "not signed in");
+  const crossSite = await call("DELETE", "/api/account", {
+    as: browser,
+    payload: { email: user.email },
+    headers: { origin: "https://evil.example" },
+  });
   t.equal(crossSite.statusCode, 403, "from another site");
   const wrong = await deleteAccount(app, browser, "someone-else@example.org");
   t.equal(wrong.statusCode, 400, "the typed address must be the account's");
@@ -99,7 +95,7 @@ t.test("deleting the account ends its sessions, consents and tokens, deletes it 
   const deleted = await deleteAccount(app, browser, ` ${user.email.toUpperCase()} `);
   t.equal(deleted.statusCode, 204, "the address in any case and spacing");
   t.notOk(await identityExists(user.id), "the identity is gone");
-  t.equal((await send(app, "GET", "/api/session", other)).statusCode, 401, "the other browser's session ended");
+  t.equal((await call("GET", "/api/session", { as: other })).statusCode, 401, "the other browser's session ended");
   t.notOk(await isActive(tokens.access_token), "the application's token stopped working");
   const consents = await hydraAdmin.listOAuth2ConsentSessions({ subject: user.id });
   t.same(consents.data, [], "no consent is left at Hydra");
@@ -124,7 +120,7 @@ t.test("a deletion that fails half-way is finished by trying again", async (t) =
   await browser.signIn(user.email, user.password);
   t.equal((await deleteAccount(flaky, browser, user.email)).statusCode, 500, "the first attempt fails");
   t.notOk(await isActive(tokens.access_token), "the steps before the failure are done: tokens revoked");
-  t.equal((await send(flaky, "GET", "/api/session", browser)).statusCode, 401, "and sessions ended");
+  t.equal((await call("GET", "/api/session", { on: flaky, as: browser })).statusCode, 401, "and sessions ended");
   t.ok(await identityExists(user.id), "but the identity is still there");
 
   await browser.signIn(user.email, user.password);

@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import t, { type Test } from "tap";
 import { AuditEntry } from "#contract/schemas/users.js";
 import { createIdentity } from "../../stack/testing/identities.js";
+import { apiCaller, signedIn } from "./helpers/api.js";
 import { build, type Env } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
 import { useHydra } from "./helpers/hydra.js";
@@ -28,27 +29,17 @@ function stateDir(t: Test): string {
   return dir;
 }
 
-async function adminOf(app: FastifyInstance): Promise<Browser> {
-  const user = await createIdentity(hydra.kratosAdminUrl, { roles: ["admin"] });
-  const browser = new Browser(app);
-  await browser.signIn(user.email, user.password);
-  await browser.enrolTotp();
-  return browser;
-}
+const adminOf = async (app: FastifyInstance) =>
+  signedIn(app, await createIdentity(hydra.kratosAdminUrl, { roles: ["admin"] }), { secondFactor: true });
 
-const call = (as: Browser, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
-  as.app.inject({
-    method,
-    url,
-    headers: { origin, cookie: as.cookieHeader(), ...(payload ? { "content-type": "application/json" } : {}) },
-    ...(payload ? { payload } : {}),
-  });
+/** Each request goes to the portal its browser signed in at. */
+const call = apiCaller(origin);
 
 const auditOf = async (as: Browser, id: string) =>
-  (await call(as, "GET", `/api/users/${id}`)).json<{ audit: { action: string }[] }>().audit.map(({ action }) => action);
+  (await call("GET", `/api/users/${id}`, { as })).json<{ audit: { action: string }[] }>().audit.map(({ action }) => action);
 
 async function exported(as: Browser): Promise<AuditEntry[]> {
-  const answer = await call(as, "GET", "/api/users/audit");
+  const answer = await call("GET", "/api/users/audit", { as });
   if (answer.statusCode !== 200) throw new Error(`export: ${answer.statusCode} ${answer.body}`);
   return answer.body
     .split("\n")
@@ -60,8 +51,8 @@ t.test("no number of cheap actions pushes a line out of the trail", async (t) =>
   const app = await build(t, { ...hydra.env, PORTAL_STATE_DIR: stateDir(t), LIMIT_ADMIN_ACTION: "1000/15m" });
   const admin = await adminOf(app);
   const person = await createIdentity(hydra.kratosAdminUrl);
-  t.equal((await call(admin, "POST", `/api/users/${person.id}/recovery-code`)).statusCode, 200);
-  for (let i = 0; i < 210; i++) t.equal((await call(admin, "DELETE", `/api/users/${person.id}/sessions`)).statusCode, 204);
+  t.equal((await call("POST", `/api/users/${person.id}/recovery-code`, { as: admin })).statusCode, 200);
+  for (let i = 0; i < 210; i++) t.equal((await call("DELETE", `/api/users/${person.id}/sessions`, { as: admin })).statusCode, 204);
   const audit = await auditOf(admin, person.id);
   t.equal(audit.length, 211, "every line, on the person's page");
   t.equal(audit.at(-1), "recovery_code_created", "the first one too");
@@ -77,13 +68,13 @@ t.test("a line that cannot be written stops the change it would record", async (
   // The state file is written through state.json.tmp: a folder there makes every write fail, even as root.
   mkdirSync(join(dir, "state.json.tmp"));
 
-  const code = await call(admin, "POST", `/api/users/${person.id}/recovery-code`);
+  const code = await call("POST", `/api/users/${person.id}/recovery-code`, { as: admin });
   t.same([code.statusCode, code.json()], [500, { code: "internal_error" }], "no recovery code without its line");
-  const deactivated = await call(admin, "PUT", `/api/users/${person.id}/state`, { state: "inactive" });
+  const deactivated = await call("PUT", `/api/users/${person.id}/state`, { as: admin, payload: { state: "inactive" } });
   t.equal(deactivated.statusCode, 500);
-  const revoked = await call(admin, "POST", `/api/users/${person.id}/roles`, { role: "admin", change: "revoke" });
+  const revoked = await call("POST", `/api/users/${person.id}/roles`, { as: admin, payload: { role: "admin", change: "revoke" } });
   t.equal(revoked.statusCode, 500);
-  const deleted = await call(admin, "DELETE", `/api/users/${person.id}`);
+  const deleted = await call("DELETE", `/api/users/${person.id}`, { as: admin });
   t.equal(deleted.statusCode, 500);
   const { data: identity } = await kratosAdmin.getIdentity({ id: person.id });
   t.equal(identity.state, "active", "still active");
@@ -109,7 +100,7 @@ async function withOldLines(t: Test, env: Env, ages: number[]) {
 
 t.test("lines are kept for AUDIT_RETENTION, then they go", async (t) => {
   const { admin, person } = await withOldLines(t, { AUDIT_RETENTION: "2d" }, [72, 47, 1]);
-  const { audit } = (await call(admin, "GET", `/api/users/${person.id}`)).json<{ audit: AuditEntry[] }>();
+  const { audit } = (await call("GET", `/api/users/${person.id}`, { as: admin })).json<{ audit: AuditEntry[] }>();
   t.same(
     audit.map(({ actor_email }) => actor_email),
     ["1h@example.org", "47h@example.org"],
@@ -132,10 +123,10 @@ t.test("the export: every line as JSON, to admins with a second factor only", as
   const app = await build(t, { ...hydra.env, PORTAL_STATE_DIR: stateDir(t) });
   const admin = await adminOf(app);
   const person = await createIdentity(hydra.kratosAdminUrl);
-  t.equal((await call(admin, "PUT", `/api/users/${person.id}/state`, { state: "inactive" })).statusCode, 200);
-  t.equal((await call(admin, "DELETE", `/api/users/${person.id}`)).statusCode, 204);
+  t.equal((await call("PUT", `/api/users/${person.id}/state`, { as: admin, payload: { state: "inactive" } })).statusCode, 200);
+  t.equal((await call("DELETE", `/api/users/${person.id}`, { as: admin })).statusCode, 204);
 
-  const answer = await call(admin, "GET", "/api/users/audit");
+  const answer = await call("GET", "/api/users/audit", { as: admin });
   t.equal(answer.statusCode, 200);
   t.match(answer.headers["content-type"], /^application\/x-ndjson/);
   t.match(answer.headers["content-disposition"], /^attachment; filename="audit-trail-\d{4}-\d\d-\d\d\.jsonl"$/);
@@ -155,10 +146,10 @@ t.test("the export: every line as JSON, to admins with a second factor only", as
   const user = await createIdentity(hydra.kratosAdminUrl);
   const notAdmin = new Browser(app);
   await notAdmin.signIn(user.email, user.password);
-  t.same((await call(notAdmin, "GET", "/api/users/audit")).json(), { code: "role_required" });
+  t.same((await call("GET", "/api/users/audit", { as: notAdmin })).json(), { code: "role_required" });
   const oneFactor = await createIdentity(hydra.kratosAdminUrl, { roles: ["admin"] });
   const aal1 = new Browser(app);
   await aal1.signIn(oneFactor.email, oneFactor.password);
-  t.same((await call(aal1, "GET", "/api/users/audit")).json(), { code: "aal2_required" });
+  t.same((await call("GET", "/api/users/audit", { as: aal1 })).json(), { code: "aal2_required" });
   t.equal((await app.inject({ method: "GET", url: "/api/users/audit" })).statusCode, 401);
 });

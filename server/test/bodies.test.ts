@@ -9,42 +9,26 @@ import t, { type Test } from "tap";
 import { createIdentity } from "../../stack/testing/identities.js";
 import type { ErrorCode } from "#contract/errors.js";
 import { ErrorBody } from "#contract/schemas/error.js";
+import { apiCaller, signedIn, type Method } from "./helpers/api.js";
 import { build } from "./helpers/build.js";
-import { Browser } from "./helpers/browser.js";
+import type { Browser } from "./helpers/browser.js";
 import { useHydra } from "./helpers/hydra.js";
 
 const hydra = await useHydra(t);
 const origin = hydra.env.PORTAL_ORIGIN!;
 const app = await build(t, hydra.env);
 
-async function signedIn(roles?: string[]): Promise<Browser> {
-  const user = await createIdentity(hydra.kratosAdminUrl, { roles });
-  const browser = new Browser(app);
-  await browser.signIn(user.email, user.password);
-  return browser;
-}
-const admin = await signedIn(["admin"]);
-await admin.enrolTotp();
-const user = await signedIn();
+const admin = await signedIn(app, await createIdentity(hydra.kratosAdminUrl, { roles: ["admin"] }), { secondFactor: true });
+const user = await signedIn(app, await createIdentity(hydra.kratosAdminUrl));
+const call = apiCaller(origin, app);
 
-function send(method: string, url: string, as: Browser | undefined, payload: string): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: method as "POST",
-    url,
-    payload,
-    headers: { accept: "application/json", origin, "content-type": "application/json", ...(as ? { cookie: as.cookieHeader() } : {}) },
-  });
-}
-
-const created = await send(
-  "POST",
-  "/api/clients",
-  admin,
-  JSON.stringify({ client_name: `bodies ${randomUUID()}`, grant_types: ["client_credentials"] }),
-);
+const created = await call("POST", "/api/clients", {
+  as: admin,
+  payload: { client_name: `bodies ${randomUUID()}`, grant_types: ["client_credentials"] },
+});
 const clientId: string = created.json().client_id;
 
-const bodyRoutes: { method: string; url: string; as?: Browser; limit: number }[] = [
+const bodyRoutes: { method: Method; url: string; as?: Browser; limit: number }[] = [
   { method: "POST", url: "/api/clients", as: admin, limit: 32 * 1024 },
   { method: "PUT", url: `/api/clients/${clientId}`, as: admin, limit: 32 * 1024 },
   { method: "POST", url: "/api/oauth2/consent/accept", as: user, limit: 16 * 1024 },
@@ -82,15 +66,21 @@ function expectRefusal(t: Test, response: LightMyRequestResponse, status: number
 for (const route of bodyRoutes) {
   t.test(`${route.method} ${route.url.replace(clientId, ":id")} refuses bodies it cannot take`, async (t) => {
     for (const [what, payload, code] of hostile) {
-      expectRefusal(t, await send(route.method, route.url, route.as, payload), 400, code, what);
+      expectRefusal(t, await call(route.method, route.url, { as: route.as, payload }), 400, code, what);
     }
     const tooLarge = JSON.stringify({ client_name: "x".repeat(route.limit) });
-    expectRefusal(t, await send(route.method, route.url, route.as, tooLarge), 413, "body_too_large", "a body over the limit");
+    expectRefusal(
+      t,
+      await call(route.method, route.url, { as: route.as, payload: tooLarge }),
+      413,
+      "body_too_large",
+      "a body over the limit",
+    );
   });
 }
 
 t.test("a route that takes no body ignores a stray {} and refuses what it cannot read", async (t) => {
-  const noBody: { method: string; url: string; as: Browser; status: number }[] = [
+  const noBody: { method: Method; url: string; as: Browser; status: number }[] = [
     { method: "POST", url: `/api/clients/${clientId}/secret`, as: admin, status: 200 },
     { method: "DELETE", url: "/api/oauth2/consents/some-client", as: user, status: 204 },
     { method: "DELETE", url: "/api/oauth2/consents", as: user, status: 204 },
@@ -99,24 +89,24 @@ t.test("a route that takes no body ignores a stray {} and refuses what it cannot
   for (const { method, url, as, status } of noBody) {
     expectRefusal(
       t,
-      await send(method, url, as, '{"__proto__": {"isAdmin": true}}'),
+      await call(method, url, { as, payload: '{"__proto__": {"isAdmin": true}}' }),
       400,
       notJson,
       `${method} ${url} with a __proto__ key`,
     );
-    expectRefusal(t, await send(method, url, as, "{"), 400, notJson, `${method} ${url} with malformed JSON`);
+    expectRefusal(t, await call(method, url, { as, payload: "{" }), 400, notJson, `${method} ${url} with malformed JSON`);
     expectRefusal(
       t,
-      await send(method, url, as, JSON.stringify({ filler: "x".repeat(2048) })),
+      await call(method, url, { as, payload: JSON.stringify({ filler: "x".repeat(2048) }) }),
       413,
       "body_too_large",
       `${method} ${url} with a large body`,
     );
-    t.equal((await send(method, url, as, "{}")).statusCode, status, `${method} ${url} with {}`);
+    t.equal((await call(method, url, { as, payload: "{}" })).statusCode, status, `${method} ${url} with {}`);
   }
 });
 
 t.test("an unknown /api route is a 404 not_found, with or without a body", async (t) => {
-  expectRefusal(t, await send("POST", "/api/nothing-here", undefined, "{}"), 404, "not_found", "with {}");
-  expectRefusal(t, await send("POST", "/api/nothing-here", undefined, "{"), 400, notJson, "with malformed JSON");
+  expectRefusal(t, await call("POST", "/api/nothing-here", { payload: "{}" }), 404, "not_found", "with {}");
+  expectRefusal(t, await call("POST", "/api/nothing-here", { payload: "{" }), 400, notJson, "with malformed JSON");
 });

@@ -1,11 +1,11 @@
 // /api/clients against the real Hydra and Kratos: who may call it, what it
 // refuses before Hydra sees it, and what an admin sees Hydra do.
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import t from "tap";
 import { createIdentity } from "../../stack/testing/identities.js";
 import { clientCredentialsToken } from "../../stack/testing/oauth2-application.js";
 import { freePort } from "../../stack/supervisor.js";
+import { apiCaller, signedIn, type Method } from "./helpers/api.js";
 import { build } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
 import { useHydra } from "./helpers/hydra.js";
@@ -14,41 +14,15 @@ const hydra = await useHydra(t);
 const origin = hydra.env.PORTAL_ORIGIN!;
 const app = await build(t, hydra.env);
 
-/** A signed-in user; with secondFactor, one who set up an authenticator app, which makes the session aal2. */
-async function signedIn(roles?: string[], { secondFactor = false } = {}): Promise<Browser> {
-  const user = await createIdentity(hydra.kratosAdminUrl, { roles });
-  const browser = new Browser(app);
-  const response = await browser.signIn(user.email, user.password);
-  if (response.statusCode !== 200) throw new Error(`sign-in: ${response.statusCode} ${response.body}`);
-  if (secondFactor) await browser.enrolTotp();
-  return browser;
-}
+const call = apiCaller(origin, app);
+
+/** A new user with these roles, signed in; with secondFactor, one who set up an authenticator app, which makes the session aal2. */
+const signedInAs = async (roles?: string[], options?: { secondFactor?: boolean }) =>
+  signedIn(app, await createIdentity(hydra.kratosAdminUrl, { roles }), options);
 
 // Admin work needs a second factor (ADMIN_REQUIRE_AAL2, on by default).
-const admin = await signedIn(["admin"], { secondFactor: true });
-const auditor = await signedIn(["auditor"]);
-
-interface CallOptions {
-  as?: Browser;
-  payload?: unknown;
-  headers?: Record<string, string>;
-  on?: FastifyInstance;
-}
-
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-
-/** A request as the SPA makes it (our Origin, JSON), unless the headers say otherwise. */
-function call(method: Method, url: string, { as, payload, headers = {}, on = app }: CallOptions = {}): Promise<LightMyRequestResponse> {
-  const base: Record<string, string> = { accept: "application/json", origin };
-  if (as) base.cookie = as.cookieHeader();
-  if (payload !== undefined) base["content-type"] = "application/json";
-  return on.inject({
-    method,
-    url,
-    headers: { ...base, ...headers },
-    ...(payload === undefined ? {} : { payload: typeof payload === "string" ? payload : JSON.stringify(payload) }),
-  });
-}
+const admin = await signedInAs(["admin"], { secondFactor: true });
+const auditor = await signedInAs(["auditor"]);
 
 const validClient = (name = `client ${randomUUID()}`) => ({
   client_name: name,
@@ -90,7 +64,7 @@ t.test("every route refuses a caller who is not signed in (401) or not an admin 
 });
 
 t.test("admin work needs a sign-in with a second factor (ADMIN_REQUIRE_AAL2)", async (t) => {
-  const oneFactor = await signedIn(["admin"]);
+  const oneFactor = await signedInAs(["admin"]);
   for (const { method, url, payload } of routes) {
     const refused = await call(method, url, { as: oneFactor, payload });
     t.equal(refused.statusCode, 403, `${method} ${url} as an admin without a second factor`);
@@ -465,7 +439,7 @@ t.test("the app page of Manage Clients holds the first page of clients for an ad
   t.same(await answersOf(admin), { "/api/clients?page_size=25": firstPage }, "what the page's list asks first");
   // The route's own guards decide: a role missing, a second factor missing, no session.
   t.same(await answersOf(auditor), {});
-  t.same(await answersOf(await signedIn(["admin"])), {});
+  t.same(await answersOf(await signedInAs(["admin"])), {});
   t.same(await answersOf(), {});
 
   t.equal((await call("DELETE", `/api/clients/${created.json<{ client_id: string }>().client_id}`, { as: admin })).statusCode, 204);

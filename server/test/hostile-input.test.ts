@@ -12,24 +12,17 @@ import t from "tap";
 import { createIdentity } from "../../stack/testing/identities.js";
 import type { ErrorCode } from "#contract/errors.js";
 import { ErrorBody } from "#contract/schemas/error.js";
+import { signedIn } from "./helpers/api.js";
 import { build } from "./helpers/build.js";
-import { Browser } from "./helpers/browser.js";
 import { useHydra } from "./helpers/hydra.js";
 
 const hydra = await useHydra(t);
 const origin = hydra.env.PORTAL_ORIGIN!;
 const app = await build(t, hydra.env);
 
-async function signedIn(roles?: string[]): Promise<Browser> {
-  const identity = await createIdentity(hydra.kratosAdminUrl, { roles });
-  const browser = new Browser(app);
-  await browser.signIn(identity.email, identity.password);
-  return browser;
-}
-const admin = await signedIn(["admin"]);
-await admin.enrolTotp();
-const adminAal1 = await signedIn(["admin"]);
-const user = await signedIn();
+const admin = await signedIn(app, await createIdentity(hydra.kratosAdminUrl, { roles: ["admin"] }), { secondFactor: true });
+const adminAal1 = await signedIn(app, await createIdentity(hydra.kratosAdminUrl, { roles: ["admin"] }));
+const user = await signedIn(app, await createIdentity(hydra.kratosAdminUrl));
 const callers = { admin, adminAal1, user };
 
 type Caller = keyof typeof callers;

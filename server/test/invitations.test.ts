@@ -4,10 +4,10 @@
 // time, until its end, replaced by a resend), accepting into a signed-in,
 // verified account, revoking, and the audit trail.
 import { randomBytes, randomUUID } from "node:crypto";
-import type { LightMyRequestResponse } from "fastify";
 import { Configuration, IdentityApi, type Identity } from "@ory/client";
 import t from "tap";
-import { createIdentity, uniqueEmail, type TestIdentity } from "../../stack/testing/identities.js";
+import { createIdentity, uniqueEmail } from "../../stack/testing/identities.js";
+import { apiCaller, ok, refusesAllButAdmins, signedIn, type Route } from "./helpers/api.js";
 import { build } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
 import { useKratos } from "./helpers/kratos.js";
@@ -18,30 +18,10 @@ const origin = kratos.env.PORTAL_ORIGIN!;
 const app = await build(t, kratos.env);
 const identities = new IdentityApi(new Configuration({ basePath: kratos.adminUrl }));
 
-async function signedIn(user: TestIdentity, { secondFactor = false } = {}): Promise<Browser> {
-  const browser = new Browser(app);
-  const response = await browser.signIn(user.email, user.password);
-  if (response.statusCode !== 200) throw new Error(`sign-in: ${response.statusCode} ${response.body}`);
-  if (secondFactor) await browser.enrolTotp();
-  return browser;
-}
+const call = apiCaller(origin, app);
 
 const adminUser = await createIdentity(kratos.adminUrl, { roles: ["admin"], name: { first: "Grace", last: "Admin" } });
-const admin = await signedIn(adminUser, { secondFactor: true });
-
-type Method = "GET" | "POST" | "DELETE";
-
-function call(method: Method, url: string, { as, payload }: { as?: Browser; payload?: unknown } = {}) {
-  const headers: Record<string, string> = { accept: "application/json", origin };
-  if (as) headers.cookie = as.cookieHeader();
-  if (payload !== undefined) headers["content-type"] = "application/json";
-  return app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }) });
-}
-
-const ok = (response: LightMyRequestResponse, status = 200) => {
-  if (response.statusCode !== status) throw new Error(`${status} expected: ${response.statusCode} ${response.body}`);
-  return response;
-};
+const admin = await signedIn(app, adminUser, { secondFactor: true });
 
 const invitationOf = (email: string, more: object = {}) => ({ email, language: "de", roles: ["admin"], notify: true, ...more });
 
@@ -77,7 +57,7 @@ async function toldOf(email: string): Promise<boolean> {
 const identity = async (id: string): Promise<Identity> => (await identities.getIdentity({ id, includeCredential: ["password"] })).data;
 
 const someId = randomUUID();
-const adminRoutes: { method: Method; url: string; payload?: unknown }[] = [
+const adminRoutes: Route[] = [
   { method: "GET", url: "/api/invitations" },
   { method: "POST", url: "/api/invitations", payload: invitationOf("someone@example.org") },
   { method: "POST", url: "/api/invitations/check", payload: { emails: ["someone@example.org"] } },
@@ -88,15 +68,9 @@ const adminRoutes: { method: Method; url: string; payload?: unknown }[] = [
 t.test(
   "every admin route refuses the signed-out (401), a user without the admin role (403) and an admin without a second factor",
   async (t) => {
-    const user = await signedIn(await createIdentity(kratos.adminUrl));
-    const oneFactorAdmin = await signedIn(await createIdentity(kratos.adminUrl, { roles: ["admin"] }));
-    for (const { method, url, payload } of adminRoutes) {
-      t.equal((await call(method, url, { payload })).statusCode, 401, `${method} ${url} signed out`);
-      const refused = await call(method, url, { as: user, payload });
-      t.same([refused.statusCode, refused.json()], [403, { code: "role_required" }], `${method} ${url} without the role`);
-      const aal1 = await call(method, url, { as: oneFactorAdmin, payload });
-      t.same([aal1.statusCode, aal1.json()], [403, { code: "aal2_required" }], `${method} ${url} as an admin with one factor`);
-    }
+    const user = await signedIn(app, await createIdentity(kratos.adminUrl));
+    const oneFactorAdmin = await signedIn(app, await createIdentity(kratos.adminUrl, { roles: ["admin"] }));
+    await refusesAllButAdmins(t, call, adminRoutes, { user, oneFactorAdmin });
     t.equal((await mailsTo(kratos.mailUrl, "someone@example.org")).length, 0, "and nobody was invited");
   },
 );
@@ -211,14 +185,7 @@ t.test("a list sent row by row reports each row: invited, already an account, li
   const rows = [uniqueEmail("row-one"), existing.email, uniqueEmail("row-three")];
   const answers = [];
   for (const email of rows) {
-    answers.push(
-      await limited.inject({
-        method: "POST",
-        url: "/api/invitations",
-        headers: { accept: "application/json", origin, cookie: listAdmin.cookieHeader(), "content-type": "application/json" },
-        payload: JSON.stringify(invitationOf(email)),
-      }),
-    );
+    answers.push(await call("POST", "/api/invitations", { as: listAdmin, payload: invitationOf(email) }));
   }
   t.same(
     answers.map((answer) => answer.statusCode),

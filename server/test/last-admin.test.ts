@@ -14,8 +14,8 @@ import { actsWithRole } from "#contract/roles.js";
 import { startRedis } from "../../stack/redis.js";
 import { Supervisor } from "../../stack/supervisor.js";
 import { createIdentity, type TestIdentity } from "../../stack/testing/identities.js";
+import { apiCaller, signedIn } from "./helpers/api.js";
 import { build, type Env } from "./helpers/build.js";
-import { Browser } from "./helpers/browser.js";
 import { useHydra } from "./helpers/hydra.js";
 
 const hydra = await useHydra(t);
@@ -49,22 +49,8 @@ async function makeAdmins(count: number): Promise<TestIdentity[]> {
   return made;
 }
 
-async function signedIn(app: FastifyInstance, user: TestIdentity, secondFactor = false): Promise<Browser> {
-  const browser = new Browser(app);
-  const answer = await browser.signIn(user.email, user.password);
-  if (answer.statusCode !== 200) throw new Error(`sign-in: ${answer.statusCode} ${answer.body}`);
-  if (secondFactor) await browser.enrolTotp();
-  return browser;
-}
-
-function send(browser: Browser, method: "POST" | "PUT" | "DELETE", url: string, payload?: object): Promise<LightMyRequestResponse> {
-  return browser.app.inject({
-    method,
-    url,
-    headers: { origin, cookie: browser.cookieHeader(), ...(payload ? { "content-type": "application/json" } : {}) },
-    ...(payload ? { payload } : {}),
-  });
-}
+/** Each request goes to the portal its browser signed in at. */
+const call = apiCaller(origin);
 
 /** The admins of this test that can still act as admins. */
 async function actingAdmins(): Promise<string[]> {
@@ -87,7 +73,7 @@ t.test("three admins delete themselves at once, through two portals: one remains
   const three = await makeAdmins(3);
   const browsers = await Promise.all(three.map((user, index) => signedIn(index % 2 ? b : a, user)));
   const answers = await Promise.all(
-    browsers.map((browser, index) => send(browser, "DELETE", "/api/account", { email: three[index].email })),
+    browsers.map((browser, index) => call("DELETE", "/api/account", { as: browser, payload: { email: three[index].email } })),
   );
   t.same(statuses(answers), [204, 204, 409], "two deleted, the third refused");
   t.same(answers.find((answer) => answer.statusCode === 409)?.json(), { code: "last_admin" });
@@ -99,7 +85,7 @@ t.test("three admins delete themselves at once, through one portal on the file s
   const three = await makeAdmins(3);
   const browsers = await Promise.all(three.map((user) => signedIn(app, user)));
   const answers = await Promise.all(
-    browsers.map((browser, index) => send(browser, "DELETE", "/api/account", { email: three[index].email })),
+    browsers.map((browser, index) => call("DELETE", "/api/account", { as: browser, payload: { email: three[index].email } })),
   );
   t.same(statuses(answers), [204, 204, 409]);
   t.equal((await actingAdmins()).length, 1, "an admin is left");
@@ -115,10 +101,10 @@ for (const { what, method, path, payload } of changes) {
   t.test(`two admins ${what} on Manage Users at once, through two portals: one remains`, async (t) => {
     const [a, b] = [await portal(t, shared), await portal(t, shared)];
     const [first, second] = await makeAdmins(2);
-    const [atA, atB] = [await signedIn(a, first, true), await signedIn(b, second, true)];
+    const [atA, atB] = [await signedIn(a, first, { secondFactor: true }), await signedIn(b, second, { secondFactor: true })];
     const answers = await Promise.all([
-      send(atA, method, `/api/users/${second.id}${path}`, payload),
-      send(atB, method, `/api/users/${first.id}${path}`, payload),
+      call(method, `/api/users/${second.id}${path}`, { as: atA, payload }),
+      call(method, `/api/users/${first.id}${path}`, { as: atB, payload }),
     ]);
     t.equal(answers.filter((answer) => answer.statusCode === 409).length, 1, "one of the two is refused");
     t.same(answers.find((answer) => answer.statusCode === 409)?.json(), { code: "last_admin" });

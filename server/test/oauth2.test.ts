@@ -4,13 +4,13 @@
 // then Connected apps lists and revokes what the user granted.
 import { randomUUID } from "node:crypto";
 import { Configuration, OAuth2Api } from "@ory/client";
-import type { LightMyRequestResponse } from "fastify";
 import * as oidc from "openid-client";
 import t, { type Test } from "tap";
 import { freePort } from "../../stack/supervisor.js";
 import { HttpBrowser } from "../../stack/testing/http-browser.js";
 import { createIdentity, type TestIdentity } from "../../stack/testing/identities.js";
 import { hydraApplication } from "../../stack/testing/oauth2-application.js";
+import { apiCaller } from "./helpers/api.js";
 import { build } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
 import { useHydra } from "./helpers/hydra.js";
@@ -41,20 +41,7 @@ async function newClient(extra: object = {}): Promise<Application> {
   return { id: data.client_id!, oidc: await hydraApplication(hydra, data.client_id!, data.client_secret) };
 }
 
-function send(
-  method: "GET" | "POST" | "DELETE",
-  url: string,
-  browser?: Browser,
-  payload?: object,
-  headers: Record<string, string> = {},
-): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method,
-    url,
-    headers: { accept: "application/json", origin, ...(browser ? { cookie: browser.cookieHeader() } : {}), ...headers },
-    ...(payload ? { payload } : {}),
-  });
-}
+const call = apiCaller(origin, app);
 
 interface SignedIn {
   user: TestIdentity;
@@ -108,25 +95,28 @@ t.test("consent: the user sees the application, grants some scopes, and the appl
   const challenge = consentUrl.searchParams.get("consent_challenge")!;
   const url = `/api/oauth2/consent?consent_challenge=${encodeURIComponent(challenge)}`;
 
-  t.equal((await send("GET", url)).statusCode, 401, "not signed in");
+  t.equal((await call("GET", url)).statusCode, 401, "not signed in");
   const someoneElse = new Browser(app);
   const other = await createIdentity(hydra.kratosAdminUrl);
   await someoneElse.signIn(other.email, other.password);
-  const foreign = await send("GET", url, someoneElse);
+  const foreign = await call("GET", url, { as: someoneElse });
   t.equal(foreign.statusCode, 403, "another account cannot answer it");
   t.same(foreign.json(), { code: "other_account" });
   t.equal(
     (
-      await send("POST", "/api/oauth2/consent/accept", someoneElse, {
-        consent_challenge: challenge,
-        grant_scope: ["openid"],
-        remember: true,
+      await call("POST", "/api/oauth2/consent/accept", {
+        as: someoneElse,
+        payload: {
+          consent_challenge: challenge,
+          grant_scope: ["openid"],
+          remember: true,
+        },
       })
     ).json().code,
     "other_account",
   );
 
-  const shown = await send("GET", url, browser);
+  const shown = await call("GET", url, { as: browser });
   t.equal(shown.statusCode, 200);
   const request = shown.json();
   t.match(request, { challenge, application: { client_id: client.id }, requested_scope: ["openid", "email", "profile"] });
@@ -134,15 +124,19 @@ t.test("consent: the user sees the application, grants some scopes, and the appl
 
   const decision = { consent_challenge: challenge, grant_scope: ["openid", "email"], remember: true };
   t.equal(
-    (await send("POST", "/api/oauth2/consent/accept", browser, decision, { origin: "https://evil.example" })).statusCode,
+    (await call("POST", "/api/oauth2/consent/accept", { as: browser, payload: decision, headers: { origin: "https://evil.example" } }))
+      .statusCode,
     403,
     "CSRF",
   );
-  const tooMuch = await send("POST", "/api/oauth2/consent/accept", browser, { ...decision, grant_scope: ["openid", "admin"] });
+  const tooMuch = await call("POST", "/api/oauth2/consent/accept", {
+    as: browser,
+    payload: { ...decision, grant_scope: ["openid", "admin"] },
+  });
   t.equal(tooMuch.statusCode, 400, "a scope the application did not ask for");
   t.same(tooMuch.json(), { code: "invalid_fields", errors: [{ field: "grant_scope", code: "scope_not_requested", values: ["admin"] }] });
 
-  const accepted = await send("POST", "/api/oauth2/consent/accept", browser, decision);
+  const accepted = await call("POST", "/api/oauth2/consent/accept", { as: browser, payload: decision });
   t.equal(accepted.statusCode, 200);
   const callback = await agent.location(accepted.json().redirect_to);
   t.equal(`${callback.origin}${callback.pathname}`, redirectUri, "Hydra sends the browser back to the application");
@@ -157,15 +151,15 @@ t.test("consent: the user sees the application, grants some scopes, and the appl
 
   // Hydra's API docs promise 410 with redirect_to for an answered request; v2.3.0's sealed
   // challenges still read as open, so the page would ask again (the BFF handles both).
-  const again = await send("GET", url, browser);
+  const again = await call("GET", url, { as: browser });
   t.equal(again.statusCode, 200, "an answered challenge does not fail");
 
   // A second authorization within what was granted: the remembered decision skips the question.
   const second = await signInThroughHydra(t, { client, user, scope: "openid email" });
-  const skipped = await send(
+  const skipped = await call(
     "GET",
     `/api/oauth2/consent?consent_challenge=${encodeURIComponent(second.consentUrl.searchParams.get("consent_challenge")!)}`,
-    second.browser,
+    { as: second.browser },
   );
   t.equal(skipped.statusCode, 200);
   t.notOk("challenge" in skipped.json(), "no question this time");
@@ -182,7 +176,7 @@ t.test("consent: profile puts the name in the ID token; skip_consent clients are
   const page = await app.inject({ url: `/consent?consent_challenge=${challenge}`, headers: { cookie: browser.cookieHeader() } });
   t.equal(page.statusCode, 200);
   t.notMatch(page.body, "consent_verifier", "the page's HTML carries no answer to Hydra");
-  const answer = await send("GET", `/api/oauth2/consent?consent_challenge=${challenge}`, browser);
+  const answer = await call("GET", `/api/oauth2/consent?consent_challenge=${challenge}`, { as: browser });
   t.equal(answer.statusCode, 200);
   const callback = await agent.location(answer.json().redirect_to);
   const claims = (await exchange(signedIn, callback)).claims()!;
@@ -193,8 +187,8 @@ t.test("consent: profile puts the name in the ID token; skip_consent clients are
 t.test("consent: deny sends the application access_denied", async (t) => {
   const { browser, agent, consentUrl } = await signInThroughHydra(t);
   const challenge = consentUrl.searchParams.get("consent_challenge")!;
-  t.equal((await send("POST", "/api/oauth2/consent/reject", undefined, { consent_challenge: challenge })).statusCode, 401);
-  const rejected = await send("POST", "/api/oauth2/consent/reject", browser, { consent_challenge: challenge });
+  t.equal((await call("POST", "/api/oauth2/consent/reject", { payload: { consent_challenge: challenge } })).statusCode, 401);
+  const rejected = await call("POST", "/api/oauth2/consent/reject", { as: browser, payload: { consent_challenge: challenge } });
   t.equal(rejected.statusCode, 200);
   const callback = await agent.location(rejected.json().redirect_to);
   t.equal(callback.searchParams.get("error"), "access_denied");
@@ -204,19 +198,22 @@ t.test("a challenge that Hydra does not know is a 404 with a way out", async (t)
   const user = await createIdentity(hydra.kratosAdminUrl);
   const browser = new Browser(app);
   await browser.signIn(user.email, user.password);
-  const response = await send("GET", "/api/oauth2/consent?consent_challenge=not-a-challenge", browser);
+  const response = await call("GET", "/api/oauth2/consent?consent_challenge=not-a-challenge", { as: browser });
   t.equal(response.statusCode, 404);
   t.same(response.json(), { code: "challenge_unknown" });
-  t.equal((await send("GET", "/api/oauth2/logout?logout_challenge=not-a-challenge")).statusCode, 404);
+  t.equal((await call("GET", "/api/oauth2/logout?logout_challenge=not-a-challenge")).statusCode, 404);
 });
 
 /** Where Hydra asks the portal to confirm the logout of a user signed in to an application through it. */
 async function logoutChallenge(t: Test): Promise<{ browser: Browser; challenge: string; agent: HttpBrowser }> {
   const { browser, agent, client, consentUrl } = await signInThroughHydra(t);
-  const accepted = await send("POST", "/api/oauth2/consent/accept", browser, {
-    consent_challenge: consentUrl.searchParams.get("consent_challenge")!,
-    grant_scope: ["openid"],
-    remember: false,
+  const accepted = await call("POST", "/api/oauth2/consent/accept", {
+    as: browser,
+    payload: {
+      consent_challenge: consentUrl.searchParams.get("consent_challenge")!,
+      grant_scope: ["openid"],
+      remember: false,
+    },
   });
   await agent.location(accepted.json().redirect_to);
   const logout = await agent.location(oidc.buildEndSessionUrl(client.oidc).href);
@@ -226,23 +223,27 @@ async function logoutChallenge(t: Test): Promise<{ browser: Browser; challenge: 
 
 t.test("logout: the user confirms, Hydra's and Kratos' sessions end", async (t) => {
   const { browser, agent, challenge } = await logoutChallenge(t);
-  const shown = await send("GET", `/api/oauth2/logout?logout_challenge=${encodeURIComponent(challenge)}`);
+  const shown = await call("GET", `/api/oauth2/logout?logout_challenge=${encodeURIComponent(challenge)}`);
   t.equal(shown.statusCode, 200);
   t.equal(shown.json().challenge, challenge);
 
   t.equal(
-    (await send("POST", "/api/oauth2/logout/accept", undefined, { logout_challenge: challenge }, { origin: "https://evil.example" }))
-      .statusCode,
+    (
+      await call("POST", "/api/oauth2/logout/accept", {
+        payload: { logout_challenge: challenge },
+        headers: { origin: "https://evil.example" },
+      })
+    ).statusCode,
     403,
     "CSRF",
   );
-  t.equal((await send("GET", "/api/session", browser)).statusCode, 200, "signed in before");
+  t.equal((await call("GET", "/api/session", { as: browser })).statusCode, 200, "signed in before");
   // No Kratos session needed: ending Hydra's session must work after Kratos' has expired.
-  const done = await send("POST", "/api/oauth2/logout/accept", undefined, { logout_challenge: challenge });
+  const done = await call("POST", "/api/oauth2/logout/accept", { payload: { logout_challenge: challenge } });
   t.equal(done.statusCode, 200);
   t.type(done.json().redirect_to, "string");
   await agent.location(done.json().redirect_to);
-  t.equal((await send("GET", "/api/session", browser)).statusCode, 401, "the Kratos session ended too");
+  t.equal((await call("GET", "/api/session", { as: browser })).statusCode, 401, "the Kratos session ended too");
 });
 
 t.test("logout: a signed-in caller ends only their own sessions; a stale cookie counts as none", async (t) => {
@@ -250,35 +251,35 @@ t.test("logout: a signed-in caller ends only their own sessions; a stale cookie 
   const other = await createIdentity(hydra.kratosAdminUrl);
   const someoneElse = new Browser(app);
   await someoneElse.signIn(other.email, other.password);
-  const refused = await send("POST", "/api/oauth2/logout/accept", someoneElse, { logout_challenge: challenge });
+  const refused = await call("POST", "/api/oauth2/logout/accept", { as: someoneElse, payload: { logout_challenge: challenge } });
   t.equal(refused.statusCode, 403);
   t.same(refused.json(), { code: "other_account" });
-  t.equal((await send("GET", "/api/session", browser)).statusCode, 200, "the user named by the challenge is still signed in");
-  t.equal((await send("GET", "/api/session", someoneElse)).statusCode, 200, "and so is the caller");
+  t.equal((await call("GET", "/api/session", { as: browser })).statusCode, 200, "the user named by the challenge is still signed in");
+  t.equal((await call("GET", "/api/session", { as: someoneElse })).statusCode, 200, "and so is the caller");
 
-  const own = await send("POST", "/api/oauth2/logout/accept", browser, { logout_challenge: challenge });
+  const own = await call("POST", "/api/oauth2/logout/accept", { as: browser, payload: { logout_challenge: challenge } });
   t.equal(own.statusCode, 200, "the user ends their own");
   await agent.location(own.json().redirect_to);
-  t.equal((await send("GET", "/api/session", browser)).statusCode, 401);
+  t.equal((await call("GET", "/api/session", { as: browser })).statusCode, 401);
 
   const later = await logoutChallenge(t);
-  const stale = await send(
-    "POST",
-    "/api/oauth2/logout/accept",
-    undefined,
-    { logout_challenge: later.challenge },
-    { cookie: "ory_kratos_session=expired-long-ago" },
-  );
+  const stale = await call("POST", "/api/oauth2/logout/accept", {
+    payload: { logout_challenge: later.challenge },
+    headers: { cookie: "ory_kratos_session=expired-long-ago" },
+  });
   t.equal(stale.statusCode, 200, "Hydra's session can end after Kratos' expired");
 });
 
 /** Signs the user in to a new application through Hydra, grants it everything it asks for, and returns its tokens. */
 async function grantApplication(t: Test, options: { user?: TestIdentity; remember?: boolean } = {}) {
   const signedIn = await signInThroughHydra(t, { user: options.user });
-  const accepted = await send("POST", "/api/oauth2/consent/accept", signedIn.browser, {
-    consent_challenge: signedIn.consentUrl.searchParams.get("consent_challenge")!,
-    grant_scope: ["openid", "email", "profile"],
-    remember: options.remember ?? false,
+  const accepted = await call("POST", "/api/oauth2/consent/accept", {
+    as: signedIn.browser,
+    payload: {
+      consent_challenge: signedIn.consentUrl.searchParams.get("consent_challenge")!,
+      grant_scope: ["openid", "email", "profile"],
+      remember: options.remember ?? false,
+    },
   });
   const callback = await signedIn.agent.location(accepted.json().redirect_to);
   const tokens = await exchange(signedIn, callback);
@@ -295,11 +296,11 @@ t.test("connected apps: the user sees the applications they granted, and revokin
   const { user, browser } = first;
   const second = await grantApplication(t, { user });
 
-  t.equal((await send("GET", "/api/oauth2/consents")).statusCode, 401, "not signed in");
-  t.equal((await send("DELETE", "/api/oauth2/consents")).statusCode, 401, "not signed in");
-  t.equal((await send("DELETE", `/api/oauth2/consents/${first.client.id}`)).statusCode, 401, "not signed in");
+  t.equal((await call("GET", "/api/oauth2/consents")).statusCode, 401, "not signed in");
+  t.equal((await call("DELETE", "/api/oauth2/consents")).statusCode, 401, "not signed in");
+  t.equal((await call("DELETE", `/api/oauth2/consents/${first.client.id}`)).statusCode, 401, "not signed in");
 
-  const listed = await send("GET", "/api/oauth2/consents", browser);
+  const listed = await call("GET", "/api/oauth2/consents", { as: browser });
   t.equal(listed.statusCode, 200);
   t.equal(listed.headers["cache-control"], "no-store");
   const apps = listed.json().apps as {
@@ -320,27 +321,34 @@ t.test("connected apps: the user sees the applications they granted, and revokin
   const stranger = new Browser(app);
   const other = await createIdentity(hydra.kratosAdminUrl);
   await stranger.signIn(other.email, other.password);
-  t.same((await send("GET", "/api/oauth2/consents", stranger)).json(), { apps: [] }, "another user sees none of them");
-  t.equal((await send("DELETE", "/api/oauth2/consents", stranger)).statusCode, 204, "and revoking theirs touches nobody else's");
+  t.same((await call("GET", "/api/oauth2/consents", { as: stranger })).json(), { apps: [] }, "another user sees none of them");
+  t.equal((await call("DELETE", "/api/oauth2/consents", { as: stranger })).statusCode, 204, "and revoking theirs touches nobody else's");
   t.ok(await isActive(first.tokens.access_token), "the first application's token still works");
 
-  const forged = await send("DELETE", `/api/oauth2/consents/${first.client.id}`, browser, undefined, { origin: "https://evil.example" });
+  const forged = await call("DELETE", `/api/oauth2/consents/${first.client.id}`, {
+    as: browser,
+    headers: { origin: "https://evil.example" },
+  });
   t.equal(forged.statusCode, 403, "CSRF");
   t.ok(await isActive(first.tokens.access_token));
 
-  const revoked = await send("DELETE", `/api/oauth2/consents/${first.client.id}`, browser);
+  const revoked = await call("DELETE", `/api/oauth2/consents/${first.client.id}`, { as: browser });
   t.equal(revoked.statusCode, 204);
   t.notOk(await isActive(first.tokens.access_token), "the revoked application's access token is inactive");
   t.ok(await isActive(second.tokens.access_token), "the other application keeps working");
   t.same(
-    (await send("GET", "/api/oauth2/consents", browser)).json().apps.map((app: { client_id: string }) => app.client_id),
+    (await call("GET", "/api/oauth2/consents", { as: browser })).json().apps.map((app: { client_id: string }) => app.client_id),
     [second.client.id],
   );
 
-  t.equal((await send("DELETE", "/api/oauth2/consents", browser, undefined, { origin: "https://evil.example" })).statusCode, 403, "CSRF");
-  t.equal((await send("DELETE", "/api/oauth2/consents", browser)).statusCode, 204);
+  t.equal(
+    (await call("DELETE", "/api/oauth2/consents", { as: browser, headers: { origin: "https://evil.example" } })).statusCode,
+    403,
+    "CSRF",
+  );
+  t.equal((await call("DELETE", "/api/oauth2/consents", { as: browser })).statusCode, 204);
   t.notOk(await isActive(second.tokens.access_token), "revoke all ends every application's tokens");
-  t.same((await send("GET", "/api/oauth2/consents", browser)).json(), { apps: [] });
+  t.same((await call("GET", "/api/oauth2/consents", { as: browser })).json(), { apps: [] });
 });
 
 t.test("connected apps: when Hydra cannot be reached, every route says so with 503", async (t) => {
@@ -354,7 +362,7 @@ t.test("connected apps: when Hydra cannot be reached, every route says so with 5
     ["DELETE", "/api/oauth2/consents"],
     ["DELETE", "/api/oauth2/consents/some-client"],
   ] as const) {
-    const response = await offline.inject({ method, url, headers: { accept: "application/json", origin, cookie: browser.cookieHeader() } });
+    const response = await call(method, url, { as: browser, on: offline });
     t.equal(response.statusCode, 503, `${method} ${url}`);
     t.same(response.json(), { code: "hydra_unavailable" });
   }

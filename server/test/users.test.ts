@@ -5,12 +5,12 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { Configuration, IdentityApi } from "@ory/client";
 import t from "tap";
-import { createIdentity, uniqueEmail, type TestIdentity } from "../../stack/testing/identities.js";
+import { createIdentity, uniqueEmail } from "../../stack/testing/identities.js";
 import { freePort } from "../../stack/supervisor.js";
 import { apiReads } from "#contract/boot.js";
+import { apiCaller, ok, refusesAllButAdmins, signedIn, type Route } from "./helpers/api.js";
 import { build } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
 import { useHydra } from "./helpers/hydra.js";
@@ -25,33 +25,13 @@ t.teardown(() => {
 const env = { ...hydra.env, PORTAL_STATE_DIR: stateDir };
 const app = await build(t, env);
 
-async function signedIn(user: TestIdentity, { secondFactor = false } = {}): Promise<Browser> {
-  const browser = new Browser(app);
-  const response = await browser.signIn(user.email, user.password);
-  if (response.statusCode !== 200) throw new Error(`sign-in: ${response.statusCode} ${response.body}`);
-  if (secondFactor) await browser.enrolTotp();
-  return browser;
-}
+const call = apiCaller(origin, app);
 
 const adminUser = await createIdentity(hydra.kratosAdminUrl, { roles: ["admin"] });
-const admin = await signedIn(adminUser, { secondFactor: true });
-
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-
-function call(method: Method, url: string, { as, payload, on = app }: { as?: Browser; payload?: unknown; on?: FastifyInstance } = {}) {
-  const headers: Record<string, string> = { accept: "application/json", origin };
-  if (as) headers.cookie = as.cookieHeader();
-  if (payload !== undefined) headers["content-type"] = "application/json";
-  return on.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }) });
-}
-
-const ok = (response: LightMyRequestResponse, status = 200) => {
-  if (response.statusCode !== status) throw new Error(`${status} expected: ${response.statusCode} ${response.body}`);
-  return response;
-};
+const admin = await signedIn(app, adminUser, { secondFactor: true });
 
 const someId = randomUUID();
-const routes: { method: Method; url: string; payload?: unknown }[] = [
+const routes: Route[] = [
   { method: "GET", url: "/api/users?email=someone" },
   { method: "GET", url: `/api/users/${someId}` },
   { method: "DELETE", url: `/api/users/${someId}/sessions` },
@@ -63,25 +43,14 @@ const routes: { method: Method; url: string; payload?: unknown }[] = [
 ];
 
 t.test("every route refuses the signed-out (401), a user without the admin role (403) and an admin without a second factor", async (t) => {
-  const user = await signedIn(await createIdentity(hydra.kratosAdminUrl, { roles: ["auditor"] }));
-  const oneFactorAdmin = await signedIn(await createIdentity(hydra.kratosAdminUrl, { roles: ["admin"] }));
-  for (const { method, url, payload } of routes) {
-    t.equal((await call(method, url, { payload })).statusCode, 401, `${method} ${url} signed out`);
-    const refused = await call(method, url, { as: user, payload });
-    t.same([refused.statusCode, refused.json()], [403, { code: "role_required" }], `${method} ${url} without the role`);
-    const aal1 = await call(method, url, { as: oneFactorAdmin, payload });
-    t.same([aal1.statusCode, aal1.json()], [403, { code: "aal2_required" }], `${method} ${url} as an admin with one factor`);
-  }
+  const user = await signedIn(app, await createIdentity(hydra.kratosAdminUrl, { roles: ["auditor"] }));
+  const oneFactorAdmin = await signedIn(app, await createIdentity(hydra.kratosAdminUrl, { roles: ["admin"] }));
+  await refusesAllButAdmins(t, call, routes, { user, oneFactorAdmin });
 });
 
 t.test("changes come only from the portal's own pages", async (t) => {
   for (const { method, url, payload } of routes.filter((route) => route.method !== "GET")) {
-    const foreign = await app.inject({
-      method,
-      url,
-      headers: { cookie: admin.cookieHeader(), origin: "https://evil.example", "content-type": "application/json" },
-      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-    });
+    const foreign = await call(method, url, { as: admin, payload, headers: { origin: "https://evil.example" } });
     t.same([foreign.statusCode, foreign.json()], [403, { code: "cross_origin" }], `${method} ${url}`);
   }
 });
@@ -168,8 +137,8 @@ t.test("Manage Users' pages hold the search's list and the person for an admin, 
   t.same(await answersOf(personPage, admin), { [personRead]: detail });
   t.same(await answersOf("/manage-users/user?id=not-an-id", admin), {}, "the route refuses an id that is none; the app says so");
   // The routes' own guards decide: a role missing, a second factor missing, no session.
-  const user = await signedIn(await createIdentity(hydra.kratosAdminUrl, { roles: ["auditor"] }));
-  const oneFactorAdmin = await signedIn(await createIdentity(hydra.kratosAdminUrl, { roles: ["admin"] }));
+  const user = await signedIn(app, await createIdentity(hydra.kratosAdminUrl, { roles: ["auditor"] }));
+  const oneFactorAdmin = await signedIn(app, await createIdentity(hydra.kratosAdminUrl, { roles: ["admin"] }));
   for (const page of [searchPage, personPage]) {
     t.same(await answersOf(page, user), {}, `${page} without the role`);
     t.same(await answersOf(page, oneFactorAdmin), {}, `${page} with one factor`);
@@ -203,7 +172,7 @@ t.test("the guard rails: an admin cannot take their own admin role, deactivate o
 
 t.test("the person's page lists each second factor they set up, backup codes too", async (t) => {
   const person = await createIdentity(hydra.kratosAdminUrl);
-  const browser = await signedIn(person, { secondFactor: true });
+  const browser = await signedIn(app, person, { secondFactor: true });
   await browser.enrolBackupCodes();
   const detail = ok(await call("GET", `/api/users/${person.id}`, { as: admin })).json();
   t.same(detail.user.second_factors, ["totp", "lookup_secret"]);
@@ -215,7 +184,7 @@ t.test("grant and revoke admin: the person's roles change, they get a mail, the 
     await call("POST", `/api/users/${person.id}/roles`, { as: admin, payload: { role: "admin", change: "grant" } }),
   ).json();
   t.same(granted.roles, ["admin"]);
-  const browser = await signedIn(person);
+  const browser = await signedIn(app, person);
   t.same((await browser.request("GET", "/api/session")).json().roles, ["admin"], "the person's session sees the role");
   await waitForMail(hydra.mailUrl, person.email, /You were given a role/);
 
@@ -240,7 +209,7 @@ t.test("grant and revoke admin: the person's roles change, they get a mail, the 
 
 t.test("deactivating ends the person's sessions and refuses their sign-in; reactivating lets them in again", async (t) => {
   const person = await createIdentity(hydra.kratosAdminUrl);
-  const browser = await signedIn(person);
+  const browser = await signedIn(app, person);
   ok(await browser.request("GET", "/api/session"));
 
   const inactive = ok(await call("PUT", `/api/users/${person.id}/state`, { as: admin, payload: { state: "inactive" } })).json();
@@ -258,7 +227,7 @@ t.test("deactivating ends the person's sessions and refuses their sign-in; react
 
 t.test("sign out everywhere, a recovery code, a verification mail, and deleting", async (t) => {
   const person = await createIdentity(hydra.kratosAdminUrl);
-  const browser = await signedIn(person);
+  const browser = await signedIn(app, person);
   ok(await call("DELETE", `/api/users/${person.id}/sessions`, { as: admin }), 204);
   t.equal((await browser.request("GET", "/api/session")).statusCode, 401, "signed out");
 

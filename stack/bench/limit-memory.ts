@@ -1,14 +1,17 @@
-// What the abuse limits' memory store holds at its worst: as many counters
-// as the plugin makes (15: the per-network rules twice, for IPv6 /64 and /48)
-// and the sessions' accounts, each filled beyond its cap with keys as the
-// plugin makes them, against the heap before. Also what the old store (rate-limiter-flexible's RateLimiterMemory,
+// What the abuse limits' memory store holds at its worst: a counter for each
+// rule the plugin makes (limitRules with the default limits: the per-network
+// rules twice, for IPv6 /64 and /48) and the sessions' accounts, each filled
+// beyond its cap with keys as the plugin makes them, against the heap before. Also what the old store (rate-limiter-flexible's RateLimiterMemory,
 // no cap) held for the same number of keys, for comparison.
 //
 //   node --expose-gc --import tsx stack/bench/limit-memory.ts
 import { createHash } from "node:crypto";
 import { RateLimiterMemory } from "rate-limiter-flexible";
-// eslint-disable-next-line boundaries/dependencies -- this bench weighs the server's own memory store in its process; nothing of the stack runs it.
-import { memoryKeysPerRule, memorySessions, memoryStore } from "../../server/src/state/limit-stores.js";
+/* eslint-disable boundaries/dependencies -- this bench weighs the server's own memory store, with the rules the server makes, in its process; nothing of the stack runs it. */
+import { readLimits } from "../../server/src/config.js";
+import { limitRules } from "../../server/src/plugins/abuse-limits/rules.js";
+import { memoryKeysPerRule, memorySessions, memoryStore, type Counter } from "../../server/src/state/limit-stores.js";
+/* eslint-enable boundaries/dependencies */
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc");
@@ -18,13 +21,20 @@ const heapMiB = () => {
 };
 const key = (index: number) => createHash("sha256").update(`attacker-${index}@example.org`).digest("base64url");
 const window = { points: 10, duration: 900 };
-/** As many rules as the plugin counts with (server/test/abuse-limits.test.ts checks that number). */
-const rules = Array.from({ length: 15 }, (_, index) => `rule-${index}`);
 
 const before = heapMiB();
 const store = memoryStore();
-// Held as the plugin holds them, for the process's life.
-const counters = rules.map((keyPrefix) => store.counter({ keyPrefix, ...window }));
+// Held as the plugin holds them, for the process's life: one for each rule the plugin asks its store for, each
+// with the bench's window (what a counter weighs does not depend on its budget).
+const counters: Counter[] = [];
+limitRules(readLimits({}), {
+  ...store,
+  counter: (rule) => {
+    const counter = store.counter({ ...rule, ...window });
+    counters.push(counter);
+    return counter;
+  },
+});
 for (const counter of counters) {
   for (let index = 0; index < memoryKeysPerRule + 10_000; index++) await counter.consume(key(index));
 }
@@ -34,7 +44,7 @@ const capped = heapMiB() - before;
 const stillHeld = await Promise.all(counters.map((counter) => counter.delete(key(memoryKeysPerRule + 9_999))));
 if (!stillHeld.every(Boolean) || (await store.sessionAccounts.get(key(memorySessions + 9_999))) === undefined) throw new Error("not held");
 console.log(
-  `bounded store: ${rules.length} rules x ${memoryKeysPerRule} keys + ${memorySessions} sessions, each filled beyond its cap: ${capped.toFixed(1)} MiB`,
+  `bounded store: ${counters.length} rules x ${memoryKeysPerRule} keys + ${memorySessions} sessions, each filled beyond its cap: ${capped.toFixed(1)} MiB`,
 );
 
 const beforeOld = heapMiB();

@@ -2,15 +2,13 @@
 // newest first, the devices it knows, and "This wasn't me": every other
 // session ends and the user goes on to change the password.
 import { useQuery } from "@tanstack/react-query";
-import Alert from "react-bootstrap/Alert";
 import Badge from "react-bootstrap/Badge";
 import Button from "react-bootstrap/Button";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { SectionCard } from "../../../lib/components/cards";
 import { ListTable } from "../../../lib/components/list-table";
-import { Loading } from "../../../lib/components/loading";
-import { errorMessage } from "../../../lib/error-message";
+import { QueryContent } from "../../../lib/components/query-content";
 import { useConfirm } from "../../../lib/feedback/use-confirm";
 import { useFormatDateTime } from "../../../lib/format";
 import { useHydrated } from "../../../lib/use-hydrated";
@@ -42,62 +40,53 @@ export function ActivityCard() {
 
   return (
     <SectionCard title={t("account.activity.title")} description={t("account.activity.description")} width="wide">
-      {activity.isPending ? (
-        <Loading />
-      ) : activity.isError ? (
-        <>
-          <Alert variant="danger" className="py-2 small">
-            {errorMessage(activity.error)}
-          </Alert>
-          <Button variant="outline-primary" onClick={() => void activity.refetch()}>
-            {t("common.tryAgain")}
-          </Button>
-        </>
-      ) : (
-        <>
-          {activity.data.events.length === 0 ? (
-            <p>{t("account.activity.none")}</p>
-          ) : (
-            <ListTable
-              label={t("account.activity.table")}
-              columns={[
-                t("account.activity.what"),
-                t("account.activity.device"),
-                t("account.activity.ipAddress"),
-                t("account.activity.when"),
-              ]}
-            >
-              {activity.data.events.map((event, index) => (
-                <tr key={`${event.at}-${String(index)}`}>
-                  <td data-label={t("account.activity.what")}>
-                    {t(`account.activity.events.${event.type}`, {
-                      method: event.method ? t(`account.activity.methods.${event.method}`, { defaultValue: event.method }) : "",
-                    })}{" "}
-                    {event.new_device && (
-                      <Badge bg="warning" text="dark">
-                        {t("account.activity.newDevice")}
-                      </Badge>
-                    )}
-                  </td>
-                  <td data-label={t("account.activity.device")}>{event.type === "sign_in" ? deviceName(event.device) : ""}</td>
-                  <td data-label={t("account.activity.ipAddress")}>{event.ip ?? ""}</td>
-                  <td data-label={t("account.activity.when")}>{formatDateTime(event.at)}</td>
-                </tr>
-              ))}
-            </ListTable>
-          )}
-          {activity.data.devices.length > 0 && (
-            <p className="small">
-              {t("account.activity.knownDevices", {
-                devices: activity.data.devices.map(deviceName).join(", "),
-              })}
-            </p>
-          )}
-          <Button variant="outline-danger" disabled={!hydrated} onClick={() => void notMe()}>
-            {t("account.activity.notMe.button")}
-          </Button>
-        </>
-      )}
+      <QueryContent query={activity}>
+        {(data) => (
+          <>
+            {data.events.length === 0 ? (
+              <p>{t("account.activity.none")}</p>
+            ) : (
+              <ListTable
+                label={t("account.activity.table")}
+                columns={[
+                  t("account.activity.what"),
+                  t("account.activity.device"),
+                  t("account.activity.ipAddress"),
+                  t("account.activity.when"),
+                ]}
+              >
+                {data.events.map((event, index) => (
+                  <tr key={`${event.at}-${String(index)}`}>
+                    <td data-label={t("account.activity.what")}>
+                      {t(`account.activity.events.${event.type}`, {
+                        method: event.method ? t(`account.activity.methods.${event.method}`, { defaultValue: event.method }) : "",
+                      })}{" "}
+                      {event.new_device && (
+                        <Badge bg="warning" text="dark">
+                          {t("account.activity.newDevice")}
+                        </Badge>
+                      )}
+                    </td>
+                    <td data-label={t("account.activity.device")}>{event.type === "sign_in" ? deviceName(event.device) : ""}</td>
+                    <td data-label={t("account.activity.ipAddress")}>{event.ip ?? ""}</td>
+                    <td data-label={t("account.activity.when")}>{formatDateTime(event.at)}</td>
+                  </tr>
+                ))}
+              </ListTable>
+            )}
+            {data.devices.length > 0 && (
+              <p className="small">
+                {t("account.activity.knownDevices", {
+                  devices: data.devices.map(deviceName).join(", "),
+                })}
+              </p>
+            )}
+            <Button variant="outline-danger" disabled={!hydrated} onClick={() => void notMe()}>
+              {t("account.activity.notMe.button")}
+            </Button>
+          </>
+        )}
+      </QueryContent>
       {dialog}
     </SectionCard>
   );

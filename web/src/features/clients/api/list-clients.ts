@@ -4,6 +4,7 @@ import { infiniteQueryOptions } from "@tanstack/react-query";
 import { apiReads, clientsPageSize } from "#contract/boot.js";
 import { ApiError, apiRequest } from "../../../lib/api-client";
 import { takeBootAnswer } from "../../../lib/boot-data";
+import { freshWhilePageAnswer } from "../../../lib/page-read";
 import { clientsKey, clientsPath, type ClientList } from "./client-types";
 
 export interface ListClientsQuery {
@@ -33,6 +34,5 @@ export const clientsQueryOptions = (search: string) =>
       const first = search === "" ? (takeBootAnswer(apiReads.clientsFirstPage) as ClientList | undefined) : undefined;
       return first && { pages: [first], pageParams: [undefined] };
     },
-    // The page's own answer is as fresh as a request now would be: asked again only when a change invalidates it.
-    staleTime: (query) => (query.state.dataUpdateCount === 0 ? Infinity : 0),
+    staleTime: freshWhilePageAnswer,
   });

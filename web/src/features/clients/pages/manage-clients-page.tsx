@@ -10,6 +10,7 @@ import Card from "react-bootstrap/Card";
 import { useTranslation } from "react-i18next";
 import { apiProblemOf } from "../../../lib/api-problem";
 import { Loading } from "../../../lib/components/loading";
+import { QueryFailure } from "../../../lib/components/query-content";
 import { PageProblemAlert, concernsSession, problemOf, type PageProblem } from "../../../lib/components/page-problem";
 import { useCurrentSession } from "../../../lib/current-session";
 import { errorMessage } from "../../../lib/error-message";
@@ -191,14 +192,7 @@ export function ManageClientsPage() {
         <p className="text-body-secondary small">{t("clients.description")}</p>
 
         {problem && <PageProblemAlert area="clients" problem={problem} onRetry={retry} />}
-        {clients.isError && !listProblem && (
-          <Alert variant="danger" className="small">
-            <p>{errorMessage(clients.error)}</p>
-            <Button variant="outline-danger" size="sm" onClick={retry}>
-              {t("common.tryAgain")}
-            </Button>
-          </Alert>
-        )}
+        {clients.isError && !listProblem && <QueryFailure error={clients.error} onRetry={retry} />}
         {opening?.failure && (
           <Alert variant="danger" className="small" dismissible onClose={() => setOpening(null)}>
             {opening.failure}

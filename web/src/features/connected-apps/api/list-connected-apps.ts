@@ -4,6 +4,7 @@ import type { ConnectedApp, ConnectedApps } from "#contract/schemas/oauth2.js";
 import { apiReads } from "#contract/boot.js";
 import { apiRequest } from "../../../lib/api-client";
 import { takeBootAnswer } from "../../../lib/boot-data";
+import { freshWhilePageAnswer } from "../../../lib/page-read";
 
 export type { ConnectedApp };
 
@@ -16,6 +17,5 @@ export const connectedAppsQueryOptions = () =>
     queryKey: ["api", "oauth2", "consents"],
     queryFn: ({ signal }) => listConnectedApps(signal),
     initialData: () => (takeBootAnswer(apiReads.connectedApps) as ConnectedApps | undefined)?.apps,
-    // The page's own answer is as fresh as a request now would be: asked again only when a change invalidates it.
-    staleTime: (query) => (query.state.dataUpdateCount === 0 ? Infinity : 0),
+    staleTime: freshWhilePageAnswer,
   });

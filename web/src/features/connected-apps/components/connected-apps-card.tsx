@@ -2,13 +2,11 @@
 // (through the portal's consent page), what each may do, and taking it back.
 // Revoking asks first; the dialog shows the progress and any failure.
 import { useQuery } from "@tanstack/react-query";
-import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import { useTranslation } from "react-i18next";
 import { SectionCard } from "../../../lib/components/cards";
 import { ListTable } from "../../../lib/components/list-table";
-import { Loading } from "../../../lib/components/loading";
-import { errorMessage } from "../../../lib/error-message";
+import { QueryContent } from "../../../lib/components/query-content";
 import { useToast } from "../../../lib/feedback/toast";
 import { useConfirm } from "../../../lib/feedback/use-confirm";
 import { useFormatDateTime } from "../../../lib/format";
@@ -53,51 +51,40 @@ export function ConnectedAppsCard() {
 
   return (
     <SectionCard title={t("connectedApps.title")} description={t("connectedApps.description")} width="wide">
-      {apps.isPending ? (
-        <Loading />
-      ) : apps.isError ? (
-        <>
-          <Alert variant="danger" className="py-2 small">
-            {errorMessage(apps.error)}
-          </Alert>
-          <Button variant="outline-primary" onClick={() => void apps.refetch()}>
-            {t("common.tryAgain")}
-          </Button>
-        </>
-      ) : apps.data.length === 0 ? (
-        <p className="mb-0">{t("connectedApps.none")}</p>
-      ) : (
-        <>
-          <ListTable
-            label={t("connectedApps.table")}
-            columns={[t("connectedApps.application"), t("connectedApps.can"), t("connectedApps.allowed")]}
-          >
-            {apps.data.map((app) => (
-              <tr key={app.client_id}>
-                <td data-label={t("connectedApps.application")}>{app.client_name}</td>
-                <td data-label={t("connectedApps.can")}>
-                  <ScopeList scopes={app.scopes} className="list-unstyled small mb-0" />
-                </td>
-                <td data-label={t("connectedApps.allowed")}>{formatDateTime(app.granted_at)}</td>
-                <td className="text-end">
-                  <Button
-                    variant="outline-danger"
-                    size="sm"
-                    disabled={!hydrated}
-                    onClick={() => void confirmRevoke(app)}
-                    aria-label={t("connectedApps.revokeLabel", { name: app.client_name })}
-                  >
-                    {t("connectedApps.revoke")}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </ListTable>
-          <Button variant="outline-danger" disabled={!hydrated} onClick={() => void confirmRevokeAll()}>
-            {t("connectedApps.revokeAll")}
-          </Button>
-        </>
-      )}
+      <QueryContent query={apps} empty={{ when: (data) => data.length === 0, show: <p className="mb-0">{t("connectedApps.none")}</p> }}>
+        {(data) => (
+          <>
+            <ListTable
+              label={t("connectedApps.table")}
+              columns={[t("connectedApps.application"), t("connectedApps.can"), t("connectedApps.allowed")]}
+            >
+              {data.map((app) => (
+                <tr key={app.client_id}>
+                  <td data-label={t("connectedApps.application")}>{app.client_name}</td>
+                  <td data-label={t("connectedApps.can")}>
+                    <ScopeList scopes={app.scopes} className="list-unstyled small mb-0" />
+                  </td>
+                  <td data-label={t("connectedApps.allowed")}>{formatDateTime(app.granted_at)}</td>
+                  <td className="text-end">
+                    <Button
+                      variant="outline-danger"
+                      size="sm"
+                      disabled={!hydrated}
+                      onClick={() => void confirmRevoke(app)}
+                      aria-label={t("connectedApps.revokeLabel", { name: app.client_name })}
+                    >
+                      {t("connectedApps.revoke")}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </ListTable>
+            <Button variant="outline-danger" disabled={!hydrated} onClick={() => void confirmRevokeAll()}>
+              {t("connectedApps.revokeAll")}
+            </Button>
+          </>
+        )}
+      </QueryContent>
       {dialog}
     </SectionCard>
   );

@@ -6,7 +6,7 @@ import Button from "react-bootstrap/Button";
 import { useTranslation } from "react-i18next";
 import { SectionCard } from "../../../lib/components/cards";
 import { ListTable } from "../../../lib/components/list-table";
-import { Loading } from "../../../lib/components/loading";
+import { QueryContent } from "../../../lib/components/query-content";
 import { errorMessage } from "../../../lib/error-message";
 import { useToast } from "../../../lib/feedback/toast";
 import { useFormatDateTime } from "../../../lib/format";
@@ -48,38 +48,29 @@ export function SessionsCard() {
           {errorMessage(failure)}
         </Alert>
       )}
-      {sessions.isPending ? (
-        <Loading />
-      ) : sessions.isError ? (
-        <>
-          <Alert variant="danger" className="py-2 small">
-            {errorMessage(sessions.error)}
-          </Alert>
-          <Button variant="outline-primary" onClick={() => void sessions.refetch()}>
-            {t("common.tryAgain")}
-          </Button>
-        </>
-      ) : (
-        <>
-          <ListTable
-            label={t("sessions.table")}
-            columns={[t("sessions.device"), t("sessions.ipAddress"), t("sessions.signedIn"), t("sessions.expires")]}
-          >
-            {[sessions.data.current, ...sessions.data.others].map((session) => (
-              <SessionRow
-                key={session.id}
-                session={session}
-                current={session.id === sessions.data.current.id}
-                busy={busy}
-                onEnd={() => end(session)}
-              />
-            ))}
-          </ListTable>
-          <Button variant="outline-danger" disabled={busy || sessions.data.others.length === 0} onClick={endOthers}>
-            {t("sessions.signOutOthers")}
-          </Button>
-        </>
-      )}
+      <QueryContent query={sessions}>
+        {(data) => (
+          <>
+            <ListTable
+              label={t("sessions.table")}
+              columns={[t("sessions.device"), t("sessions.ipAddress"), t("sessions.signedIn"), t("sessions.expires")]}
+            >
+              {[data.current, ...data.others].map((session) => (
+                <SessionRow
+                  key={session.id}
+                  session={session}
+                  current={session.id === data.current.id}
+                  busy={busy}
+                  onEnd={() => end(session)}
+                />
+              ))}
+            </ListTable>
+            <Button variant="outline-danger" disabled={busy || data.others.length === 0} onClick={endOthers}>
+              {t("sessions.signOutOthers")}
+            </Button>
+          </>
+        )}
+      </QueryContent>
     </SectionCard>
   );
 }

@@ -3,6 +3,7 @@ import { infiniteQueryOptions } from "@tanstack/react-query";
 import { apiReads } from "#contract/boot.js";
 import { ApiError, apiRequest } from "../../../lib/api-client";
 import { takeBootAnswer } from "../../../lib/boot-data";
+import { freshWhilePageAnswer } from "../../../lib/page-read";
 import { usersKey, usersPath, type UserList } from "./user-types";
 
 export type SearchMatch = "prefix" | "exact";
@@ -34,6 +35,5 @@ export const usersQueryOptions = (search: UserSearch) =>
       const first = takeBootAnswer(apiReads.usersFirstPage(search)) as UserList | undefined;
       return first && { pages: [first], pageParams: [undefined] };
     },
-    // The page's own answer is as fresh as a request now would be: asked again only when a change invalidates it.
-    staleTime: (query) => (query.state.dataUpdateCount === 0 ? Infinity : 0),
+    staleTime: freshWhilePageAnswer,
   });

@@ -5,13 +5,11 @@
 // admin role; this only shows what it answers.
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import Alert from "react-bootstrap/Alert";
 import Badge from "react-bootstrap/Badge";
 import Button from "react-bootstrap/Button";
 import { useTranslation } from "react-i18next";
 import { ListTable } from "../../../lib/components/list-table";
-import { Loading } from "../../../lib/components/loading";
-import { errorMessage } from "../../../lib/error-message";
+import { QueryContent } from "../../../lib/components/query-content";
 import { useToast } from "../../../lib/feedback/toast";
 import { useConfirm } from "../../../lib/feedback/use-confirm";
 import { useFormatDateTime } from "../../../lib/format";
@@ -69,19 +67,15 @@ export function InvitationsCard() {
         }}
       />
       {dialog}
-      {invitations.isPending && <Loading label={t("users.invitations.loading")} />}
-      {invitations.isError && (
-        <Alert variant="danger" className="small">
-          <p>{errorMessage(invitations.error)}</p>
-          <Button variant="outline-danger" size="sm" onClick={() => void invitations.refetch()}>
-            {t("common.tryAgain")}
-          </Button>
-        </Alert>
-      )}
-      {invitations.data &&
-        (invitations.data.items.length === 0 ? (
-          <p className="text-body-secondary small">{t("users.invitations.none")}</p>
-        ) : (
+      <QueryContent
+        query={invitations}
+        loadingLabel={t("users.invitations.loading")}
+        empty={{
+          when: (data) => data.items.length === 0,
+          show: <p className="text-body-secondary small">{t("users.invitations.none")}</p>,
+        }}
+      >
+        {(data) => (
           <ListTable
             label={t("users.invitations.table")}
             columns={[
@@ -91,7 +85,7 @@ export function InvitationsCard() {
               t("users.invitations.columns.expires"),
             ]}
           >
-            {invitations.data.items.map((invitation) => (
+            {data.items.map((invitation) => (
               <tr key={invitation.id}>
                 <td className="text-break">
                   {invitation.name === "" ? invitation.email : `${invitation.name} (${invitation.email})`}
@@ -115,7 +109,8 @@ export function InvitationsCard() {
               </tr>
             ))}
           </ListTable>
-        ))}
+        )}
+      </QueryContent>
     </section>
   );
 }

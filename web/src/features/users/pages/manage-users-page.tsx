@@ -2,7 +2,6 @@
 // admin role (and a second factor); this page only shows what it answers.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useId } from "react";
-import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
 import { useTranslation } from "react-i18next";
@@ -10,9 +9,9 @@ import { useSearchParams } from "react-router-dom";
 import { userSearchOf } from "#contract/pages.js";
 import { apiProblemOf } from "../../../lib/api-problem";
 import { Loading } from "../../../lib/components/loading";
+import { QueryFailure } from "../../../lib/components/query-content";
 import { PageProblemAlert, concernsSession, problemOf } from "../../../lib/components/page-problem";
 import { useCurrentSession } from "../../../lib/current-session";
-import { errorMessage } from "../../../lib/error-message";
 import { usersQueryOptions, type UserSearch as Search } from "../api/list-users";
 import { auditExportPath } from "../api/user-types";
 import { InvitationsCard } from "../components/invitations-card";
@@ -45,14 +44,7 @@ export function ManageUsersPage() {
         <p className="text-body-secondary small">{t("users.description")}</p>
 
         {problem && <PageProblemAlert area="users" problem={problem} onRetry={retry} />}
-        {users.isError && !problem && (
-          <Alert variant="danger" className="small">
-            <p>{errorMessage(users.error)}</p>
-            <Button variant="outline-danger" size="sm" onClick={retry}>
-              {t("common.tryAgain")}
-            </Button>
-          </Alert>
-        )}
+        {users.isError && !problem && <QueryFailure error={users.error} onRetry={retry} />}
 
         <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
           <Button as="a" variant="outline-secondary" size="sm" href={auditExportPath} download>

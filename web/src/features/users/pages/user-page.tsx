@@ -7,14 +7,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId } from "react";
 import Alert from "react-bootstrap/Alert";
-import Button from "react-bootstrap/Button";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { apiProblemOf } from "../../../lib/api-problem";
 import { Loading } from "../../../lib/components/loading";
+import { QueryFailure } from "../../../lib/components/query-content";
 import { PageProblemAlert, concernsSession, problemOf } from "../../../lib/components/page-problem";
 import { useCurrentSession } from "../../../lib/current-session";
-import { errorMessage } from "../../../lib/error-message";
 import { useToast } from "../../../lib/feedback/toast";
 import { useConfirm } from "../../../lib/feedback/use-confirm";
 import { userQueryOptions } from "../api/get-user";
@@ -54,12 +53,7 @@ export function UserPage() {
           <BackLink />
         </Alert>
       ) : user.isError && !problem ? (
-        <Alert variant="danger" className="small">
-          <p>{errorMessage(user.error)}</p>
-          <Button variant="outline-danger" size="sm" onClick={() => void user.refetch()}>
-            {t("common.tryAgain")}
-          </Button>
-        </Alert>
+        <QueryFailure error={user.error} onRetry={() => void user.refetch()} />
       ) : user.isPending ? (
         <Loading label={t("users.loading")} />
       ) : (
