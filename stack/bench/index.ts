@@ -26,7 +26,9 @@
 // `npm run bench -- pages /login …` measures those pages' first loads alone;
 // `npm run bench -- capacity` the sizing guide's figures (capacity.ts);
 // `npm run bench -- memory` what the image's portal holds in memory, of what it
-// is made, and what a Node option or a build does to it (memory.ts).
+// is made, and what a Node option or a build does to it (memory.ts);
+// `npm run bench -- entry` of what the public pages' script is made
+// (entry-composition.ts).
 import { mkdirSync, readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import { join, resolve } from "node:path";
@@ -43,6 +45,7 @@ import { loopback, throttled } from "../testing/network-profiles.js";
 import { measureFirstLoads, signInWithoutJavaScript, type FirstLoadFigures, type PageUnderTest } from "./first-load.js";
 import { measureHotPaths, median, startFloor, type RoundResult, type Target } from "./hot-path.js";
 import { benchCapacity } from "./capacity.js";
+import { benchEntry } from "./entry-composition.js";
 import { benchMemory } from "./memory.js";
 import { memoryOf } from "./processes.js";
 import { summarizeCpuProfile, summarizeHeapSnapshot } from "./profile-summary.js";
@@ -337,5 +340,6 @@ async function benchAll(pagesOnly?: string[]): Promise<void> {
 const [mode, ...modeArgs] = process.argv.slice(2);
 if (mode === "capacity") await benchCapacity();
 else if (mode === "memory") await benchMemory(modeArgs);
+else if (mode === "entry") await benchEntry();
 else if (mode === "pages") await benchAll(modeArgs);
 else await benchAll();
