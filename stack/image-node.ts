@@ -20,8 +20,8 @@ export function imageNodeMajor(): number {
  * The image's command (its CMD: `node <options> <script>`): Node's options and the script, relative to the image's
  * working folder, so that a stack that runs the portal as the image does runs the same with the same options.
  */
-export function imageCommand(): { nodeOptions: string[]; script: string } {
-  const cmd = /^CMD (\[.*\])\s*$/m.exec(readFileSync(join(rootDir, "Dockerfile"), "utf8"))?.[1];
+export function imageCommand(checkout = rootDir): { nodeOptions: string[]; script: string } {
+  const cmd = /^CMD (\[.*\])\s*$/m.exec(readFileSync(join(checkout, "Dockerfile"), "utf8"))?.[1];
   const command = cmd === undefined ? undefined : (JSON.parse(cmd) as unknown);
   if (!Array.isArray(command) || command[0] !== "node" || command.length < 2) {
     throw new Error('the Dockerfile\'s CMD is not ["node", …options, script]');

@@ -16,7 +16,7 @@ import { buildWeb, webDist } from "./web-build.js";
 export interface PortalOptions {
   label?: string;
   /** The image's way: its command (the bundled server, with the image's Node options) in this folder (stack/release.ts). */
-  release?: { dir: string; node: string };
+  release?: { dir: string; node: string; nodeOptions?: string[] };
   /** Options for Node before the script, e.g. a profiler's (the bench's BENCH_PROFILE). */
   nodeArgs?: string[];
   /** More variables for the server, e.g. RATE_LIMIT_REDIS_URL. */
@@ -32,7 +32,7 @@ export async function startPortal(
   { label = "portal", release, nodeArgs = [], env = {}, dev = false }: PortalOptions = {},
 ): Promise<string> {
   const { host, port, internalPort, origin } = settings.portal;
-  const image = release ? { ...release, ...imageCommand() } : undefined;
+  const image = release ? { ...imageCommand(), ...release } : undefined;
   // Built when its sources changed since the last build (a release folder holds its own).
   if (!release && !dev) await buildWeb(supervisor);
   // The image's environment is its own (NODE_ENV=production), not this process's (a test runner's NODE_OPTIONS).

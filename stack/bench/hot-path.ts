@@ -7,6 +7,10 @@
 // request: on a machine with fewer cores than processes, that is what bounds the
 // rate, and it says where a request's time goes.
 import autocannon from "autocannon";
+import { join } from "node:path";
+import { imageCommand } from "../image-node.js";
+import { freePort } from "../supervisor.js";
+import type { TestStack } from "../testing/test-stack.js";
 import { cpuTimeUs } from "./processes.js";
 
 export interface Target {
@@ -25,6 +29,13 @@ export interface RoundResult {
   /** CPU time per request of each measured process, in microseconds. */
   cpuUsPerRequest: Record<string, number>;
 }
+
+/** The middle of the rounds' figures (of the two middle ones, their mean). */
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
 
 /** The name of the bench's own process among the measured ones. */
 export const loadGenerator = "load generator";
@@ -69,4 +80,22 @@ export async function measureHotPaths(
     }
   }
   return results;
+}
+
+/**
+ * A bare Node proxy in front of Kratos (bare-proxy.mjs) on the given Node with the image's options: the floor that
+ * the portal's proxy figures compare with.
+ */
+export async function startFloor(stack: TestStack, node: string): Promise<{ target: Target; pid: number }> {
+  const port = await freePort();
+  stack.supervisor.start("bare-proxy", node, [
+    ...imageCommand().nodeOptions,
+    join(import.meta.dirname, "bare-proxy.mjs"),
+    String(port),
+    stack.publicUrl,
+  ]);
+  await stack.supervisor.waitFor("bare-proxy", `http://127.0.0.1:${port}/health/alive`, "the bare proxy", 10_000);
+  const pid = stack.supervisor.pid("bare-proxy");
+  if (pid === undefined) throw new Error("the bare proxy has no process to measure");
+  return { target: { name: "whoami through a bare proxy", url: `http://127.0.0.1:${port}/sessions/whoami` }, pid };
 }

@@ -22,6 +22,13 @@
 // BENCH_PROFILE=<folder> measures the image's hot paths only, with Node's CPU
 // profiler on and a heap snapshot taken at the end of the load, writes both
 // into the folder and prints what they show (profile-summary.ts).
+//
+// `npm run bench -- pages /login …` measures those pages' first loads alone;
+// `npm run bench -- capacity` the sizing guide's figures (capacity.ts);
+// `npm run bench -- memory` what the image's portal holds in memory, of what it
+// is made, and what a Node option or a build does to it (memory.ts);
+// `npm run bench -- entry` of what the public pages' script is made
+// (entry-composition.ts).
 import { mkdirSync, readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import { join, resolve } from "node:path";
@@ -31,13 +38,15 @@ import { createIdentity } from "../testing/identities.js";
 import { RequestContextBrowser } from "../testing/request-context-browser.js";
 import { startTestStack, type TestStack } from "../testing/test-stack.js";
 import { freePort } from "../supervisor.js";
-import { imageCommand, imageNode } from "../image-node.js";
+import { imageNode } from "../image-node.js";
 import { startPortal, type PortalOptions } from "../portal.js";
 import { buildRelease } from "../release.js";
 import { loopback, throttled } from "../testing/network-profiles.js";
 import { measureFirstLoads, signInWithoutJavaScript, type FirstLoadFigures, type PageUnderTest } from "./first-load.js";
-import { measureHotPaths, type RoundResult, type Target } from "./hot-path.js";
+import { measureHotPaths, median, startFloor, type RoundResult, type Target } from "./hot-path.js";
 import { benchCapacity } from "./capacity.js";
+import { benchEntry } from "./entry-composition.js";
+import { benchMemory } from "./memory.js";
 import { memoryOf } from "./processes.js";
 import { summarizeCpuProfile, summarizeHeapSnapshot } from "./profile-summary.js";
 
@@ -72,11 +81,6 @@ async function spanSink(): Promise<{ url: string; received: () => number; close:
   return { url: `http://127.0.0.1:${port}`, received: () => bytes, close: () => server.close() };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const say = (line = "") => {
   console.log(line);
@@ -139,24 +143,6 @@ function newFiles(dir: string, suffix: string, before: Set<string>): string[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith(suffix) && !before.has(name))
     .map((name) => join(dir, name));
-}
-
-/**
- * A bare Node proxy in front of Kratos (bare-proxy.mjs) on the given Node with the image's options: the floor that
- * the portal's proxy figures compare with.
- */
-async function startFloor(stack: TestStack, node: string): Promise<{ target: Target; pid: number }> {
-  const port = await freePort();
-  stack.supervisor.start("bare-proxy", node, [
-    ...imageCommand().nodeOptions,
-    join(import.meta.dirname, "bare-proxy.mjs"),
-    String(port),
-    stack.publicUrl,
-  ]);
-  await stack.supervisor.waitFor("bare-proxy", `http://127.0.0.1:${port}/health/alive`, "the bare proxy", 10_000);
-  const pid = stack.supervisor.pid("bare-proxy");
-  if (pid === undefined) throw new Error("the bare proxy has no process to measure");
-  return { target: { name: "whoami through a bare proxy", url: `http://127.0.0.1:${port}/sessions/whoami` }, pid };
 }
 
 async function benchVariant(
@@ -353,5 +339,7 @@ async function benchAll(pagesOnly?: string[]): Promise<void> {
 
 const [mode, ...modeArgs] = process.argv.slice(2);
 if (mode === "capacity") await benchCapacity();
+else if (mode === "memory") await benchMemory(modeArgs);
+else if (mode === "entry") await benchEntry();
 else if (mode === "pages") await benchAll(modeArgs);
 else await benchAll();

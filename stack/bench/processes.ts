@@ -56,6 +56,13 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
 }
 
+/** Resident memory of a process in MB, split as the kernel counts it: anonymous (heaps, stacks, malloc) and file-backed (code mapped from the binary), with the peak. */
+export function residentSplit(pid: number): { rssMb: number; anonMb: number; fileMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const mb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) / 1024;
+  return { rssMb: mb("VmRSS"), anonMb: mb("RssAnon"), fileMb: mb("RssFile") + mb("RssShmem"), peakMb: mb("VmHWM") };
+}
+
 /**
  * Proportional resident memory of a process and its children in MB: each shared page counted once, split among the
  * processes that map it (PostgreSQL's shared buffers would otherwise count once per connection).

@@ -4,9 +4,11 @@
 // after maxAgeMs it is given up, and the log says so. Every mail the portal
 // sends comes through here, and each first takes a point of its address's
 // quota (LIMIT_PORTAL_MAIL_ADDRESS, counted where the abuse limits count):
-// over it, the mail is not queued at all.
+// over it, the mail is not queued at all. nodemailer is loaded with the first
+// mail to send, not at start: most of a portal's life sends none, and the
+// image's server holds its code only once it is needed (docs/benchmarks.md).
 import type { FastifyBaseLogger } from "fastify";
-import { createTransport, type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { MailConfig } from "../config.js";
 import type { OutboxEntry, OutboxStore, OutgoingMail } from "./types.js";
 
@@ -65,13 +67,15 @@ export function startOutbox(
   options: OutboxOptions = {},
 ): Outbox {
   const { leaseMs = 120_000, pollMs = 5_000, firstDelayMs = 30_000, maxDelayMs = 3_600_000, maxAgeMs = 3 * 86_400_000 } = options;
-  const transport: Transporter = createTransport(transportOptions(mail.smtpUri));
+  let transport: Promise<Transporter> | undefined;
+  const transporter = () =>
+    (transport ??= import("nodemailer").then(({ createTransport }) => createTransport(transportOptions(mail.smtpUri))));
   let round: Promise<void> = Promise.resolve();
   let closed = false;
 
   async function deliver(entry: OutboxEntry): Promise<void> {
     try {
-      await transport.sendMail({ from: mail.from, to: entry.mail.to, subject: entry.mail.subject, text: entry.mail.text });
+      await (await transporter()).sendMail({ from: mail.from, to: entry.mail.to, subject: entry.mail.subject, text: entry.mail.text });
       await state.outbox.sent(entry.id);
     } catch (error) {
       const attempts = entry.attempts + 1;
@@ -126,7 +130,7 @@ export function startOutbox(
       clearInterval(timer);
       await round;
       closed = true;
-      transport.close();
+      (await transport)?.close();
     },
   };
 }
