@@ -15,8 +15,8 @@ describe("the English Kratos catalog", () => {
     expect(kratosMessageIds.filter((id) => !ids.includes(id))).toEqual([]);
   });
 
-  it("words a message differently for a node group only where that id exists", () => {
-    expect(groups.map(({ group }) => group).sort()).toEqual(["password", "profile"]);
+  it("words a message differently for a node group, or the invitee's password page, only where that id exists", () => {
+    expect(groups.map(({ group }) => group).sort()).toEqual(["invitation", "password", "profile"]);
     expect(groups.flatMap((group) => group.ids).filter((id) => !known.has(id))).toEqual([]);
   });
 
