@@ -3,10 +3,16 @@
 // unless a file beside them defines it: the stack copies the templates into its data folder, which Kratos'
 // courier.template_override_path names, and writes that file into each template's folder from the portal's own
 // variables (OPERATOR_TEXTS_FILE's productName, BRAND_SUPPORT). The checkout's config/ is never written.
+// For compose and the Helm chart, the operator writes the same with the same variables:
+//
+//   npm run courier-templates -- <folder>          the templates with the brand file beside each
+//   npm run courier-templates -- --helm <file>     values for deploy/helm/with-ory, the brand inside the templates
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { stringify } from "yaml";
 import { languages } from "#contract/languages.js";
-import { rootDir, type MailBrand } from "./settings.js";
+import { kratosFiles } from "./chart/kratos-files.js";
+import { readMailBrand, rootDir, type MailBrand } from "./settings.js";
 
 export const templatesSource = join(rootDir, "config", "kratos", "courier-templates");
 
@@ -30,26 +36,45 @@ export function goString(text: string): string {
   return `"${escaped}"`;
 }
 
-/** The file that defines the templates' "brand" block; undefined when the operator gave neither a name nor a contact. */
-export function brandTemplate(brand: MailBrand): string | undefined {
+/** The actions that set the brand into the templates' $brand; undefined when the operator gave neither a name nor a contact. */
+function brandActions(brand: MailBrand): string[] | undefined {
   const named = languages.flatMap((language) => {
     const name = brand.productNames[language];
     return name === undefined ? [] : [`${goString(language)} ${goString(name)}`];
   });
   if (named.length === 0 && !brand.support) return undefined;
-  const sets = [
+  return [
     ...(named.length > 0 ? [`$_ := set . "product" (dict ${named.join(" ")})`] : []),
     ...(brand.support
       ? [`$_ := set . "support" ${goString(brand.support.text)}`, `$_ := set . "supportLink" ${goString(brand.support.link)}`]
       : []),
-  ];
+  ].map((action) => `{{- ${action} -}}`);
+}
+
+/** The file that defines the templates' "brand" block; undefined when there is no brand. */
+export function brandTemplate(brand: MailBrand): string | undefined {
+  const actions = brandActions(brand);
+  if (!actions) return undefined;
   return [
-    "{{- /* The operator's brand in Kratos' code mails, written at each start by the stack (stack/courier-templates.ts) from OPERATOR_TEXTS_FILE and BRAND_SUPPORT: docs/branding.md#kratos-mails. */ -}}",
+    "{{- /* The operator's brand in Kratos' code mails, written from OPERATOR_TEXTS_FILE and BRAND_SUPPORT by stack/courier-templates.ts: docs/branding.md#kratos-mails. */ -}}",
     '{{- define "brand" -}}',
-    ...sets.map((line) => `{{- ${line} -}}`),
+    ...actions,
     "{{- end -}}",
     "",
   ].join("\n");
+}
+
+/** Where each template opens its brand block, empty. */
+const emptyBrandBlock = '{{- block "brand" $brand }}{{ end -}}';
+
+/**
+ * A template with the brand as its block's own content, for where a template's folder can hold no other file (Ory's
+ * chart mounts three per folder): a block defined once, so no file has to replace it.
+ */
+export function withBrandInside(template: string, brand: MailBrand): string {
+  const actions = brandActions(brand);
+  if (!actions || !template.includes(emptyBrandBlock)) return template;
+  return template.replace(emptyBrandBlock, () => ['{{- block "brand" $brand -}}', ...actions, "{{- end -}}"].join("\n"));
 }
 
 const folders = (dir: string) =>
@@ -77,5 +102,44 @@ export function writeCourierTemplates(dir: string, brand: MailBrand): void {
       if (partial) replaceFile(join(target, brandFileName), partial);
       else if (!files.includes(brandFileName)) rmSync(join(target, brandFileName), { force: true });
     }
+  }
+}
+
+/** Values for deploy/helm/with-ory: the body of each template of config/kratos with the brand inside (withBrandInside). */
+export function helmValues(brand: MailBrand): string {
+  const emailTemplates = Object.fromEntries(
+    Object.entries(kratosFiles().emailTemplates).map(([template, variants]) => [
+      template,
+      Object.fromEntries(
+        Object.entries(variants).map(([variant, files]) => [
+          variant,
+          { body: withBrandInside(files.body, brand), plainBody: withBrandInside(files.plainBody, brand) },
+        ]),
+      ),
+    ]),
+  );
+  return stringify({ kratos: { kratos: { emailTemplates } } }, { lineWidth: 0, blockQuote: "literal" });
+}
+
+const usage = `npm run courier-templates -- <folder>          the templates with the brand file beside each (compose)
+npm run courier-templates -- --helm <file>     values for deploy/helm/with-ory, the brand inside the templates`;
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [first, second] = process.argv.slice(2);
+  try {
+    const brand = readMailBrand(process.env);
+    if (first === "--helm" && second) {
+      writeFileSync(second, helmValues(brand));
+      console.log(`wrote the code mails' templates with your brand into ${second}: helm upgrade … -f ${second}`);
+    } else if (first && !first.startsWith("-") && !second) {
+      writeCourierTemplates(first, brand);
+      console.log(`wrote the code mails' templates with your brand into ${first}`);
+    } else {
+      console.error(usage);
+      process.exitCode = 2;
+    }
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 1;
   }
 }

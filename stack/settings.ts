@@ -181,7 +181,7 @@ export function readSettings(env: Env = process.env): StackSettings {
 }
 
 /** The portal's variables of the product's name and support contact, read and refused as the portal does. */
-function readMailBrand(env: Env): MailBrand {
+export function readMailBrand(env: Env): MailBrand {
   const texts = readOperatorTexts(env, "OPERATOR_TEXTS_FILE", (path) => readFileSync(resolve(rootDir, path), "utf8"));
   const productNames = Object.fromEntries(
     languages.flatMap((language) => {
