@@ -39,7 +39,7 @@ t.test("the operator's product name and support address sign Kratos' code mails,
   const textsFile = join(folder, "texts.json");
   writeFileSync(
     textsFile,
-    JSON.stringify({ en: { productName: 'Rechen<b>werk</b> & "Co"' }, de: { productName: "Rechenwerk <GmbH> & Co" } }),
+    JSON.stringify({ en: { productName: 'Rechen<b>werk</b> & "Co"' }, de: { productName: 'Rechenwerk <GmbH> \\ "}}{{ .To }}' } }),
   );
   const support = "hilfe+konto@example.org";
   const stack = await startTestStack({ exampleSso: false, settingsEnv: { OPERATOR_TEXTS_FILE: textsFile, BRAND_SUPPORT: support } });
@@ -56,8 +56,9 @@ t.test("the operator's product name and support address sign Kratos' code mails,
   t.notMatch(english.html, "<b>werk", "no markup of the operator's");
 
   const german = await recoveryMail(kratos, "de");
-  t.equal(signature(german.text), `Rechenwerk <GmbH> & Co\nHilfe: ${support}`);
-  t.match(german.html, '<p>Rechenwerk &lt;GmbH&gt; &amp; Co<br>Hilfe: <a href="mailto:hilfe&#43;konto@example.org">');
+  // A quote, a backslash and braces end neither the text nor the action: the recipient's address stays out.
+  t.equal(signature(german.text), `Rechenwerk <GmbH> \\ "}}{{ .To }}\nHilfe: ${support}`);
+  t.match(german.html, '<p>Rechenwerk &lt;GmbH&gt; \\ &#34;}}{{ .To }}<br>Hilfe: <a href="mailto:hilfe&#43;konto@example.org">');
 
   for (const template of ["recovery_code", "verification_code", "login_code", "registration_code"]) {
     t.ok(existsSync(join(stack.settings.dataDir, "kratos", "courier-templates", template, "valid", brandFileName)), `${template} branded`);
