@@ -1,6 +1,8 @@
 // How a deployment variable's value is read: the same rules and messages for
 // the portal server (server/src/config.ts) and the stack that starts it
 // (stack/settings.ts). A bad value throws a ConfigError that names the variable.
+import type { Branding } from "./schemas/runtime-config.js";
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
@@ -43,4 +45,13 @@ export function readChoice<T extends string>(env: Env, name: string, choices: re
     throw new ConfigError(`${name} must be one of ${choices.join(", ")}, got "${raw}"`);
   }
   return raw as T;
+}
+
+/** Where people get help (BRAND_SUPPORT): an address to write to, or an http(s) page; unset or empty: neither. */
+export function readSupport(env: Env, name: string): Pick<Branding, "supportEmail" | "supportUrl"> {
+  const raw = env[name]?.trim();
+  if (!raw) return {};
+  if (/^[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[^\s@<>()"',;:]+$/.test(raw)) return { supportEmail: raw };
+  if (/^https?:/i.test(raw)) return { supportUrl: readUrl(env, name, "") };
+  throw new ConfigError(`${name} must be a mail address (help@example.org) or an http(s) URL, got "${raw}"`);
 }

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { paths } from "#contract/paths.js";
 import { hookSecretHeader } from "#contract/schemas/kratos-hooks.js";
 import { merge, type ConfigTree } from "./config-tree.js";
+import { writeCourierTemplates } from "./courier-templates.js";
 import { exampleSsoId, exampleSsoProvider } from "./example-sso.js";
 import type { OidcProvider } from "./oidc-providers.js";
 import type { StackSettings } from "./settings.js";
@@ -121,7 +122,8 @@ export function runtimeConfig(settings: StackSettings, extra: ConfigTree = {}): 
     secrets: kratos.secrets,
     courier: {
       smtp: { connection_uri: kratos.smtpUri, ...(kratos.mailFromName ? { from_name: kratos.mailFromName } : {}) },
-      template_override_path: join(configDir, "courier-templates"),
+      // config/kratos' templates with the operator's brand (stack/courier-templates.ts), written by writeConfig.
+      template_override_path: courierTemplatesDir(settings),
     },
     // Kratos accepts Hydra's login requests itself when a login flow carries a login_challenge.
     oauth2_provider: { url: `http://127.0.0.1:${settings.hydra.adminPort}` },
@@ -146,10 +148,14 @@ export interface KratosOptions {
   migrate?: boolean;
 }
 
-/** Writes the runtime configuration of one Kratos process; returns its -c arguments. */
+/** Where Kratos reads its mail templates: a copy in the data folder, never the checkout's config/. */
+const courierTemplatesDir = (settings: StackSettings) => join(settings.dataDir, "kratos", "courier-templates");
+
+/** Writes the runtime configuration of one Kratos process and the mail templates; returns its -c arguments. */
 function writeConfig(settings: StackSettings, label: string, config?: ConfigTree): string[] {
   const dir = join(settings.dataDir, "kratos");
   mkdirSync(dir, { recursive: true });
+  writeCourierTemplates(courierTemplatesDir(settings), settings.kratos.mailBrand);
   const runtimeFile = join(dir, `${label}.runtime.json`);
   writeFileSync(runtimeFile, JSON.stringify(runtimeConfig(settings, config), null, 2), { mode: 0o600 });
   return ["-c", join(configDir, "kratos.yml"), "-c", runtimeFile];

@@ -5,7 +5,9 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ConfigError, readChoice, readPort, readUrl } from "#contract/env-values.js";
+import { ConfigError, readChoice, readPort, readSupport, readUrl } from "#contract/env-values.js";
+import { languages, type Language } from "#contract/languages.js";
+import { mailProductName, readOperatorTexts } from "#contract/operator-texts.js";
 import { registrationModes, type RegistrationMode } from "#contract/schemas/runtime-config.js";
 import { readOidcConfig, type OidcSettings } from "./oidc-providers.js";
 
@@ -37,6 +39,8 @@ export interface StackSettings {
     smtpUri: string;
     /** The sender's name of Kratos' code mails (courier.smtp.from_name): your product's; undefined: config/kratos/kratos.yml's. */
     mailFromName: string | undefined;
+    /** What the code mails say of the product, from the portal's own variables (stack/courier-templates.ts). */
+    mailBrand: MailBrand;
   };
   hydra: {
     publicPort: number;
@@ -64,6 +68,13 @@ export interface ExampleSsoSettings {
   issuer: string;
   dsn: string;
   secrets: { system: string[]; client: string };
+}
+
+/** What Kratos' code mails say of the product: its name by language (where the operator gave one) and where to get help. */
+export interface MailBrand {
+  productNames: Partial<Record<Language, string>>;
+  /** The contact as the mail shows it, and its link (mailto: or the page). */
+  support: { text: string; link: string } | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -153,6 +164,7 @@ export function readSettings(env: Env = process.env): StackSettings {
       },
       smtpUri: env.KRATOS_SMTP_URI || `smtp://127.0.0.1:${smtpPort}/?disable_starttls=true`,
       mailFromName: env.KRATOS_MAIL_FROM_NAME?.trim() || undefined,
+      mailBrand: readMailBrand(env),
     },
     hydra: {
       publicPort: hydraPublicPort,
@@ -166,6 +178,24 @@ export function readSettings(env: Env = process.env): StackSettings {
     oidc: readOidcConfig(env, "KRATOS_OIDC_CONFIG"),
     exampleSso: readExampleSso(env, dataDir),
   };
+}
+
+/** The portal's variables of the product's name and support contact, read and refused as the portal does. */
+export function readMailBrand(env: Env): MailBrand {
+  const texts = readOperatorTexts(env, "OPERATOR_TEXTS_FILE", (path) => readFileSync(resolve(rootDir, path), "utf8"));
+  const productNames = Object.fromEntries(
+    languages.flatMap((language) => {
+      const name = mailProductName(texts, language);
+      return name === undefined ? [] : [[language, name]];
+    }),
+  );
+  const { supportEmail, supportUrl } = readSupport(env, "BRAND_SUPPORT");
+  const support = supportEmail
+    ? { text: supportEmail, link: `mailto:${supportEmail}` }
+    : supportUrl
+      ? { text: supportUrl, link: supportUrl }
+      : undefined;
+  return { productNames, support };
 }
 
 function readExampleSso(env: Env, dataDir: string): ExampleSsoSettings | undefined {

@@ -6,7 +6,7 @@
 // custom properties. The product's name is the operator's texts' (operator-texts.ts).
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { ConfigError, readUrl, type Env } from "#contract/env-values.js";
+import { ConfigError, readSupport, type Env } from "#contract/env-values.js";
 import type { Branding } from "#contract/schemas/runtime-config.js";
 
 /** Every page shows the images: a file beyond this is a mistake, not a logo. */
@@ -205,15 +205,6 @@ ${dark}
   border-color: ${hex(tint(primary, 0.5))};
 }
 `;
-}
-
-/** An address to write to, or an http(s) page. */
-function readSupport(env: Env, name: string): Pick<Branding, "supportEmail" | "supportUrl"> {
-  const raw = env[name]?.trim();
-  if (!raw) return {};
-  if (/^[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[^\s@<>()"',;:]+$/.test(raw)) return { supportEmail: raw };
-  if (/^https?:/i.test(raw)) return { supportUrl: readUrl(env, name, "") };
-  throw new ConfigError(`${name} must be a mail address (help@example.org) or an http(s) URL, got "${raw}"`);
 }
 
 export function readBranding(env: Env): BrandingConfig {

@@ -1,6 +1,6 @@
 // The local stack's settings for Hydra: its own database file, a system
 // secret generated once per data folder and kept, and overrides by variable.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import t, { type Test } from "tap";
@@ -63,4 +63,39 @@ t.test("KRATOS_MAIL_FROM_NAME names the sender of Kratos' code mails; without it
   t.match(runtimeConfig(named), { courier: { smtp: { from_name: "Rechenwerk" } } });
   const plain = runtimeConfig(readSettings({ DATA_DIR: dataDir(t) })) as { courier: { smtp: Record<string, unknown> } };
   t.notOk("from_name" in plain.courier.smtp);
+});
+
+t.test("Kratos' code mails take the portal's product names and support contact, refused as the portal refuses them", async (t) => {
+  const dir = dataDir(t);
+  const texts = join(dir, "texts.json");
+  writeFileSync(texts, JSON.stringify({ en: { productName: "Rechenwerk" }, ja: { productName: "計算機" } }));
+  const settings = readSettings({ DATA_DIR: dir, OPERATOR_TEXTS_FILE: texts, BRAND_SUPPORT: "https://help.example.org/" });
+  t.same(settings.kratos.mailBrand, {
+    productNames: {
+      en: "Rechenwerk",
+      de: "Rechenwerk",
+      fr: "Rechenwerk",
+      es: "Rechenwerk",
+      "pt-BR": "Rechenwerk",
+      ja: "計算機",
+      ar: "Rechenwerk",
+    },
+    support: { text: "https://help.example.org", link: "https://help.example.org" },
+  });
+  t.match(
+    runtimeConfig(settings),
+    { courier: { template_override_path: join(dir, "kratos", "courier-templates") } },
+    "the data folder's copy",
+  );
+  t.same(readSettings({ DATA_DIR: dir }).kratos.mailBrand, { productNames: {}, support: undefined }, "none configured");
+
+  writeFileSync(texts, JSON.stringify({ en: { title: "x" } }));
+  t.throws(() => readSettings({ DATA_DIR: dir, OPERATOR_TEXTS_FILE: texts }), {
+    name: "ConfigError",
+    message: /^OPERATOR_TEXTS_FILE: "en" has a key "title"/,
+  });
+  t.throws(() => readSettings({ DATA_DIR: dir, BRAND_SUPPORT: "call us" }), {
+    name: "ConfigError",
+    message: /^BRAND_SUPPORT must be a mail address/,
+  });
 });

@@ -21,6 +21,7 @@ import { hookSecretHeader } from "#contract/schemas/kratos-hooks.js";
 import { providerIdPattern } from "#contract/providers.js";
 import { rootDir } from "../settings.js";
 import { freePort, Supervisor } from "../supervisor.js";
+import { helmValues } from "../courier-templates.js";
 import { kratosFiles, oidcMapperFile, templateFiles, umbrellaValues, withKratosFiles } from "./kratos-files.js";
 import { exampleSsoId, exampleSsoLabel } from "../example-sso.js";
 import { knownOrigins, providerOrigins, type OidcProvider } from "../oidc-providers.js";
@@ -585,6 +586,14 @@ const siteTree = merged(readYaml(join(withOryDir, "values.yaml")), readYaml(site
 // The site with sign-in providers: its second values file, as the README tells operators to add it.
 const providersValues = join(withOryDir, "providers.example.yaml");
 const withProviders = await renderUmbrella(["--values", providersValues]);
+// And with a brand in Kratos' code mails: the values `npm run courier-templates -- --helm` writes (docs/branding.md).
+const brandValues = join(mkdtempSync(join(tmpdir(), "with-ory-brand-")), "brand.yaml");
+writeFileSync(
+  brandValues,
+  helmValues({ productNames: { de: "Rechen<b>werk</b>" }, support: { text: "hilfe@example.org", link: "mailto:hilfe@example.org" } }),
+);
+const withBrand = await renderUmbrella(["--values", providersValues, "--values", brandValues]);
+rmSync(dirname(brandValues), { recursive: true, force: true });
 const siteProviders = (readYaml(providersValues) as { oidc: { providers: OidcProvider[] } }).oidc.providers;
 const siteHookSecret = (siteTree["account-portal"] as { secret: { values: { hookSecret: string } } }).secret.values.hookSecret;
 
@@ -991,7 +1000,7 @@ function resolvedEnv(container: Container, resources: Resource[]): Record<string
 }
 
 t.test(
-  "with-ory: Kratos, run as the chart configures it, calls the portal's hook with the secret, mails from the templates and offers the site's providers",
+  "with-ory: Kratos, run as the chart configures it, calls the portal's hook with the secret, mails from the templates with the brand's values and offers the site's providers",
   async (t) => {
     // Kratos' server from the rendered objects: its ConfigMap's files and the courier templates' ConfigMaps written where
     // the pod mounts them (under a folder of this test), its arguments and its environment with the Secrets' values.
@@ -1004,14 +1013,14 @@ t.test(
     t.teardown(() => {
       rmSync(root, { recursive: true, force: true });
     });
-    const server = one(withProviders, "Deployment", "portal-kratos") as Workload;
+    const server = one(withBrand, "Deployment", "portal-kratos") as Workload;
     const pod = server.spec.template.spec;
     const container = pod.containers[0] as Container & { args: string[]; volumeMounts: { name: string; mountPath: string }[] };
     for (const mount of container.volumeMounts) {
       const configMap = pod.volumes?.find((volume) => volume.name === mount.name)?.configMap?.name;
       if (!configMap) continue;
       mkdirSync(join(root, mount.mountPath), { recursive: true });
-      for (const [file, text] of Object.entries(one(withProviders, "ConfigMap", configMap).data ?? {}))
+      for (const [file, text] of Object.entries(one(withBrand, "ConfigMap", configMap).data ?? {}))
         writeFileSync(join(root, mount.mountPath, file), text);
     }
     const received: { path: string; secret: string | undefined; body: { identity_id?: string } }[] = [];
@@ -1044,7 +1053,7 @@ t.test(
     );
     const env: Record<string, string | undefined> = {
       PATH: process.env.PATH,
-      ...resolvedEnv(container, withProviders),
+      ...resolvedEnv(container, withBrand),
       DSN: `sqlite://${join(root, "kratos.sqlite")}?_fk=true&mode=rwc`,
       SERVE_PUBLIC_PORT: String(publicPort),
       SERVE_PUBLIC_HOST: "127.0.0.1",
@@ -1061,7 +1070,8 @@ t.test(
     t.teardown(() => supervisor.stopAll());
     try {
       await supervisor.run("kratos-migrate", kratos, ["migrate", "sql", "-e", "--yes", "--config", configFile], { env, quiet: true });
-      supervisor.start("kratos", kratos, args, { env });
+      // --dev only so that the admin API shows a queued mail's text (Kratos redacts it otherwise).
+      supervisor.start("kratos", kratos, [...args, "--dev"], { env });
       const admin = `http://127.0.0.1:${adminPort}`;
       const publicUrl = `http://127.0.0.1:${publicPort}`;
       await supervisor.waitFor("kratos", `${admin}/health/ready`, "Kratos as the chart configures it");
@@ -1089,6 +1099,7 @@ t.test(
       const messages = (await (await fetch(`${admin}/admin/courier/messages?recipient=${encodeURIComponent(identity.email)}`)).json()) as {
         subject: string;
         template_type: string;
+        body: string;
       }[];
       const german = /\{\{- if eq \$lang "de" -\}\}\n([^\n]+)\n/.exec(
         kratosFiles().emailTemplates.recovery_code?.valid?.subject ?? "",
@@ -1099,6 +1110,7 @@ t.test(
         [{ subject: german, template_type: "recovery_code_valid" }],
         "the mail is the template's, in the account's language",
       );
+      t.match(messages[0]?.body, /\n-- \nRechen<b>werk<\/b>\nHilfe: hilfe@example\.org$/, "signed with the brand of the values");
 
       // The providers from the Secret, through Kratos' environment: a button each on the sign-in page.
       const browserFlow = (await (

@@ -1,6 +1,7 @@
 // The security mails the portal sends, in the reader's language. The words
 // are in the catalogs (catalog-en.ts), the shapes in types.ts.
 import type { Language } from "#contract/languages.js";
+import { mailProductName } from "#contract/operator-texts.js";
 import type { OperatorTexts } from "#contract/schemas/runtime-config.js";
 import { ar } from "./catalog-ar.js";
 import { de } from "./catalog-de.js";
@@ -31,11 +32,7 @@ export const unbranded: MailBrand = { productName: () => undefined, support: und
 
 /** The operator's product name (OPERATOR_TEXTS_FILE's productName; in a language without one, the English) and support contact. */
 export function mailBrand(texts: OperatorTexts, support: string | undefined): MailBrand {
-  const named = (language: string) => {
-    const own = Object.hasOwn(texts, language) ? texts[language] : undefined;
-    return own && Object.hasOwn(own, "productName") ? own.productName : undefined;
-  };
-  return { productName: (language) => named(language) ?? named("en"), support };
+  return { productName: (language) => mailProductName(texts, language), support };
 }
 
 /** The signature below a mail: the product's name and where to get help, those the operator gave; "" without. */

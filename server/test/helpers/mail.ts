@@ -2,6 +2,8 @@
 interface Mail {
   subject: string;
   text: string;
+  /** The HTML part, when the mail has one (Kratos' code mails). */
+  html?: string;
   to: { address: string }[];
 }
 
