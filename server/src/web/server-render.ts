@@ -13,18 +13,13 @@ import type { BootData, ServerRender } from "#contract/schemas/app-page.js";
 
 type Rendered = Awaited<ReturnType<ServerRender["render"]>>;
 
-/** The part of Vite's .vite/manifest.json read here: each source file's built file, its stylesheets and the chunks it imports. */
-type Manifest = Partial<Record<string, { file: string; name?: string; css?: string[]; imports?: string[] }>>;
+/** The part of Vite's .vite/manifest.json read here: each source file's built file and the chunks it imports. */
+type Manifest = Partial<Record<string, { file: string; name?: string; imports?: string[] }>>;
 
 export interface ServerRenderer {
   /** The page's markup for #root and the router's state, or undefined where the browser renders it. */
   render(url: string, origin: string, boot: BootData): Promise<Rendered>;
-  /**
-   * <link rel="modulepreload"> for the files of the code this path loads on demand, beyond the entry's own: its
-   * pages' and its language's; and <link rel="stylesheet"> for their styles, which the server's render of the
-   * page needs before any script runs (a phone's tables, stacked). The app's loader finds them there and does
-   * not load them again.
-   */
+  /** <link rel="modulepreload"> for the files of the code this path loads on demand, beyond the entry's own: its pages' and its language's. */
   preloads(path: string, language: Language): Promise<string>;
 }
 
@@ -79,25 +74,22 @@ export function serverRenderer(webRoot: string, log: FastifyBaseLogger): ServerR
       const [app, files] = await Promise.all([entry(), manifest()]);
       if (!app || !files) return "";
       const loaded = new Set<string>();
-      const styles = new Set<string>();
       const collect = (key: string) => {
         const chunk = files[key];
         if (!chunk || loaded.has(chunk.file)) return;
         loaded.add(chunk.file);
-        for (const style of chunk.css ?? []) styles.add(style);
         for (const imported of chunk.imports ?? []) collect(imported);
       };
       // What the entry loads is in index.html already.
       collect("index.html");
-      const entryFiles = new Set([...loaded, ...styles]);
+      const entryFiles = new Set(loaded);
       for (const source of app.preloadSources(path, language)) collect(source);
       const catalogs = app.languageChunk(language);
       for (const [key, chunk] of Object.entries(files)) if (chunk?.name === catalogs) collect(key);
-      const added = (found: Set<string>) => [...found].filter((file) => !entryFiles.has(file));
-      return [
-        ...added(styles).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-        ...added(loaded).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-      ].join("");
+      return [...loaded]
+        .filter((file) => !entryFiles.has(file))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+        .join("");
     },
   };
 }
