@@ -70,8 +70,6 @@ test("on a 390 px screen the account pages do not scroll sideways", async ({ pag
   await signInByApi(page, await newIdentity());
   await page.goto("/settings/devices");
   await expect(page.getByRole("table", { name: "Your sessions" })).toBeVisible();
-  // The narrow layout is the app's (shell--narrow): the server's page, before it, is laid out for a wide screen.
-  await waitForApp(page);
   expect(await horizontalOverflow(page), "/settings").toBeLessThanOrEqual(0);
   await saveScreenshot(page, "settings-narrow");
 

@@ -1,6 +1,7 @@
 // The account shell (side menu, header, session gate, toasts) in real Chromium against the real stack.
-import type { Page } from "@playwright/test";
+import type { Cookie, Page } from "@playwright/test";
 import { expect, test } from "./support/test.js";
+import { menuCookieName } from "#contract/menu.js";
 import { createIdentity } from "../stack/testing/identities.js";
 import { expectAccessible } from "./support/a11y.js";
 import { newIdentity, signInByApi, signInWithSecondFactorByApi } from "./support/identities.js";
@@ -17,6 +18,10 @@ async function expectMenu(page: Page, labels: string[]): Promise<void> {
     .getByRole("link")
     .or(menu(page).getByRole("button", { name: "Logout" }));
   await expect(items).toHaveText(labels);
+}
+
+async function menuCookie(page: Page): Promise<Cookie | undefined> {
+  return (await page.context().cookies()).find((cookie) => cookie.name === menuCookieName);
 }
 
 async function sidebarWidth(page: Page): Promise<number> {
@@ -117,29 +122,49 @@ test("the menu collapses to 60 px and expands to 200 px, and the choice survives
   await expect(menu(page).getByRole("link", { name: "Account Settings" })).toBeVisible();
   await menu(page).getByRole("link", { name: "Account Settings" }).hover();
   await expect(page.getByRole("tooltip", { name: "Account Settings" })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem("Collapsed"))).toBe("true");
+  expect(await menuCookie(page)).toMatchObject({ value: "collapsed", path: "/", sameSite: "Lax", httpOnly: false });
+  expect((await menuCookie(page))!.expires * 1000 - Date.now(), "kept a year").toBeGreaterThan(364 * 24 * 3600_000);
   await saveScreenshot(page, "shell-collapsed");
 
-  // The choice is the browser's (localStorage), which the server's page does not know: the app applies it
-  // once it runs, over the menu's 0.15 s transition.
+  // The choice is in the cookie the server reads: its page has the menu folded from the first paint.
   await page.reload();
   await expect(menu(page)).toBeVisible();
-  await expect.poll(() => sidebarWidth(page)).toBe(60);
+  expect(await sidebarWidth(page)).toBe(60);
 
+  await waitForApp(page);
   await page.getByRole("button", { name: "Expand menu" }).click();
   await expect.poll(() => sidebarWidth(page)).toBe(200);
+  expect(await menuCookie(page)).toBeUndefined();
   await page.reload();
   await expect(menu(page)).toBeVisible();
   expect(await sidebarWidth(page)).toBe(200);
+});
+
+test("a choice an earlier version kept in localStorage moves into the cookie, once", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInByApi(page, await newIdentity());
+  await page.goto("/settings");
+  await waitForApp(page);
+  await page.evaluate(() => {
+    localStorage.setItem("Collapsed", "true");
+  });
+
+  await page.reload();
+  await waitForApp(page);
+  await expect.poll(() => sidebarWidth(page)).toBe(60);
+  expect(await menuCookie(page)).toMatchObject({ value: "collapsed" });
+  expect(await page.evaluate(() => localStorage.getItem("Collapsed"))).toBeNull();
+  await page.reload();
+  expect(await sidebarWidth(page)).toBe(60);
 });
 
 test("on a narrow screen the menu starts collapsed and nothing overflows", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await signInByApi(page, await newIdentity());
   await page.goto("/settings");
-  await waitForApp(page);
-  // The server's page cannot know the screen: the app collapses the menu once it runs, over the width's transition.
-  await expect.poll(() => sidebarWidth(page)).toBe(60);
+  // The narrow layout is the stylesheet's: the server's page is drawn folded, before the app runs.
+  await expect(menu(page)).toBeVisible();
+  expect(await sidebarWidth(page)).toBe(60);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await saveScreenshot(page, "shell-narrow");

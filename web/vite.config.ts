@@ -5,7 +5,7 @@ import type { Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { defineConfig } from "vitest/config";
 import { languageChunkOf } from "./src/lib/i18n/language-chunk.ts";
-import { themeStylesheet } from "./src/lib/theme.ts";
+import { themeSassVariables, themeStylesheet } from "./src/lib/theme.ts";
 
 /** `import "virtual:theme.css"`: the theme's custom properties (src/lib/theme.ts) as a stylesheet of the app. */
 function themeCss(): Plugin {
@@ -86,6 +86,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // global functions, color functions and if(), none of which we can change in Bootstrap. Only those are
         // silenced, so that a warning about our own Sass still shows.
         silenceDeprecations: ["import", "global-builtin", "color-functions", "if-function"],
+        // The theme's media queries (src/lib/theme.ts), before every Sass file: the layout's breakpoint in one place.
+        additionalData: themeSassVariables(),
       },
     },
   },

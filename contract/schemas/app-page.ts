@@ -21,6 +21,8 @@ export const BootData = Type.Object({
   session: Type.Optional(Type.Object({ status: Type.Integer(), body: Type.Union([SessionBody, ErrorBody]) })),
   /** The reader's explicit theme (contract/theme.ts), which <html> carries too; absent: as the system. */
   theme: Type.Optional(Type.Union(explicitThemes.map((theme) => Type.Literal(theme)))),
+  /** The reader folded the side menu (the cookie of contract/menu.ts); absent: expanded. */
+  menuCollapsed: Type.Optional(Type.Literal(true)),
   /**
    * On /login, /registration, /recovery, /verification and (signed in) /settings: the flow named by ?flow= (its
    * `id`), or without it the flow Kratos started for them, with the query it was started with.

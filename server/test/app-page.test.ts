@@ -126,6 +126,21 @@ t.test("with Kratos up", async (t) => {
     }
   });
 
+  t.test("the folded menu's cookie is in the page's start-up data; any other value is no choice", async (t) => {
+    t.equal(bootData(await app.inject({ url: "/settings", headers: { cookie: "other=1; portal_menu=collapsed" } })).menuCollapsed, true);
+    for (const cookie of [
+      undefined,
+      "portal_menu=expanded",
+      "portal_menu=Collapsed",
+      'portal_menu="><script>',
+      "my_portal_menu=collapsed",
+    ]) {
+      const page = await app.inject({ url: "/settings", headers: cookie === undefined ? {} : { cookie } });
+      t.equal(bootData(page).menuCollapsed, undefined, String(cookie));
+      t.notMatch(page.body, /<script>/, String(cookie));
+    }
+  });
+
   t.test("a signed-in page comes with the session; /login with no flow, which Kratos refuses to a session", async (t) => {
     const user = await createIdentity(kratos.adminUrl);
     const browser = new Browser(app);

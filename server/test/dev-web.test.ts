@@ -36,10 +36,10 @@ t.test("npm run dev's server renders /login from the sources, with Vite's client
   t.match(preambleFile.body, /injectIntoGlobalHook/);
 
   // A stylesheet comes as Vite's compiled CSS, for the <link> that replaces Vite's <style> element.
-  const stylesheet = await app.inject("/src/app/app.css?direct");
+  const stylesheet = await app.inject("/src/app/app.scss?direct");
   t.equal(stylesheet.statusCode, 200);
   t.match(stylesheet.headers["content-type"], /text\/css/);
-  const module = await app.inject("/src/app/app.css");
+  const module = await app.inject("/src/app/app.scss");
   t.match(module.body, /createElement\("link"\)|createElement\('link'\)/, "the module links the stylesheet");
   t.notMatch(module.body, /updateStyle/, "instead of Vite's <style> element");
 });

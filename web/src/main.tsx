@@ -1,5 +1,5 @@
 import "./app/bootstrap.scss";
-import "./app/app.css";
+import "./app/app.scss";
 import "virtual:theme.css";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider, createBrowserRouter, matchRoutes, type HydrationState } from "react-router-dom";

@@ -1,7 +1,7 @@
 // Every client-side route of the SPA gets index.html, with what its first
 // requests would fetch already inside it (contract/schemas/app-page.ts), as JSON that
 // never runs, so the CSP stays strict: the runtime configuration, the reader's
-// theme (also on <html>, page-theme.ts), the session
+// theme (also on <html>, page-theme.ts), whether they folded the side menu, the session
 // check's answer and, on a page that shows a Kratos flow, that flow (a new
 // one with its anti-CSRF cookie, or the one ?flow= names), and on Hydra's
 // consent and logout pages and Manage Clients the answer of their /api
@@ -20,6 +20,7 @@ import { settingsFlowSections, settingsSectionOf } from "#contract/settings-sect
 import type { BootData } from "#contract/schemas/app-page.js";
 import type { ErrorBody } from "#contract/schemas/error.js";
 import { themeOfCookies } from "#contract/theme.js";
+import { menuCollapsedOfCookies } from "#contract/menu.js";
 import { brandedHead } from "../branding.js";
 import type { PortalConfig } from "../config.js";
 import { ClientError, UpstreamError } from "../errors.js";
@@ -204,6 +205,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
       request.method === "GET" ? inTime(pageAnswers(request, path)) : undefined,
     ]);
     const theme = themeOfCookies(request.headers.cookie);
+    const menuCollapsed = menuCollapsedOfCookies(request.headers.cookie);
     const language = pageLanguage({
       cookie: request.headers.cookie,
       acceptLanguage: request.headers["accept-language"],
@@ -213,6 +215,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
       config: appConfig,
       language,
       ...(theme ? { theme } : {}),
+      ...(menuCollapsed ? { menuCollapsed } : {}),
       ...(session ? { session } : {}),
       ...(flow ? { flow } : {}),
       ...(answers ? { answers } : {}),

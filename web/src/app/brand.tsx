@@ -1,7 +1,7 @@
 // The product's mark, logo and links, as the operator configured them
 // (lib/branding.ts), or the portal's own globe. An image with a dark variant
 // is drawn twice, and the stylesheet shows the one of the page's theme
-// (app.css), so that the server's page is right before any script runs.
+// (app.scss), so that the server's page is right before any script runs.
 import { useTranslation } from "react-i18next";
 import type { Branding } from "#contract/schemas/runtime-config.js";
 import { branding } from "../lib/branding";

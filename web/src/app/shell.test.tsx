@@ -7,7 +7,9 @@ import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionBody } from "../lib/current-session";
 import { createQueryClient } from "../lib/query-client";
+import { menuCollapsedOfCookies } from "#contract/menu.js";
 import { autoRetryMs } from "./pages/unavailable-page";
+import { chooseMenuCollapsed } from "./shell/menu-choice";
 import { routes } from "./routes";
 
 const kratosStub = vi.hoisted(() => ({ createBrowserLogoutFlow: vi.fn() }));
@@ -85,6 +87,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  chooseMenuCollapsed(false);
   vi.useRealTimers();
   vi.unstubAllGlobals();
   kratosStub.createBrowserLogoutFlow.mockReset();
@@ -225,12 +228,12 @@ describe("the shell", () => {
     expect(screen.getByRole("navigation", { name: "Main menu" })).toBeDefined();
   });
 
-  it("remembers the collapsed menu across visits, keeping every link named", async () => {
+  it("remembers the collapsed menu across visits in its cookie, keeping every link named", async () => {
     answerSession(200, sessionFor([]));
     visit("/settings");
     await shellHeading("Your settings");
     await userEvent.click(screen.getByRole("button", { name: "Collapse menu" }));
-    expect(localStorage.getItem("Collapsed")).toBe("true");
+    expect(menuCollapsedOfCookies(document.cookie)).toBe(true);
     cleanup();
 
     visit("/settings");
@@ -238,16 +241,29 @@ describe("the shell", () => {
     expect(screen.getByRole("button", { name: "Expand menu" })).toBeDefined();
     expect(screen.getByRole("link", { name: "Verify Account" })).toBeDefined();
     await userEvent.click(screen.getByRole("button", { name: "Expand menu" }));
-    expect(localStorage.getItem("Collapsed")).toBe("false");
+    expect(menuCollapsedOfCookies(document.cookie)).toBe(false);
   });
 
-  it("starts collapsed on a narrow screen even when the user expanded it before", async () => {
-    localStorage.setItem("Collapsed", "false");
+  it("on a narrow screen starts folded whatever the choice, opens for the moment and folds after a link", async () => {
     stubViewport(true);
     answerSession(200, sessionFor([]));
     visit("/settings");
     await shellHeading("Your settings");
+    await userEvent.click(screen.getByRole("button", { name: "Expand menu" }));
+    expect(menuCollapsedOfCookies(document.cookie), "opening it is not a choice to keep").toBe(false);
+    await userEvent.click(screen.getByRole("link", { name: "Verify Account" }));
+    await shellHeading("Verify Account");
     expect(screen.getByRole("button", { name: "Expand menu" })).toBeDefined();
+  });
+
+  it("moves a choice kept in localStorage by an earlier version into the cookie", async () => {
+    localStorage.setItem("Collapsed", "true");
+    answerSession(200, sessionFor([]));
+    visit("/settings");
+    await shellHeading("Your settings");
+    expect(await screen.findByRole("button", { name: "Expand menu" })).toBeDefined();
+    expect(menuCollapsedOfCookies(document.cookie)).toBe(true);
+    expect(localStorage.getItem("Collapsed")).toBeNull();
   });
 });
 

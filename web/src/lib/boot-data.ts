@@ -72,6 +72,11 @@ export function bootTheme(): BootData["theme"] {
   return read().theme;
 }
 
+/** Whether the reader folded the side menu (the menu cookie) when the page was made. */
+export function bootMenuCollapsed(): boolean {
+  return read().menuCollapsed === true;
+}
+
 /** React Router's state for hydrating the server's render; present only when the server rendered the page. */
 export function bootHydration(): BootData["hydration"] {
   return read().hydration;

@@ -38,10 +38,14 @@ export function useFormatDate(): (iso: When) => string {
   return useHydrated() ? formatDate : isoDate;
 }
 
-/** The time as ISO 8601 writes it, to the minute, in UTC (Z): the same text wherever it is made. */
+/**
+ * The time to the minute in UTC, the day as ISO 8601 writes it: the same text wherever it is made. With spaces
+ * (RFC 3339's reading form), so that a narrow table's column can wrap it: as one word it held a phone's
+ * Devices and activity 89 px wider than the screen until the app ran.
+ */
 function isoDateTime(iso: When): string {
-  const date = dateOf(iso);
-  return date ? `${date.toISOString().slice(0, 16)}Z` : i18n.t("common.none");
+  const date = dateOf(iso)?.toISOString();
+  return date ? `${date.slice(0, 10)} ${date.slice(11, 16)} UTC` : i18n.t("common.none");
 }
 
 /** formatDateTime for a component the server renders too, as useFormatDate. */

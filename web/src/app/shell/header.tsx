@@ -7,11 +7,12 @@ import { sidebarId } from "./sidebar";
 
 interface HeaderProps {
   userName: string;
-  collapsed: boolean;
+  /** The side menu shows folded on this screen. */
+  menuFolded: boolean;
   onToggleMenu: () => void;
 }
 
-export function Header({ userName, collapsed, onToggleMenu }: HeaderProps) {
+export function Header({ userName, menuFolded, onToggleMenu }: HeaderProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   return (
@@ -19,7 +20,7 @@ export function Header({ userName, collapsed, onToggleMenu }: HeaderProps) {
       <button
         type="button"
         className="icon-button"
-        aria-label={collapsed ? t("app.expandMenu") : t("app.collapseMenu")}
+        aria-label={menuFolded ? t("app.expandMenu") : t("app.collapseMenu")}
         aria-controls={sidebarId}
         // The menu folds with the app's script: in the server's page the button waits for it.
         disabled={!hydrated}

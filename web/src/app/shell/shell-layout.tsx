@@ -5,7 +5,6 @@ import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router-dom";
 import { displayName, useCurrentSession } from "../../lib/current-session";
 import { useProductName } from "../../lib/operator-texts";
-import { narrowViewportQuery } from "../../lib/theme";
 import { useHydrated } from "../../lib/use-hydrated";
 import { BrandLinks, hasBrandLinks } from "../brand";
 import { pageTitleOf } from "../page-title";
@@ -13,29 +12,28 @@ import { SessionWatch } from "../session/session-watch";
 import { Header } from "./header";
 import { Sidebar } from "./sidebar";
 import { useCollapsed } from "./use-collapsed";
-import { useMediaQuery } from "./use-media-query";
 
 const mainId = "main-content";
 
 export function ShellLayout() {
   const { t } = useTranslation();
   const { session } = useCurrentSession();
-  const narrow = useMediaQuery(narrowViewportQuery);
-  const { collapsed, toggle, collapse } = useCollapsed();
+  const { collapsed, open, folded, toggle, close } = useCollapsed();
   // In the browser's time zone, which the server that rendered the page does not know.
   const hydrated = useHydrated();
   usePageTitle();
-  const classes = ["shell", collapsed && "shell--collapsed", narrow && "shell--narrow"].filter(Boolean).join(" ");
+  // The layout of a narrow screen is the stylesheet's (app.scss): these say only what the reader chose.
+  const classes = ["shell", collapsed && "shell--collapsed", open && "shell--open"].filter(Boolean).join(" ");
 
   return (
     <div className={classes}>
       <a className="skip-link" href={`#${mainId}`}>
         {t("app.skipToContent")}
       </a>
-      {/* On a narrow screen the expanded menu overlays the page, so following a link folds it away. */}
-      <Sidebar collapsed={collapsed} roles={session.roles} onNavigate={narrow ? collapse : undefined} />
+      {/* On a narrow screen the opened menu overlays the page, so following a link folds it away. */}
+      <Sidebar folded={folded} roles={session.roles} onNavigate={close} />
       <div className="shell-body">
-        <Header userName={displayName(session)} collapsed={collapsed} onToggleMenu={toggle} />
+        <Header userName={displayName(session)} menuFolded={folded} onToggleMenu={toggle} />
         <main id={mainId} className="shell-main" tabIndex={-1}>
           <Outlet />
         </main>

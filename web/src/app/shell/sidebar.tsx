@@ -14,18 +14,18 @@ import { logoutItem, menuFor } from "./menu";
 export const sidebarId = "sidebar";
 
 interface SidebarProps {
-  collapsed: boolean;
+  /** The menu shows folded: its icons get tooltips (the stylesheet hides the labels). */
+  folded: boolean;
   roles: readonly string[];
   /** Called after a menu link is followed. */
-  onNavigate?: (() => void) | undefined;
+  onNavigate: () => void;
 }
 
-export function Sidebar({ collapsed, roles, onNavigate }: SidebarProps) {
+export function Sidebar({ folded, roles, onNavigate }: SidebarProps) {
   const { t } = useTranslation();
   const productName = useProductName();
   const navigate = useNavigate();
   const { confirm, dialog } = useConfirm();
-  const labelClass = collapsed ? "visually-hidden" : "sidebar-label";
   const logoutLabel = t("app.menu.logout");
   // Asking first is the app's work: in the server's page, until the script runs, the button waits for it.
   const hydrated = useHydrated();
@@ -45,13 +45,13 @@ export function Sidebar({ collapsed, roles, onNavigate }: SidebarProps) {
       <div className="sidebar-panel">
         <div className="sidebar-brand">
           <BrandMark />
-          <span className={labelClass}>{productName}</span>
+          <span className="sidebar-label">{productName}</span>
         </div>
         <div className="sidebar-body">
           <ul className="sidebar-menu">
             {menuFor(roles).map((item) => (
               <li key={item.key}>
-                <WithTooltip label={item.label} enabled={collapsed}>
+                <WithTooltip label={item.label} enabled={folded}>
                   <NavLink
                     to={item.path}
                     className="sidebar-link"
@@ -61,17 +61,17 @@ export function Sidebar({ collapsed, roles, onNavigate }: SidebarProps) {
                     onFocus={() => preloadPage(item.path)}
                   >
                     <item.icon />
-                    <span className={labelClass}>{item.label}</span>
+                    <span className="sidebar-label">{item.label}</span>
                   </NavLink>
                 </WithTooltip>
               </li>
             ))}
           </ul>
           <div className="sidebar-bottom">
-            <WithTooltip label={logoutLabel} enabled={collapsed}>
+            <WithTooltip label={logoutLabel} enabled={folded}>
               <button type="button" className="sidebar-link" disabled={!hydrated} onClick={() => void confirmLogout()}>
                 <logoutItem.icon />
-                <span className={labelClass}>{logoutLabel}</span>
+                <span className="sidebar-label">{logoutLabel}</span>
               </button>
             </WithTooltip>
           </div>

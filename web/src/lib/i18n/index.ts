@@ -13,6 +13,7 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { defaultLanguage, directionOf, languageCookie, type Language } from "#contract/languages.js";
+import { writePreferenceCookie } from "../preference-cookie";
 import type { KratosCatalog } from "./kratos-en";
 import type { AdminTranslation, Translation } from "./translation";
 
@@ -103,15 +104,12 @@ export async function switchLanguage(language: Language): Promise<void> {
   document.documentElement.dir = directionOf(language);
 }
 
-const aYear = 365 * 24 * 60 * 60;
-
 /**
  * The visitor chose a language (the language menu, or the account's language in Account Settings): it is kept
  * in the cookie the server reads before it renders the next page (server/src/language.ts), and the page
  * switches to it now.
  */
 export async function saveLanguageChoice(language: Language): Promise<void> {
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${languageCookie}=${language}; Path=/; Max-Age=${aYear}; SameSite=Lax${secure}`;
+  writePreferenceCookie(languageCookie, language);
   await switchLanguage(language);
 }

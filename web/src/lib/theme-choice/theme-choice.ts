@@ -6,13 +6,11 @@
 import { useSyncExternalStore } from "react";
 import { themeCookieName, type ExplicitTheme } from "#contract/theme.js";
 import { bootTheme } from "../boot-data";
+import { writePreferenceCookie } from "../preference-cookie";
 
 export type ThemeChoice = ExplicitTheme | "system";
 
 export const themeChoices: readonly ThemeChoice[] = ["system", "light", "dark"];
-
-/** A year: long enough to be a setting, within every browser's cap on cookie lifetimes. */
-const cookieSeconds = 365 * 24 * 60 * 60;
 
 let chosen: ThemeChoice | undefined;
 const listeners = new Set<() => void>();
@@ -34,14 +32,9 @@ export function useThemeChoice(): ThemeChoice {
 export function chooseTheme(choice: ThemeChoice): void {
   chosen = choice;
   const root = document.documentElement;
-  const attributes = `Path=/; SameSite=Lax${window.location.protocol === "https:" ? "; Secure" : ""}`;
-  if (choice === "system") {
-    delete root.dataset.bsTheme;
-    document.cookie = `${themeCookieName}=; Max-Age=0; ${attributes}`;
-  } else {
-    root.dataset.bsTheme = choice;
-    document.cookie = `${themeCookieName}=${choice}; Max-Age=${cookieSeconds}; ${attributes}`;
-  }
+  if (choice === "system") delete root.dataset.bsTheme;
+  else root.dataset.bsTheme = choice;
+  writePreferenceCookie(themeCookieName, choice === "system" ? undefined : choice);
   document.querySelector('meta[name="color-scheme"]')?.setAttribute("content", choice === "system" ? "light dark" : choice);
   for (const listener of listeners) listener();
 }
