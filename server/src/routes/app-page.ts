@@ -43,8 +43,12 @@ function flowOfPage(path: string): FlowKind | undefined {
 /** The flows Kratos has only for a session: the page asks for one only when the session check found one. */
 const sessionFlows: ReadonlySet<FlowKind> = new Set(["settings"]);
 
-/** How long the page waits for Kratos before it goes out without what is missing. */
-const bootWaitMs = 1500;
+/**
+ * How long the page waits for Kratos before it goes out without what is missing. A page without its session's
+ * answer has the app ask Kratos again, so a slow Kratos costs the reader its delay twice: the page waits up to
+ * 3 s, well below the upstream timeout (UPSTREAM_TIMEOUT_MS), after which the app says Kratos is unavailable.
+ */
+const bootWaitMs = 3000;
 
 /** JSON inside <script>: nothing in it may close the element or start markup. */
 function scriptJson(value: unknown): string {
