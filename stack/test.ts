@@ -13,6 +13,7 @@ import { createInterface } from "node:readline";
 import { stripVTControlCharacters } from "node:util";
 import { startPortal } from "./portal.js";
 import { rootDir } from "./settings.js";
+import { failedTestLine } from "./testing/failure-lines.js";
 import { Supervisor } from "./supervisor.js";
 import { stackEnv, startTestStack, testStackEnv, type TestDatabase, type TestStack } from "./testing/test-stack.js";
 
@@ -60,9 +61,6 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(sign
 
 /** How many of a failed suite's lines the summary repeats: CI shows the end of the output, past the suite's own. */
 const failureLinesKept = 30;
-
-/** A line where tap (`not ok`) or Playwright (`✘`) names a failed test. */
-const failedTestLine = /^\s*(not ok \d+|✘)/;
 
 interface RunResult {
   ok: boolean;
