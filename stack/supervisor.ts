@@ -7,6 +7,9 @@ import { createInterface } from "node:readline";
 
 const colors = [36, 35, 33, 32, 34];
 
+/** A line about a failure: Kratos' and Hydra's (logrus, text or JSON), the portal's (pino: 50 error, 60 fatal), a Go panic. */
+const errorLine = /\blevel=(error|fatal|panic)\b|"level":("(error|fatal|panic)"|(50|60)\b)|^panic:/;
+
 export class Supervisor {
   private readonly children = new Map<string, ChildProcess>();
   private readonly stopSignals = new WeakMap<ChildProcess, NodeJS.Signals>();
@@ -17,6 +20,7 @@ export class Supervisor {
   readonly death = new Promise<string>((resolve) => (this.died = resolve));
 
   private readonly recent: string[] = [];
+  private readonly errors: string[] = [];
   private readonly echo: boolean;
   private readonly showProgress: boolean;
 
@@ -47,9 +51,18 @@ export class Supervisor {
     if (!this.echo) this.keep(label, line);
   }
 
+  /** The last error lines the processes printed (Kratos' and Hydra's `level=error`, a panic), kept apart from the rest. */
+  recentErrors(): string[] {
+    return [...this.errors];
+  }
+
   private keep(label: string, line: string): void {
     this.recent.push(`${label} | ${line}`);
     if (this.recent.length > 200) this.recent.shift();
+    if (errorLine.test(line)) {
+      this.errors.push(`${label} | ${line}`);
+      if (this.errors.length > 40) this.errors.shift();
+    }
   }
 
   private print(label: string, line: string): void {

@@ -13,6 +13,7 @@ import { createInterface } from "node:readline";
 import { stripVTControlCharacters } from "node:util";
 import { startPortal } from "./portal.js";
 import { rootDir } from "./settings.js";
+import { failedTestLine } from "./testing/failure-lines.js";
 import { Supervisor } from "./supervisor.js";
 import { stackEnv, startTestStack, testStackEnv, type TestDatabase, type TestStack } from "./testing/test-stack.js";
 
@@ -60,9 +61,6 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(sign
 
 /** How many of a failed suite's lines the summary repeats: CI shows the end of the output, past the suite's own. */
 const failureLinesKept = 30;
-
-/** A line where tap (`not ok`) or Playwright (`✘`) names a failed test. */
-const failedTestLine = /^\s*(not ok \d+|✘)/;
 
 interface RunResult {
   ok: boolean;
@@ -158,6 +156,16 @@ function browserTests(label: string, stack: TestStack, args: string[], env: Reco
   });
 }
 
+/**
+ * After a failed suite, the error lines the stack's processes printed meanwhile (Kratos, Hydra, the portal): the
+ * summary repeats them with the failed tests, since CI shows only the end of the output.
+ */
+function sayStackErrors(stack: TestStack): void {
+  const last = results.at(-1);
+  if (!last || last.ok) return;
+  last.failures = [...(last.failures ?? []), ...stack.supervisor.recentErrors().map((line) => `stack: ${line}`)];
+}
+
 /** The server suite and/or browser tests against one stack on the given database; on SQLite also `npm run dev`'s smoke test. */
 async function againstStack(database: TestDatabase, server: boolean, e2e: boolean, e2eDev = false): Promise<void> {
   if (!server && !e2e && !e2eDev) return;
@@ -175,6 +183,7 @@ async function againstStack(database: TestDatabase, server: boolean, e2e: boolea
       // tap applies its plugin list (tsx instead of its ts-node loader) only once rebuilt.
       await supervisor.run("tap", bin("tap"), ["build"], { cwd: rootDir, quiet: true });
       await suite(`server tests (tap)${on}`, bin("tap"), [], env);
+      sayStackErrors(stack);
     }
     // Every browser test opens its pages from one address, a few hundred new flows in a run; the tests of the
     // flow limit start portals of their own.
@@ -188,6 +197,7 @@ async function againstStack(database: TestDatabase, server: boolean, e2e: boolea
         stack,
         database === "postgres" ? taggedOnly(postgresTag, playwrightArgs) : playwrightArgs,
       );
+      sayStackErrors(stack);
     }
     if (e2eDev) {
       await ensureChromium();
