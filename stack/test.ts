@@ -185,9 +185,10 @@ async function againstStack(database: TestDatabase, server: boolean, e2e: boolea
       await suite(`server tests (tap)${on}`, bin("tap"), [], env);
       sayStackErrors(stack);
     }
-    // Every browser test opens its pages from one address, a few hundred new flows in a run; the tests of the
-    // flow limit start portals of their own.
-    const portalEnv = { LIMIT_FLOW_IP: "10000/15m" };
+    // Every browser test opens its pages from one address, a few hundred new flows and, repeated
+    // (--repeat-each), dozens of invitation links in a run; the limits' own tests (server/test) build portals
+    // of their own.
+    const portalEnv = { LIMIT_FLOW_IP: "10000/15m", LIMIT_INVITATION_LINK: "10000/15m" };
     if (e2e) {
       await ensureChromium();
       // The portal as `npm start` runs it: the same startPortal, which builds the app when its sources changed.
