@@ -40,6 +40,17 @@ export const Invitation = Type.Object({
 });
 export type Invitation = Static<typeof Invitation>;
 
+/**
+ * An invitation just sent or sent again, and what became of its mail: queued, or held because the address had
+ * all the portal's mails of the window (LIMIT_PORTAL_MAIL_ADDRESS), so that nothing went out and the admin can
+ * resend it later.
+ */
+export const InvitationSent = Type.Composite([
+  Invitation,
+  Type.Object({ mail: Type.Union([Type.Literal("queued"), Type.Literal("held")]) }),
+]);
+export type InvitationSent = Static<typeof InvitationSent>;
+
 export const InvitationList = Type.Object({ items: Type.Array(Invitation) });
 export type InvitationList = Static<typeof InvitationList>;
 

@@ -196,6 +196,31 @@ t.test("a list sent row by row reports each row: invited, already an account, li
   t.equal((await identities.listIdentities({ credentialsIdentifier: rows[2] })).data.length, 0, "the limited row made nothing");
 });
 
+t.test("a resend over the address's mail limit says its mail was held, sends nothing and leaves the invitation pending", async (t) => {
+  const limited = await build(t, { ...kratos.env, LIMIT_PORTAL_MAIL_ADDRESS: "1/1h" });
+  const heldAdminUser = await createIdentity(kratos.adminUrl, { roles: ["admin"] });
+  const heldAdmin = new Browser(limited);
+  ok(await heldAdmin.signIn(heldAdminUser.email, heldAdminUser.password));
+  await heldAdmin.enrolTotp();
+  const email = uniqueEmail("held");
+  const sent = ok(await call("POST", "/api/invitations", { as: heldAdmin, payload: invitationOf(email) }), 201).json<{
+    id: string;
+    mail: string;
+  }>();
+  t.equal(sent.mail, "queued", "the first mail of the hour is queued");
+  await tokenMailedTo(email, 1);
+  const again = ok(await call("POST", `/api/invitations/${sent.id}/resend`, { as: heldAdmin })).json<{ id: string; mail: string }>();
+  t.equal(again.mail, "held", "the second is held");
+  // A held mail never enters the outbox, which sends what it holds at once; a second is not coming.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  t.equal((await mailsTo(kratos.mailUrl, email)).length, 1, "and not sent");
+  const pending = ok(await call("GET", "/api/invitations", { as: heldAdmin })).json<{ items: { id: string }[] }>();
+  t.ok(
+    pending.items.some((item) => item.id === sent.id),
+    "the invitation is still pending, to be resent later",
+  );
+});
+
 t.test("a link that is wrong, replaced or expired is refused, and says which", async (t) => {
   const email = uniqueEmail("links");
   const { id, token: first } = await invite(email);

@@ -52,8 +52,8 @@ export interface OutboxOptions {
 export type MailQuota = (address: string) => Promise<boolean>;
 
 export interface Outbox {
-  /** Queues the mail (durably) and sends it soon, unless its address's quota is spent. */
-  send(mail: OutgoingMail): Promise<void>;
+  /** Queues the mail (durably) and sends it soon, unless its address's quota is spent: false then, and nothing queued. */
+  send(mail: OutgoingMail): Promise<boolean>;
   /** Sends what is due now; resolves when that round is done. */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -120,10 +120,11 @@ export function startOutbox(
       if (!(await quota(outgoing.to))) {
         // Never the address: the log says only that a quota held.
         log.warn({ rule: "portal-mail-address" }, "a mail was not sent: its address had all the portal's mails of the window");
-        return;
+        return false;
       }
       await state.outbox.add(outgoing);
       void flush();
+      return true;
     },
     flush,
     async close() {

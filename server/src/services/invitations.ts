@@ -17,7 +17,7 @@ import { isLanguage, type Language } from "#contract/languages.js";
 import { paths } from "#contract/paths.js";
 import { withQuery } from "#contract/query.js";
 import { rolesOf } from "#contract/roles.js";
-import type { AcceptedInvitation, Invitation, InvitationBody, InvitationWelcome } from "#contract/schemas/invitations.js";
+import type { AcceptedInvitation, Invitation, InvitationBody, InvitationSent, InvitationWelcome } from "#contract/schemas/invitations.js";
 import type { AuditAction } from "#contract/schemas/users.js";
 import { ClientError } from "../errors.js";
 import { mailLanguage } from "../language.js";
@@ -38,13 +38,13 @@ export interface Inviter extends Actor {
 
 export interface Invitations {
   /** 409 account_exists when the address has an account. */
-  invite(inviter: Inviter, input: InvitationBody): Promise<Invitation>;
+  invite(inviter: Inviter, input: InvitationBody): Promise<InvitationSent>;
   /** For each address, in order: whether it already has an account (a pending invitee's included). Sends nothing. */
   accountsAmong(emails: readonly string[]): Promise<boolean[]>;
   /** The invitations not accepted yet, newest first. */
   pending(): Promise<Invitation[]>;
   /** A new link (the old one dies) and a new mail. 409 invitation_not_pending once accepted. */
-  resend(inviter: Inviter, id: string): Promise<Invitation>;
+  resend(inviter: Inviter, id: string): Promise<InvitationSent>;
   /** Deletes the invitee's identity, which was never used. 409 invitation_not_pending once it was. */
   revoke(actor: Actor, id: string): Promise<void>;
   /** What the link's page shows; invitation_invalid, _expired or _used otherwise. */
@@ -120,13 +120,22 @@ export function invitations({ kratos, state, outbox, origin, lifespan, brand }: 
     };
   }
 
-  /** The invitation mail, to the address Kratos holds, in the invitation's language. */
-  async function mail(invitee: Identity, inviter: Inviter, secret: string, expiresAt: Date, language: Language) {
+  /** The invitation mail, to the address Kratos holds, in the invitation's language; "held" when none went out. */
+  async function mail(
+    invitee: Identity,
+    inviter: Inviter,
+    secret: string,
+    expiresAt: Date,
+    language: Language,
+  ): Promise<InvitationSent["mail"]> {
     const email = emailOf(invitee);
-    if (email === "") return;
+    if (email === "") return "held";
     const who = inviter.name === "" ? inviter.email : `${inviter.name} (${inviter.email})`;
     const link = `${origin}${withQuery(paths.invitation, { token: `${invitee.id}.${secret}` })}`;
-    await outbox.send(renderMail("invitation", email, { inviter: who, site, until: mailTime(expiresAt, language), link }, language, brand));
+    const queued = await outbox.send(
+      renderMail("invitation", email, { inviter: who, site, until: mailTime(expiresAt, language), link }, language, brand),
+    );
+    return queued ? "queued" : "held";
   }
 
   /** The invitee and their pending invitation; 404 user_not_found without one, 409 once it was used. */
@@ -182,8 +191,8 @@ export function invitations({ kratos, state, outbox, origin, lifespan, brand }: 
         invitation,
       });
       await record(inviter, identity.id, "invitation_sent");
-      await mail(identity, inviter, link.secret, link.expiresAt, input.language);
-      return invitationView(identity, invitation);
+      const sent = await mail(identity, inviter, link.secret, link.expiresAt, input.language);
+      return { ...invitationView(identity, invitation), mail: sent };
     },
 
     async accountsAmong(emails) {
@@ -220,8 +229,8 @@ export function invitations({ kratos, state, outbox, origin, lifespan, brand }: 
         await record(inviter, id, "invitation_resent");
         await invitees.setInvitation(identity, renewed);
         const language = isLanguage(invitation.language) ? invitation.language : mailLanguage(identity.traits);
-        await mail(identity, inviter, link.secret, link.expiresAt, language);
-        return invitationView(identity, renewed);
+        const sent = await mail(identity, inviter, link.secret, link.expiresAt, language);
+        return { ...invitationView(identity, renewed), mail: sent };
       }),
 
     revoke: (actor, id) =>

@@ -10,12 +10,12 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { errorResponses } from "#contract/schemas/error.js";
 import {
-  Invitation,
   InvitationBody,
   InvitationCheck,
   InvitationCheckBody,
   InvitationList,
   InvitationParams,
+  InvitationSent,
   type InvitationBody as InvitationInput,
 } from "#contract/schemas/invitations.js";
 import { emailOf } from "../../kratos/identities.js";
@@ -38,7 +38,7 @@ const invitationsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post(
     "/",
-    { ...sends, bodyLimit: bodyLimits.invitation, schema: { body: InvitationBody, response: { 201: Invitation, ...errorResponses } } },
+    { ...sends, bodyLimit: bodyLimits.invitation, schema: { body: InvitationBody, response: { 201: InvitationSent, ...errorResponses } } },
     // The type provider reads the enum fields as unknown; the schema has checked them.
     async (request, reply) => reply.code(201).send(await invitations.invite(inviterOf(request), request.body as InvitationInput)),
   );
@@ -57,7 +57,7 @@ const invitationsRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post(
     "/:id/resend",
-    { ...sends, schema: { params: InvitationParams, response: { 200: Invitation, ...errorResponses } } },
+    { ...sends, schema: { params: InvitationParams, response: { 200: InvitationSent, ...errorResponses } } },
     async (request) => invitations.resend(inviterOf(request), request.params.id),
   );
 

@@ -257,6 +257,7 @@ export const adminDe = {
       resendTitle: "Einladung erneut senden",
       resendBody: "{{email}} eine neue Einladung senden? Der Link der vorherigen funktioniert dann nicht mehr.",
       resent: "Eine neue Einladung an {{email}} ist unterwegs.",
+      held: "Die Einladung an {{email}} ist angelegt, aber ihre Mail wurde zurückgehalten: Die Adresse hat vorerst alle Mails bekommen, die das Portal ihr senden darf. Senden Sie sie später erneut.",
       revoke: "Zurückziehen",
       revokeTitle: "Einladung zurückziehen",
       revokeBody: "Die Einladung von {{email}} zurückziehen? Das dafür angelegte, nie benutzte Konto wird gelöscht.",
@@ -298,6 +299,7 @@ export const adminDe = {
         outcome: {
           invite: "wird eingeladen",
           invited: "eingeladen",
+          mailHeld: "eingeladen, Mail zurückgehalten (Mail-Grenze der Adresse): später erneut senden",
           accountExists: "hat bereits ein Konto",
           invalid: "ungültig: {{reason}}",
           limited: "begrenzt: {{wait}}",

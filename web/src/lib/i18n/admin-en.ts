@@ -247,6 +247,7 @@ export const adminEn = {
       resendTitle: "Resend invitation",
       resendBody: "Send {{email}} a new invitation? The link of the earlier one stops working.",
       resent: "A new invitation is on its way to {{email}}.",
+      held: "The invitation of {{email}} is pending, but its mail was held: the address has had all the mails the portal may send it for now. Resend it later.",
       revoke: "Revoke",
       revokeTitle: "Revoke invitation",
       revokeBody: "Revoke the invitation of {{email}}? The account it made, never used, is deleted.",
@@ -288,6 +289,7 @@ export const adminEn = {
         outcome: {
           invite: "will invite",
           invited: "invited",
+          mailHeld: "invited, mail held (the address's mail limit): resend later",
           accountExists: "already has an account",
           invalid: "invalid: {{reason}}",
           limited: "limited: {{wait}}",

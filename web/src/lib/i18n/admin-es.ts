@@ -261,6 +261,7 @@ export const adminEs = {
       resendTitle: "Reenviar invitación",
       resendBody: "¿Enviar a {{email}} una nueva invitación? El enlace de la anterior deja de funcionar.",
       resent: "Una nueva invitación va de camino a {{email}}.",
+      held: "La invitación de {{email}} está pendiente, pero su correo se retuvo: la dirección ya recibió todos los correos que el portal puede enviarle por ahora. Reenvíela más tarde.",
       revoke: "Revocar",
       revokeTitle: "Revocar invitación",
       revokeBody: "¿Revocar la invitación de {{email}}? Se elimina la cuenta que creó, que nunca se usó.",
@@ -302,6 +303,7 @@ export const adminEs = {
         outcome: {
           invite: "se invitará",
           invited: "invitado",
+          mailHeld: "invitado, correo retenido (límite de correos de la dirección): reenviar más tarde",
           accountExists: "ya tiene una cuenta",
           invalid: "no válido: {{reason}}",
           limited: "limitado: {{wait}}",

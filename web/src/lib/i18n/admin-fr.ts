@@ -261,6 +261,7 @@ export const adminFr = {
       resendTitle: "Renvoyer l’invitation",
       resendBody: "Envoyer une nouvelle invitation à {{email}} ? Le lien de la précédente ne fonctionnera plus.",
       resent: "Une nouvelle invitation est en route vers {{email}}.",
+      held: "L’invitation de {{email}} est en attente, mais son e-mail a été retenu : l’adresse a déjà reçu tous les e-mails que le portail peut lui envoyer pour l’instant. Renvoyez-la plus tard.",
       revoke: "Révoquer",
       revokeTitle: "Révoquer l’invitation",
       revokeBody: "Révoquer l’invitation de {{email}} ? Le compte créé pour elle, jamais utilisé, est supprimé.",
@@ -302,6 +303,7 @@ export const adminFr = {
         outcome: {
           invite: "sera invité",
           invited: "invité",
+          mailHeld: "invité, e-mail retenu (limite d’e-mails de l’adresse) : renvoyer plus tard",
           accountExists: "a déjà un compte",
           invalid: "invalide : {{reason}}",
           limited: "limité : {{wait}}",

@@ -252,6 +252,7 @@ export const adminJa = {
       resendTitle: "招待の再送信",
       resendBody: "{{email}} に新しい招待を送信しますか?以前の招待のリンクは使えなくなります。",
       resent: "{{email}} に新しい招待を送信しました。",
+      held: "{{email}} への招待は保留中ですが、メールは送られていません。このアドレスには、ポータルが今送れる上限までメールが届いています。後で再送してください。",
       revoke: "取り消す",
       revokeTitle: "招待の取り消し",
       revokeBody: "{{email}} への招待を取り消しますか?招待で作成された未使用のアカウントは削除されます。",
@@ -293,6 +294,7 @@ export const adminJa = {
         outcome: {
           invite: "招待します",
           invited: "招待済み",
+          mailHeld: "招待済み、メール保留(アドレスのメール上限):後で再送",
           accountExists: "既にアカウントがあります",
           invalid: "無効: {{reason}}",
           limited: "制限中: {{wait}}",

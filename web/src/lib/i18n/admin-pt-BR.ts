@@ -254,6 +254,7 @@ export const adminPtBR = {
       resendTitle: "Reenviar convite",
       resendBody: "Enviar um novo convite a {{email}}? O link do anterior deixa de funcionar.",
       resent: "Um novo convite está a caminho de {{email}}.",
+      held: "O convite de {{email}} está pendente, mas o e-mail dele foi retido: o endereço já recebeu todos os e-mails que o portal pode enviar a ele por enquanto. Reenvie mais tarde.",
       revoke: "Revogar",
       revokeTitle: "Revogar convite",
       revokeBody: "Revogar o convite de {{email}}? A conta criada para ele, nunca usada, é excluída.",
@@ -295,6 +296,7 @@ export const adminPtBR = {
         outcome: {
           invite: "será convidado",
           invited: "convidado",
+          mailHeld: "convidado, e-mail retido (limite de e-mails do endereço): reenviar mais tarde",
           accountExists: "já tem uma conta",
           invalid: "inválido: {{reason}}",
           limited: "limitado: {{wait}}",

@@ -1,9 +1,16 @@
 // The /api/invitations shapes, from the server's schemas (types only: nothing
 // of the server is bundled into the app).
-import type { Invitation, InvitationBody, InvitationCheck, InvitationCheckBody, InvitationList } from "#contract/schemas/invitations.js";
+import type {
+  Invitation,
+  InvitationBody,
+  InvitationCheck,
+  InvitationCheckBody,
+  InvitationList,
+  InvitationSent,
+} from "#contract/schemas/invitations.js";
 import { usersKey } from "./user-types";
 
-export type { Invitation, InvitationBody, InvitationCheck, InvitationCheckBody, InvitationList };
+export type { Invitation, InvitationBody, InvitationCheck, InvitationCheckBody, InvitationList, InvitationSent };
 
 export const invitationsPath = "/api/invitations";
 

@@ -1,10 +1,10 @@
 // POST /api/invitations/:id/resend: a new link by mail; the earlier one stops working.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
-import { invitationPath, invitationsKey, type Invitation } from "./invitation-types";
+import { invitationPath, invitationsKey, type InvitationSent } from "./invitation-types";
 
 export function resendInvitation(id: string) {
-  return apiRequest<Invitation>(`${invitationPath(id)}/resend`, { method: "POST" });
+  return apiRequest<InvitationSent>(`${invitationPath(id)}/resend`, { method: "POST" });
 }
 
 export function useResendInvitation() {

@@ -13,7 +13,7 @@ import { QueryContent } from "../../../lib/components/query-content";
 import { useToast } from "../../../lib/feedback/toast";
 import { useConfirm } from "../../../lib/feedback/use-confirm";
 import { useFormatDateTime } from "../../../lib/format";
-import type { Invitation } from "../api/invitation-types";
+import type { Invitation, InvitationSent } from "../api/invitation-types";
 import { invitationsQueryOptions } from "../api/list-invitations";
 import { useResendInvitation } from "../api/resend-invitation";
 import { useRevokeInvitation } from "../api/revoke-invitation";
@@ -32,16 +32,28 @@ export function InvitationsCard() {
   const revoke = useRevokeInvitation();
   const { confirm, dialog } = useConfirm();
 
+  /** Says what became of an invitation's mail: on its way, or held by the address's mail limit (nothing went out). */
+  const toldSent = (sent: InvitationSent, again: boolean) =>
+    sent.mail === "held"
+      ? toast.show(t("users.invitations.held", { email: sent.email }), "info")
+      : toast.show(t(again ? "users.invitations.resent" : "users.invitations.sent", { email: sent.email }), "success");
+
   const ask = async (invitation: Invitation, kind: "resend" | "revoke") => {
     const email = invitation.email;
+    let resent: InvitationSent | undefined;
     const confirmed = await confirm({
       title: t(`users.invitations.${kind}Title`),
       body: <p className="mb-0">{t(`users.invitations.${kind}Body`, { email })}</p>,
       confirmLabel: t(`users.invitations.${kind}`),
       variant: kind === "revoke" ? "danger" : "primary",
-      action: () => (kind === "revoke" ? revoke.mutateAsync(invitation.id) : resend.mutateAsync(invitation.id)),
+      action: async () => {
+        if (kind === "revoke") await revoke.mutateAsync(invitation.id);
+        else resent = await resend.mutateAsync(invitation.id);
+      },
     });
-    if (confirmed) toast.show(t(kind === "revoke" ? "users.invitations.revoked" : "users.invitations.resent", { email }), "success");
+    if (!confirmed) return;
+    if (resent) toldSent(resent, true);
+    else toast.show(t("users.invitations.revoked", { email }), "success");
   };
 
   return (
@@ -63,7 +75,7 @@ export function InvitationsCard() {
         onClose={() => setInviting(false)}
         onSent={(sent) => {
           setInviting(false);
-          toast.show(t("users.invitations.sent", { email: sent.email }), "success");
+          toldSent(sent, false);
         }}
       />
       {dialog}

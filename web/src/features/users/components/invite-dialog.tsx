@@ -13,10 +13,10 @@ import { isLanguage, languageNames, languages } from "#contract/languages.js";
 import { grantableRoles } from "#contract/roles.js";
 import { errorMessage, fieldErrorMessage } from "../../../lib/error-message";
 import { ApiError } from "../../../lib/api-client";
-import type { Invitation, InvitationBody } from "../api/invitation-types";
+import type { InvitationBody, InvitationSent } from "../api/invitation-types";
 import { useSendInvitation } from "../api/send-invitation";
 
-export function InviteDialog({ show, onClose, onSent }: { show: boolean; onClose: () => void; onSent: (sent: Invitation) => void }) {
+export function InviteDialog({ show, onClose, onSent }: { show: boolean; onClose: () => void; onSent: (sent: InvitationSent) => void }) {
   const { t, i18n } = useTranslation();
   const send = useSendInvitation();
   const titleId = useId();

@@ -27,6 +27,8 @@ import { parseList, resultCsv, type ListProblem, type ListRow, type RowProblem }
 type Outcome =
   | { kind: "invite" }
   | { kind: "invited" }
+  /** Invited, but its mail held by the address's mail limit: nothing went out; a resend later sends it. */
+  | { kind: "mail_held" }
   | { kind: "account_exists" }
   | { kind: "invalid"; problem: RowProblem | "fields" }
   | { kind: "limited"; retryAfterSeconds: number | undefined }
@@ -60,6 +62,8 @@ export function InviteListDialog({ show, onClose }: { show: boolean; onClose: ()
         return t("users.invitations.list.outcome.invite");
       case "invited":
         return t("users.invitations.list.outcome.invited");
+      case "mail_held":
+        return t("users.invitations.list.outcome.mailHeld");
       case "account_exists":
         return t("users.invitations.list.outcome.accountExists");
       case "invalid":
@@ -128,8 +132,8 @@ export function InviteListDialog({ show, onClose }: { show: boolean; onClose: ()
         continue;
       }
       try {
-        await sendInvitation(invitation);
-        results[index] = { ...line, outcome: { kind: "invited" } };
+        const sent = await sendInvitation(invitation);
+        results[index] = { ...line, outcome: { kind: sent.mail === "held" ? "mail_held" : "invited" } };
       } catch (error) {
         const outcome: Outcome = !(error instanceof ApiError)
           ? { kind: "failed", error }
