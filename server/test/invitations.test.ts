@@ -177,10 +177,7 @@ t.test("a list's check says which addresses have an account, in the list's order
 
 t.test("a list sent row by row reports each row: invited, already an account, limited with its wait", async (t) => {
   const limited = await build(t, { ...kratos.env, LIMIT_INVITATION: "2/1h" });
-  const listAdminUser = await createIdentity(kratos.adminUrl, { roles: ["admin"] });
-  const listAdmin = new Browser(limited);
-  ok(await listAdmin.signIn(listAdminUser.email, listAdminUser.password));
-  await listAdmin.enrolTotp();
+  const listAdmin = await signedIn(limited, await createIdentity(kratos.adminUrl, { roles: ["admin"] }), { secondFactor: true });
   const existing = await createIdentity(kratos.adminUrl);
   const rows = [uniqueEmail("row-one"), existing.email, uniqueEmail("row-three")];
   const answers = [];
@@ -198,10 +195,7 @@ t.test("a list sent row by row reports each row: invited, already an account, li
 
 t.test("a resend over the address's mail limit says its mail was held, sends nothing and leaves the invitation pending", async (t) => {
   const limited = await build(t, { ...kratos.env, LIMIT_PORTAL_MAIL_ADDRESS: "1/1h" });
-  const heldAdminUser = await createIdentity(kratos.adminUrl, { roles: ["admin"] });
-  const heldAdmin = new Browser(limited);
-  ok(await heldAdmin.signIn(heldAdminUser.email, heldAdminUser.password));
-  await heldAdmin.enrolTotp();
+  const heldAdmin = await signedIn(limited, await createIdentity(kratos.adminUrl, { roles: ["admin"] }), { secondFactor: true });
   const email = uniqueEmail("held");
   const sent = ok(await call("POST", "/api/invitations", { as: heldAdmin, payload: invitationOf(email) }), 201).json<{
     id: string;
