@@ -21,6 +21,7 @@ export class Supervisor {
 
   private readonly recent: string[] = [];
   private readonly errors: string[] = [];
+  private errorsSeen = 0;
   private readonly echo: boolean;
   private readonly showProgress: boolean;
 
@@ -51,15 +52,25 @@ export class Supervisor {
     if (!this.echo) this.keep(label, line);
   }
 
-  /** The last error lines the processes printed (Kratos' and Hydra's `level=error`, a panic), kept apart from the rest. */
-  recentErrors(): string[] {
-    return [...this.errors];
+  /** How many error lines the processes have printed so far: a mark for recentErrors. */
+  errorCount(): number {
+    return this.errorsSeen;
+  }
+
+  /**
+   * The last error lines the processes printed (Kratos' and Hydra's `level=error`, a panic), kept apart from the
+   * rest; with a mark of errorCount, only those printed since.
+   */
+  recentErrors(since = 0): string[] {
+    const firstKept = this.errorsSeen - this.errors.length;
+    return this.errors.slice(Math.max(0, since - firstKept));
   }
 
   private keep(label: string, line: string): void {
     this.recent.push(`${label} | ${line}`);
     if (this.recent.length > 200) this.recent.shift();
     if (errorLine.test(line)) {
+      this.errorsSeen += 1;
       this.errors.push(`${label} | ${line}`);
       if (this.errors.length > 40) this.errors.shift();
     }

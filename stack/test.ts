@@ -157,13 +157,14 @@ function browserTests(label: string, stack: TestStack, args: string[], env: Reco
 }
 
 /**
- * After a failed suite, the error lines the stack's processes printed meanwhile (Kratos, Hydra, the portal): the
- * summary repeats them with the failed tests, since CI shows only the end of the output.
+ * After a failed suite, the error lines the stack's processes printed meanwhile (Kratos, Hydra, the portal), from
+ * the mark taken before it: the summary repeats them with the failed tests, since CI shows only the end of the
+ * output. An earlier suite's expected errors (the server tests' refused OIDC callbacks) stay out.
  */
-function sayStackErrors(stack: TestStack): void {
+function sayStackErrors(stack: TestStack, since: number): void {
   const last = results.at(-1);
   if (!last || last.ok) return;
-  last.failures = [...(last.failures ?? []), ...stack.supervisor.recentErrors().map((line) => `stack: ${line}`)];
+  last.failures = [...(last.failures ?? []), ...stack.supervisor.recentErrors(since).map((line) => `stack: ${line}`)];
 }
 
 /** The server suite and/or browser tests against one stack on the given database; on SQLite also `npm run dev`'s smoke test. */
@@ -182,8 +183,9 @@ async function againstStack(database: TestDatabase, server: boolean, e2e: boolea
     if (server) {
       // tap applies its plugin list (tsx instead of its ts-node loader) only once rebuilt.
       await supervisor.run("tap", bin("tap"), ["build"], { cwd: rootDir, quiet: true });
+      const errorsBefore = stack.supervisor.errorCount();
       await suite(`server tests (tap)${on}`, bin("tap"), [], env);
-      sayStackErrors(stack);
+      sayStackErrors(stack, errorsBefore);
     }
     // Every browser test opens its pages from one address, a few hundred new flows and, repeated
     // (--repeat-each), dozens of invitation links in a run; the limits' own tests (server/test) build portals
@@ -191,6 +193,7 @@ async function againstStack(database: TestDatabase, server: boolean, e2e: boolea
     const portalEnv = { LIMIT_FLOW_IP: "10000/15m", LIMIT_INVITATION_LINK: "10000/15m" };
     if (e2e) {
       await ensureChromium();
+      const errorsBefore = stack.supervisor.errorCount();
       // The portal as `npm start` runs it: the same startPortal, which builds the app when its sources changed.
       await startPortal(stack.supervisor, stack.settings, stack, { env: portalEnv });
       await browserTests(
@@ -198,7 +201,7 @@ async function againstStack(database: TestDatabase, server: boolean, e2e: boolea
         stack,
         database === "postgres" ? taggedOnly(postgresTag, playwrightArgs) : playwrightArgs,
       );
-      sayStackErrors(stack);
+      sayStackErrors(stack, errorsBefore);
     }
     if (e2eDev) {
       await ensureChromium();
