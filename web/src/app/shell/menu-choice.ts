@@ -7,25 +7,21 @@
 import { useSyncExternalStore } from "react";
 import { collapsedMenu, menuCollapsedOfCookies, menuCookieName } from "#contract/menu.js";
 import { bootMenuCollapsed } from "../../lib/boot-data";
+import { changeSignal } from "../../lib/change-signal";
 import { writePreferenceCookie } from "../../lib/preference-cookie";
 
-const listeners = new Set<() => void>();
+const changes = changeSignal();
 
 const currentChoice = () => menuCollapsedOfCookies(document.cookie);
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function useMenuCollapsed(): boolean {
-  return useSyncExternalStore(subscribe, currentChoice, bootMenuCollapsed);
+  return useSyncExternalStore(changes.subscribe, currentChoice, bootMenuCollapsed);
 }
 
 /** Folds or unfolds the menu, and keeps the choice; unfolded, the default, needs no cookie. */
 export function chooseMenuCollapsed(collapsed: boolean): void {
   writePreferenceCookie(menuCookieName, collapsed ? collapsedMenu : undefined);
-  for (const listener of listeners) listener();
+  changes.notify();
 }
 
 const storedChoiceKey = "Collapsed";

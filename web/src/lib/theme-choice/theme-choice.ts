@@ -6,6 +6,7 @@
 import { useSyncExternalStore } from "react";
 import { themeCookieName, type ExplicitTheme } from "#contract/theme.js";
 import { bootTheme } from "../boot-data";
+import { changeSignal } from "../change-signal";
 import { writePreferenceCookie } from "../preference-cookie";
 
 export type ThemeChoice = ExplicitTheme | "system";
@@ -13,20 +14,15 @@ export type ThemeChoice = ExplicitTheme | "system";
 export const themeChoices: readonly ThemeChoice[] = ["system", "light", "dark"];
 
 let chosen: ThemeChoice | undefined;
-const listeners = new Set<() => void>();
+const changes = changeSignal();
 
 /** This page's choice: the one made here, else the one the page came with (the server's render sees the same). */
 function currentChoice(): ThemeChoice {
   return chosen ?? bootTheme() ?? "system";
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function useThemeChoice(): ThemeChoice {
-  return useSyncExternalStore(subscribe, currentChoice, currentChoice);
+  return useSyncExternalStore(changes.subscribe, currentChoice, currentChoice);
 }
 
 export function chooseTheme(choice: ThemeChoice): void {
@@ -36,5 +32,5 @@ export function chooseTheme(choice: ThemeChoice): void {
   else root.dataset.bsTheme = choice;
   writePreferenceCookie(themeCookieName, choice === "system" ? undefined : choice);
   document.querySelector('meta[name="color-scheme"]')?.setAttribute("content", choice === "system" ? "light dark" : choice);
-  for (const listener of listeners) listener();
+  changes.notify();
 }
