@@ -89,7 +89,7 @@ const say = (line = "") => {
 function printFirstLoads(figures: FirstLoadFigures[]): void {
   say(`First load, cold Chromium context, median of ${firstLoadRuns} (min–max):`);
   say(
-    "  page                   profile     usable ms              first paint ms   long tasks ms   paint held   until usable: bytes, requests   until idle: bytes, requests",
+    "  page                   profile     usable ms              first paint ms   app ms   long tasks ms   paint held   until usable: bytes, requests   until idle: bytes, requests",
   );
   const range = (values: number[]) => `${median(values)} (${Math.min(...values)}–${Math.max(...values)})`;
   for (const { page, profile, runs } of figures) {
@@ -99,7 +99,8 @@ function printFirstLoads(figures: FirstLoadFigures[]): void {
     }
     say(
       `  ${page.padEnd(22)} ${profile.padEnd(11)} ${range(runs.map((run) => run.usableMs)).padEnd(22)} ` +
-        `${String(median(runs.map((run) => run.firstPaintMs))).padEnd(16)} ${String(median(runs.map((run) => run.longTasksMs))).padEnd(15)} ` +
+        `${String(median(runs.map((run) => run.firstPaintMs))).padEnd(16)} ${(runs.some((run) => Number.isNaN(run.appMs)) ? "–" : String(median(runs.map((run) => run.appMs)))).padEnd(8)} ` +
+        `${String(median(runs.map((run) => run.longTasksMs))).padEnd(15)} ` +
         `${`${runs.filter((run) => run.paintHeld).length}/${runs.length}`.padEnd(12)} ` +
         `${`${kib(median(runs.map((run) => run.bytes)))} in ${median(runs.map((run) => run.requests))}`.padEnd(31)} ` +
         `${kib(median(runs.map((run) => run.idleBytes)))} in ${median(runs.map((run) => run.idleRequests))}`,
