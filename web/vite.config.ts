@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import postcssRtlcss from "postcss-rtlcss";
 import { Mode } from "postcss-rtlcss/options";
@@ -19,6 +20,9 @@ function themeCss(): Plugin {
     load: (loaded) => (loaded.split("?")[0] === resolved ? themeStylesheet() : undefined),
   };
 }
+
+/** What index.html's own script is made of (src/boot.ts and Vite's helper for its import of the app): kept out of the app's file. */
+const bootModules = /\/index\.html$|\/src\/boot\.ts$|vite\/preload-helper/;
 
 // Two builds: the app for the browser into dist/ (`vite build`), and the same app for the server's first
 // render of the public pages into dist/ssr/ (`vite build --ssr src/entry-server.tsx`, after the first, which
@@ -59,15 +63,25 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // page the server sends (server/src/routes/app-page.ts).
         manifest: true,
         rolldownOptions: {
+          // The app's start (src/main.tsx) is an entry beside index.html although only boot.ts imports it, once the
+          // page has painted: what it loads at start is then one file, as below, and not split among the lazy pages.
+          input: [fileURLToPath(new URL("index.html", import.meta.url)), fileURLToPath(new URL("src/main.tsx", import.meta.url))],
           output: {
-            // Everything the entry loads at start (tag $initial) in one file: left alone, Rolldown puts what the
-            // entry shares with the lazy pages into chunks of their own, each one more request and response
-            // headers before the sign-in page shows. The lazy pages import from that file.
+            // index.html's own script in a file of its own, first, so that none of the app comes with it. Then
+            // everything the app loads at start (tag $initial) in one file: left alone, Rolldown puts what the
+            // app shares with the lazy pages into chunks of their own, each one more request and response
+            // headers before the sign-in page works. The lazy pages import from that file.
             // Each language's two catalogs (src/lib/i18n/<tag>.ts and kratos-<tag>.ts) in one file of its own, loaded
             // only for a page in that language (server/src/web/server-render.ts names it for preloading).
-            codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }, { name: languageChunkOf }] },
+            codeSplitting: {
+              groups: [{ name: "boot", test: bootModules }, { name: "app", tags: ["$initial"] }, { name: languageChunkOf }],
+            },
           },
         },
+        // One stylesheet for the whole app, linked from index.html: the server's page is drawn with all of it before
+        // any script (the app that boot.ts starts after the paint brings the forms' and the theme menu's rules), in one
+        // request. What the pages loaded on demand add to it is under 1 kB.
+        cssCodeSplit: false,
         // Every browser the portal supports preloads modules by itself (Safari since 17); an older one still runs
         // the app, only without the early fetch, so the polyfill is not worth its bytes on the sign-in page.
         modulePreload: { polyfill: false },

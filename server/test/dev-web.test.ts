@@ -20,7 +20,7 @@ t.test("npm run dev's server renders /login from the sources, with Vite's client
     "its form posts to Kratos",
   );
   t.match(page.body, /<script type="module" src="\/@vite\/client"><\/script>/, "Vite's client, for hot updates");
-  t.match(page.body, /<script type="module" src="\/src\/main\.tsx"><\/script>/, "the app from its sources");
+  t.match(page.body, /<script type="module" src="\/src\/boot\.ts"><\/script>/, "the app from its sources");
   t.notMatch(
     page.body,
     /<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/,

@@ -1,6 +1,4 @@
-import "./app/bootstrap.scss";
-import "./app/app.scss";
-import "virtual:theme.css";
+// The app in the browser, which boot.ts starts once the page has painted.
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider, createBrowserRouter, matchRoutes, type HydrationState } from "react-router-dom";
 import { AppRoot, createAppQueryClient } from "./app/app-root";

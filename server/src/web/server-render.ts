@@ -14,7 +14,7 @@ import type { BootData, ServerRender } from "#contract/schemas/app-page.js";
 type Rendered = Awaited<ReturnType<ServerRender["render"]>>;
 
 /** The part of Vite's .vite/manifest.json read here: each source file's built file and the chunks it imports. */
-type Manifest = Partial<Record<string, { file: string; name?: string; imports?: string[] }>>;
+type Manifest = Partial<Record<string, { file: string; name?: string; imports?: string[]; dynamicImports?: string[] }>>;
 
 export interface ServerRenderer {
   /** The page's markup for #root and the router's state, or undefined where the browser renders it. */
@@ -80,8 +80,10 @@ export function serverRenderer(webRoot: string, log: FastifyBaseLogger): ServerR
         loaded.add(chunk.file);
         for (const imported of chunk.imports ?? []) collect(imported);
       };
-      // What the entry loads is in index.html already.
+      // What the entry loads is in index.html already, and the app it starts once the page has painted (web/src/boot.ts)
+      // comes after that paint with what it imports (preloaded, it held the paint back: docs/benchmarks.md).
       collect("index.html");
+      for (const started of files["index.html"]?.dynamicImports ?? []) collect(started);
       const entryFiles = new Set(loaded);
       for (const source of app.preloadSources(path, language)) collect(source);
       const catalogs = app.languageChunk(language);
