@@ -7,6 +7,8 @@ import type { Locator, Page, Request, Response } from "@playwright/test";
 import { expect, test } from "./support/test.js";
 import { languageCookie, languages } from "#contract/languages.js";
 import { newIdentity, signInByApi, signInWithSecondFactorByApi } from "./support/identities.js";
+import { bootDataOf } from "./support/boot-data.js";
+import { waitForApp } from "./support/flows.js";
 import { stack } from "./support/stack.js";
 import { webDist } from "../stack/web-build.js";
 
@@ -77,7 +79,7 @@ const loginJsCssBudget = 146_500;
  */
 const settingsJsCssBudget = 175_000;
 
-/** The app's files that the page makes the browser load: the entry script, its preloads, the stylesheets. */
+/** The app's files that the page's HTML names: its own script and the stylesheet. */
 function pageAssets(html: string): Set<string> {
   return new Set([...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1] ?? ""));
 }
@@ -236,11 +238,14 @@ for (const language of languages) {
     await context.addCookies([{ name: languageCookie, value: language, url: stack.portalOrigin }]);
     const html = await (await request.get("/login", { headers: { cookie: `${languageCookie}=${language}` } })).text();
     const named = pageAssets(html);
-    // The app's code is not among them, nor preloaded: the page's own small script starts it once the page has painted.
+    // No code of the app's is among them, nor among the files the page names for later: the page's own small script
+    // starts the app once the page has painted, and fetches those beside it.
     const app = startedApp();
+    const code = bootDataOf(html).code ?? [];
     expect(app.start).toHaveLength(1);
-    for (const start of app.start) expect(named.has(start), start).toBe(false);
-    const entry = new Set([...named, ...app.files]);
+    expect([...named].filter((path) => path.endsWith(".js"))).toHaveLength(1);
+    for (const start of app.start) expect([...named, ...code]).not.toContain(start);
+    const entry = new Set([...named, ...app.files, ...code]);
     // One language's catalogs come preloaded with the entry, and no other language's.
     expect([...entry].filter((path) => /\/i18n-[^/]+\.js$/.test(path))).toHaveLength(1);
     expect([...entry].filter((path) => path.endsWith(".js")).length).toBeGreaterThan(0);
@@ -293,10 +298,10 @@ for (const language of languages) {
 test("/settings names its code for preloading and stays within its byte budget", async ({ page }) => {
   await signInByApi(page, await newIdentity({ verified: true }));
   const html = await (await page.request.get("/settings")).text();
-  const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="(\/assets\/[^"]+)"/g)].map((match) => match[1] ?? "");
-  // The app itself is not: the page's own script starts it once the page has painted.
+  const preloaded = bootDataOf(html).code ?? [];
+  // The app itself is not among them: the page's own script starts it once the page has painted.
   for (const start of startedApp().start) expect(preloaded).not.toContain(start);
-  // The shell and the settings page come with the entry instead of after it.
+  // The shell and the settings page are fetched beside the app instead of after it.
   for (const chunk of [/\/shell-layout-[^/]+\.js$/, /\/settings-[^/]+\.js$/, /\/sessions-[^/]+\.js$/, /\/account-[^/]+\.js$/]) {
     expect(
       preloaded.filter((path) => chunk.test(path)),
@@ -313,6 +318,8 @@ test("/settings names its code for preloading and stays within its byte budget",
   await page.goto("/settings");
   await expect(page.getByRole("heading", { name: "Account Settings" })).toBeVisible();
   await expect(page.getByLabel("First name")).toBeEditable();
+  // The form works before the app's code arrives, which comes once the page has painted: counted until it took over.
+  await waitForApp(page);
   await Promise.all(answers.map((answer) => answer.finished()));
   const jsCss = await sum(
     answers.map((answer) => answer.request()).filter((done) => ["script", "stylesheet"].includes(done.resourceType())),

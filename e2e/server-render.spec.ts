@@ -4,6 +4,7 @@
 // that markup over (hydration) without React finding a difference, which it
 // would report as an error and answer by drawing the page again.
 import { randomUUID } from "node:crypto";
+import { bootDataOf } from "./support/boot-data.js";
 import { newIdentity, signInByApi, signInWithSecondFactorByApi } from "./support/identities.js";
 import { recordPageErrors } from "./support/page-errors.js";
 import { expect, test } from "./support/test.js";
@@ -137,8 +138,8 @@ test("/manage-clients comes rendered with the clients for an admin, and the app 
   for (const { client_id } of firstPage.items) expect(html).toContain(`>${client_id}</code>`);
   // Its actions need the app's script: until it runs they say so.
   expect(html).toMatch(/<button[^>]*disabled=""[^>]*>New client \(loading…\)<\/button>/);
-  // The admins' texts, which the app loads before it takes the page over, come with the entry.
-  expect(html).toMatch(/<link rel="modulepreload"[^>]*href="\/assets\/admin-en-[^"]+\.js"/);
+  // The admins' texts, which the app loads before it takes the page over, are named for fetching beside the app.
+  expect(bootDataOf(html).code).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/admin-en-[^/]+\.js$/)]));
 
   const errors = recordPageErrors(page);
   await page.goto("/manage-clients");

@@ -21,8 +21,8 @@ function themeCss(): Plugin {
   };
 }
 
-/** What index.html's own script is made of (src/boot.ts and Vite's helper for its import of the app): kept out of the app's file. */
-const bootModules = /\/index\.html$|\/src\/boot\.ts$|vite\/preload-helper/;
+/** What index.html's own script is made of (src/boot.ts, the id of the start-up data, Vite's helper for its import of the app): kept out of the app's file. */
+const bootModules = /\/index\.html$|\/src\/boot\.ts$|\/contract\/boot\.ts$|vite\/preload-helper/;
 
 // Two builds: the app for the browser into dist/ (`vite build`), and the same app for the server's first
 // render of the public pages into dist/ssr/ (`vite build --ssr src/entry-server.tsx`, after the first, which
@@ -59,8 +59,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     : {
         outDir: "dist",
         emptyOutDir: true,
-        // .vite/manifest.json: which files each page's code is in, for the <link rel="modulepreload"> of the
-        // page the server sends (server/src/routes/app-page.ts).
+        // .vite/manifest.json: which files each page's code is in, for the start-up data of the page the server
+        // sends (its `code`, server/src/web/server-render.ts), which src/boot.ts preloads beside the app.
         manifest: true,
         rolldownOptions: {
           // The app's start (src/main.tsx) is an entry beside index.html although only boot.ts imports it, once the

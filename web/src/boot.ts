@@ -1,16 +1,39 @@
-// What index.html loads: the stylesheets, then the app once the page has
+// What index.html loads: the stylesheet, then the app once the page has
 // painted. The server's page is drawn and works before any script (its forms
-// post as they are), so the app's code must not come first: a module script
-// of index.html runs before the browser's first paint, and the app's (React,
-// the router, the catalogs: most of what the sign-in page weighs) held that
-// paint back on a fast link and shared a slow link with the stylesheet. Here
-// the browser paints, then fetches and runs the app, which hydrates the page.
+// post as they are), so no code of the app's may come first: a module script
+// of index.html runs before the browser's first paint, a module it preloads is
+// compiled before it, and either shares a slow link with the stylesheet. Here
+// the browser paints, then fetches the app and the code the page named in its
+// start-up data (its pages' chunks, its language's catalogs) side by side, and
+// the app hydrates the page. Nothing else of the app is imported here: Vite
+// would put it in this file, ahead of the paint (web/vite.config.ts).
 import "./app/bootstrap.scss";
 import "./app/app.scss";
 import "virtual:theme.css";
+import { bootElementId } from "#contract/boot.js";
+import type { BootData } from "#contract/schemas/app-page.js";
 
-// A page that code which failed to load leaves behind is the server's, working without script: nothing to add.
-const startApp = () => void import("./main").catch(() => undefined);
+/** The files the server named for this page (BootData's `code`); none on a page without them or with broken data. */
+function pageCode(): string[] {
+  try {
+    const { code } = JSON.parse(document.getElementById(bootElementId)?.textContent ?? "{}") as Partial<BootData>;
+    return Array.isArray(code) ? code.filter((file) => typeof file === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function startApp() {
+  for (const file of pageCode()) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.crossOrigin = "";
+    link.href = file;
+    document.head.append(link);
+  }
+  // A page whose code failed to load stays the server's, which works without script: nothing to add.
+  void import("./main").catch(() => undefined);
+}
 
 // A frame's callbacks run before its paint, a task queued from one after it. A page opened in a background tab
 // paints no frame until shown: it starts at once.

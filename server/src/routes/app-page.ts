@@ -62,7 +62,7 @@ function scriptJson(value: unknown): string {
 
 /** index.html cut where the page's own parts go. */
 interface Template {
-  /** Up to the end of <head>, where the page's module preloads go. */
+  /** Up to the end of <head>, where the operator's stylesheet goes. */
   head: string;
   /** From there into the root element, which holds the server's render. */
   open: string;
@@ -215,9 +215,11 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
       acceptLanguage: request.headers["accept-language"],
       traits: session?.status === 200 && "identity" in session.body ? session.body.identity.traits : undefined,
     });
+    const code = await web.pageCode(path, language);
     const boot: BootData = {
       config: appConfig,
       language,
+      ...(code.length > 0 ? { code } : {}),
       ...(theme ? { theme } : {}),
       ...(menuCollapsed ? { menuCollapsed } : {}),
       ...(session ? { session } : {}),
@@ -233,7 +235,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
         .header("cache-control", "no-store")
         .header("content-language", language)
         .send(
-          `${themedHead(titledHead(page.head.replace(/<html\b[^>]*>/, htmlElement(language)), config.operatorTexts, language, rendered?.title), theme)}${brandedHead(await web.preloads(path, language), config.branding)}${page.open}${rendered?.html ?? ""}${page.close}` +
+          `${brandedHead(themedHead(titledHead(page.head.replace(/<html\b[^>]*>/, htmlElement(language)), config.operatorTexts, language, rendered?.title), theme), config.branding)}${page.open}${rendered?.html ?? ""}${page.close}` +
             `<script type="application/json" id="${bootElementId}">${scriptJson(boot)}</script>${page.tail}`,
         )
     );

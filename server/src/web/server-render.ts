@@ -19,8 +19,8 @@ type Manifest = Partial<Record<string, { file: string; name?: string; imports?: 
 export interface ServerRenderer {
   /** The page's markup for #root and the router's state, or undefined where the browser renders it. */
   render(url: string, origin: string, boot: BootData): Promise<Rendered>;
-  /** <link rel="modulepreload"> for the files of the code this path loads on demand, beyond the entry's own: its pages' and its language's. */
-  preloads(path: string, language: Language): Promise<string>;
+  /** The files (/assets/…) of the code this path loads on demand, beyond the app's own: its pages' and its language's. */
+  pageCode(path: string, language: Language): Promise<string[]>;
 }
 
 /** A file's content, loaded anew only when the file changed; undefined while it is missing or broken. */
@@ -70,9 +70,9 @@ export function serverRenderer(webRoot: string, log: FastifyBaseLogger): ServerR
       }
     },
 
-    async preloads(path, language) {
+    async pageCode(path, language) {
       const [app, files] = await Promise.all([entry(), manifest()]);
-      if (!app || !files) return "";
+      if (!app || !files) return [];
       const loaded = new Set<string>();
       const collect = (key: string) => {
         const chunk = files[key];
@@ -80,18 +80,14 @@ export function serverRenderer(webRoot: string, log: FastifyBaseLogger): ServerR
         loaded.add(chunk.file);
         for (const imported of chunk.imports ?? []) collect(imported);
       };
-      // What the entry loads is in index.html already, and the app it starts once the page has painted (web/src/boot.ts)
-      // comes after that paint with what it imports (preloaded, it held the paint back: docs/benchmarks.md).
+      // What index.html loads, and the app its script starts (web/src/boot.ts) with what that imports: the page's own.
       collect("index.html");
       for (const started of files["index.html"]?.dynamicImports ?? []) collect(started);
       const entryFiles = new Set(loaded);
       for (const source of app.preloadSources(path, language)) collect(source);
       const catalogs = app.languageChunk(language);
       for (const [key, chunk] of Object.entries(files)) if (chunk?.name === catalogs) collect(key);
-      return [...loaded]
-        .filter((file) => !entryFiles.has(file))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-        .join("");
+      return [...loaded].filter((file) => !entryFiles.has(file)).map((file) => `/${file}`);
     },
   };
 }

@@ -1,6 +1,7 @@
 // Code that loads when it is needed, out of the entry bundle, named by its
 // source file as Vite's manifest names it, so that the server can name its
-// built files in a page that needs it (<link rel="modulepreload">).
+// built files in a page that needs it (the start-up data's `code`, which
+// web/src/boot.ts preloads beside the app).
 
 /** A page's code could not be loaded: usually a deploy replaced the files this page was built with. */
 export class PageLoadError extends Error {

@@ -1,7 +1,8 @@
 // The source files of a signed-in page's code, as keys of Vite's manifest:
-// the server names their built files in the page as <link rel="modulepreload">
-// (entry-server.tsx), so that the browser fetches them with the entry instead
-// of after it. e2e/budget.spec.ts checks that /settings gets its files this way.
+// the server names their built files in the page's start-up data (its `code`,
+// through entry-server.tsx), so that the browser fetches them beside the app
+// (web/src/boot.ts) instead of after it. e2e/budget.spec.ts checks that
+// /settings gets its files this way.
 import type { Language } from "#contract/languages.js";
 import { catalogLanguage } from "../lib/i18n";
 import { shellCode } from "./lazy-shell";

@@ -6,8 +6,8 @@
 // `<tag>.ts` (the portal's texts, `export const de`, `ptBR`…) and
 // `kratos-<tag>.ts` (Kratos' messages by id, `kratosDe`, `kratosPtBR`…). The
 // build puts each language in a chunk of its own (web/vite.config.ts), loaded
-// only for the language the page is in: the server names it in the page
-// (<link rel="modulepreload">), so it arrives with the entry. The admins'
+// only for the language the page is in: the server names it in the page's
+// start-up data, so it arrives beside the app (web/src/boot.ts). The admins'
 // pages' texts (`admin-<tag>.ts`, `adminDe`…) are a third file, loaded with
 // those pages only (loadAdminTexts), in the namespace `admin`.
 import i18next from "i18next";
