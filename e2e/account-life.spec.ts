@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import type { AccountExport } from "#contract/schemas/account.js";
 import { createIdentity } from "../stack/testing/identities.js";
 import { expectAccessible } from "./support/a11y.js";
-import { apiSession, menu, signInWithPassword, signOut, submitPassword, wrongCredentials } from "./support/flows.js";
+import { apiSession, menu, signInWithPassword, signOut, submitPassword, waitForApp, wrongCredentials } from "./support/flows.js";
 import { newIdentity, signInByApi } from "./support/identities.js";
 import { startPrivateStack } from "./support/private-stack.js";
 import { saveScreenshot } from "./support/screenshots.js";
@@ -115,6 +115,8 @@ test("a tab that missed the sign-out finds out when it gets the focus", async ({
   const page = await context.newPage();
   await signInWithPassword(page, user.email, user.password);
   await expect(menu(page)).toBeVisible();
+  // The server drew the page; the app, which listens for the focus, takes it over once it has painted.
+  await waitForApp(page);
   // Signed out behind the page's back: through Kratos' API, no tab told.
   const logout = await page.request.get("/kratos/self-service/logout/browser", { headers: { accept: "application/json" } });
   const { logout_token: token } = (await logout.json()) as { logout_token: string };

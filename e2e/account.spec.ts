@@ -17,6 +17,8 @@ test("change the password: the old one fails, the new one works", async ({ page 
   await page.goto("/changepwd");
   const card = page.getByRole("region", { name: "Change password" });
   await expect(card.getByLabel("Password")).toBeVisible();
+  // The toast below is the app's: before it takes the page over, Save posts the form to Kratos.
+  await waitForApp(page);
   await expectAccessible(page);
   await saveScreenshot(page, "changepwd");
 

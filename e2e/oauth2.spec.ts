@@ -15,7 +15,7 @@ import { expect, test } from "./support/test.js";
 import { hydraApplication } from "../stack/testing/oauth2-application.js";
 import { expectAccessible } from "./support/a11y.js";
 import { recordCspViolations } from "./support/csp.js";
-import { apiSession, signOut, submitPassword, totpSecretOn } from "./support/flows.js";
+import { apiSession, signOut, submitPassword, totpSecretOn, waitForApp } from "./support/flows.js";
 import { newIdentity, signInByApi, type TestIdentity } from "./support/identities.js";
 import { recordPageErrors } from "./support/page-errors.js";
 import { saveScreenshot } from "./support/screenshots.js";
@@ -97,7 +97,8 @@ async function startAuthorization(page: Page, client: TestClient): Promise<Autho
     code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
     code_challenge_method: "S256",
   });
-  await page.goto(url.href);
+  // Until the sign-in page is there: its script may post a form at once (a passkey from autofill), before the page's load.
+  await page.goto(url.href, { waitUntil: "commit" });
   return { state, verifier };
 }
 
@@ -248,6 +249,8 @@ test("OAuth2: a user with an authenticator app passes the second factor on the w
   const user = await newIdentity({ verified: true });
   await signInByApi(page, user);
   await page.goto("/settings/security");
+  // The toast below is the app's: before it takes the page over, Save posts the form to Kratos.
+  await waitForApp(page);
   const card = page.getByRole("region", { name: "Authenticator app" });
   const secret = await totpSecretOn(page);
   await card.getByLabel("Verify code").fill(new TOTP({ secret }).generate());

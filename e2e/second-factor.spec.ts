@@ -48,6 +48,8 @@ test("backup codes: generate, confirm, sign in with one; it does not work twice"
   const user = await newIdentity({ verified: true });
   await signInByApi(page, user);
   await page.goto("/changepwd");
+  // Before the app takes the page over, the button posts the form to Kratos, which answers on Account Settings.
+  await waitForApp(page);
   const card = page.getByRole("region", { name: "Backup codes" });
   await card.getByRole("button", { name: "Generate new backup codes" }).click();
   const codes = card.getByRole("figure", { name: /backup codes/i }).getByRole("listitem");
@@ -70,6 +72,7 @@ test("backup codes: generate, confirm, sign in with one; it does not work twice"
   expect(await apiSession(page)).toMatchObject({ status: 200, aal: "aal2" });
 
   await page.goto("/changepwd");
+  await waitForApp(page);
   await card.getByRole("button", { name: "Show backup codes" }).click();
   await expect(card.getByText(/^(\d+) of (\d+) codes left$/)).toBeVisible();
   const left = await card.getByText(/codes left$/).textContent();
