@@ -13,6 +13,7 @@ import { QueryContent } from "../../../lib/components/query-content";
 import { useToast } from "../../../lib/feedback/toast";
 import { useConfirm } from "../../../lib/feedback/use-confirm";
 import { useFormatDateTime } from "../../../lib/format";
+import { useHydrated } from "../../../lib/use-hydrated";
 import type { Invitation, InvitationSent } from "../api/invitation-types";
 import { invitationsQueryOptions } from "../api/list-invitations";
 import { useResendInvitation } from "../api/resend-invitation";
@@ -22,6 +23,8 @@ import { InviteListDialog } from "./invite-list-dialog";
 
 export function InvitationsCard() {
   const { t } = useTranslation();
+  // Both buttons open the app's dialogs: in the server's page they wait for it.
+  const hydrated = useHydrated();
   const toast = useToast();
   const formatDateTime = useFormatDateTime();
   const headingId = useId();
@@ -62,10 +65,10 @@ export function InvitationsCard() {
         <h2 id={headingId} className="h5 m-0 me-auto">
           {t("users.invitations.title")}
         </h2>
-        <Button variant="outline-primary" size="sm" onClick={() => setInvitingList(true)}>
+        <Button variant="outline-primary" size="sm" disabled={!hydrated} onClick={() => setInvitingList(true)}>
           {t("users.invitations.list.open")}
         </Button>
-        <Button variant="primary" size="sm" onClick={() => setInviting(true)}>
+        <Button variant="primary" size="sm" disabled={!hydrated} onClick={() => setInviting(true)}>
           {t("users.invitations.invite")}
         </Button>
       </div>
