@@ -44,7 +44,7 @@ const serverBelow = {
 };
 const serverType = (layer) => `server-${layer}`;
 const serverFolders = Object.keys(serverBelow).filter((layer) => layer !== "entry" && layer !== "base");
-const serverEntryFiles = "{app,serve,server,dev-server,tracing}.ts";
+const serverEntryFiles = "{app,serve,server,dev-server,tracing,admin-role}.ts";
 
 export default tseslint.config(
   // What builds and runs make (.gitignore), so that `eslint .` lints the sources alone.

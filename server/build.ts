@@ -13,6 +13,9 @@
 // is set) as its default only, and `const { Redis } = await import("ioredis")`
 // finds nothing. The two bundles share no state: OpenTelemetry's API keeps its
 // registrations on the global object, for every copy of it.
+//
+// admin-role.ts, the operator's command for the first admin, is a third:
+// server/dist/admin-role.mjs, run with `docker compose exec portal node …`.
 import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { build, type Plugin } from "esbuild";
@@ -32,7 +35,7 @@ const tracingApart: Plugin = {
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: [join(serverDir, "src", "server.ts"), join(serverDir, "src", "tracing.ts")],
+  entryPoints: [join(serverDir, "src", "server.ts"), join(serverDir, "src", "tracing.ts"), join(serverDir, "src", "admin-role.ts")],
   outdir,
   outExtension: { ".js": ".mjs" },
   plugins: [tracingApart],
