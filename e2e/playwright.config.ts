@@ -14,7 +14,8 @@ const devPortal = process.env[testStackEnv.portalMode] === "dev";
 
 export default defineConfig({
   testDir: ".",
-  ...(devPortal ? { testMatch: devSmokeTest } : { testIgnore: devSmokeTest }),
+  // e2e/compose/ runs against the compose stack alone (`npm test -- compose`).
+  ...(devPortal ? { testMatch: devSmokeTest } : { testIgnore: [devSmokeTest, "compose/**"] }),
   outputDir: "../test-results",
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -46,6 +46,14 @@ export const helmLauncher: Launcher = {
   command: "helm.sh/helm/v3/cmd/helm",
 };
 
+/** Docker Compose v2, the `docker compose` of docs/production.md, for the compose suite (stack/compose/). */
+export const composeLauncher: Launcher = {
+  name: "compose",
+  tags: "",
+  ldflags: "-X github.com/docker/compose/v2/internal.Version=v2.40.3",
+  command: "github.com/docker/compose/v2/cmd",
+};
+
 export const binDir = join(rootDir, ".bin");
 
 export function binaryPath(launcher: Launcher): string {

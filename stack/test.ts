@@ -4,20 +4,26 @@
 // dev`'s portal on that stack; then the server suite and the browser journeys
 // tagged @postgres again on a throw-away PostgreSQL; then the scale-out stack
 // (stack/scale/). The Helm chart is rendered and validated without a cluster
-// (stack/chart/). `npm test -- <suite>…` runs some of them: types, lint, web,
-// chart, server, e2e, e2e-dev, server-pg, e2e-pg, scale.
+// (stack/chart/). Last, the operator's path: docker-compose.yml brought up by
+// docs/production.md's own commands on the machine's Docker engine, with images
+// built here (stack/compose/), and journeys through its HTTPS in Chromium.
+// `npm test -- <suite>…` runs some of them: types, lint, web, chart, server,
+// e2e, e2e-dev, server-pg, e2e-pg, scale, compose.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { stripVTControlCharacters } from "node:util";
+import { composeSuiteEnv, startComposeStack, type ComposeStack } from "./compose/compose-stack.js";
+import { imageFigures } from "./compose/figures.js";
 import { startPortal } from "./portal.js";
 import { rootDir } from "./settings.js";
 import { failedTestLine } from "./testing/failure-lines.js";
 import { Supervisor } from "./supervisor.js";
 import { stackEnv, startTestStack, testStackEnv, type TestDatabase, type TestStack } from "./testing/test-stack.js";
 
-const suites = ["types", "lint", "web", "chart", "server", "e2e", "e2e-dev", "server-pg", "e2e-pg", "scale"] as const;
+const suites = ["types", "lint", "web", "chart", "server", "e2e", "e2e-dev", "server-pg", "e2e-pg", "scale", "compose"] as const;
 type Suite = (typeof suites)[number];
 
 // Arguments after a second `--` go to Playwright, e.g. `npm test -- e2e -- --grep logout`.
@@ -39,7 +45,7 @@ const say = (line: string) => {
 const bin = (name: string) => join(rootDir, "node_modules", ".bin", name);
 
 /** What a signal must stop before the runner exits: the suite running now, and the test stack it runs against. */
-const running: { suite?: ChildProcess; stack?: TestStack } = {};
+const running: { suite?: ChildProcess; stack?: TestStack; compose?: ComposeStack } = {};
 
 /**
  * A suite is interrupted as Ctrl-C would: Playwright and tap then run their teardowns, which stop the stacks that
@@ -54,7 +60,7 @@ async function interrupt(signal: NodeJS.Signals): Promise<never> {
     if (signal !== "SIGINT") suite.kill("SIGINT");
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
   }
-  await Promise.all([running.stack?.stop(), supervisor.stopAll()]);
+  await Promise.all([running.stack?.stop(), running.compose?.down(), supervisor.stopAll()]);
   process.exit(1);
 }
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, (name) => void interrupt(name));
@@ -249,6 +255,50 @@ if (selected.has("scale")) {
   await supervisor.run("tap", bin("tap"), ["build"], { cwd: rootDir, quiet: true });
   await suite("scale-out stack (tap)", bin("tap"), ["--timeout", "900", "stack/scale/scale.test.ts"]);
 }
+
+/**
+ * docker-compose.yml as docs/production.md starts it, then the operator's journeys (e2e/compose/) through its
+ * HTTPS; its containers and volumes are removed afterwards, its images kept for the next run.
+ */
+async function composeSuite(): Promise<void> {
+  let stack: ComposeStack | undefined;
+  const work = mkdtempSync(join(tmpdir(), "account-portal-compose-ca-"));
+  try {
+    say("── docker-compose.yml by docs/production.md's commands (Compose and the images built here on a first run)");
+    const started = Date.now();
+    stack = await startComposeStack((line) => {
+      supervisor.progress("compose", line);
+    });
+    running.compose = stack;
+    say(`the compose stack is up in ${Math.round((Date.now() - started) / 1000)}s`);
+    await ensureChromium();
+    // Node's fetch in the tests (openid-client at Hydra's https issuer) trusts Caddy's authority; Chromium is told to.
+    const authority = join(work, "caddy-root.crt");
+    writeFileSync(authority, stack.rootCertificate);
+    await suite(
+      "the operator's path: docker compose, through HTTPS (Playwright, Chromium)",
+      bin("playwright"),
+      ["test", "--config", "e2e/compose/playwright.config.ts", ...playwrightArgs],
+      { ...composeSuiteEnv(stack), NODE_EXTRA_CA_CERTS: authority, CHROMIUM_PATH: chromiumPath },
+    );
+    await imageFigures(stack, (line) => {
+      say(`figure: ${line}`);
+    }).catch((error: unknown) => {
+      say(`the image's figures could not be read: ${(error as Error).message}`);
+    });
+  } catch (error) {
+    say(`the compose stack failed: ${(error as Error).message}`);
+    results.push({ name: "compose stack", ok: false, failures: [(error as Error).message.split("\n")[0]] });
+  } finally {
+    await stack?.down().catch((error: unknown) => {
+      say(`docker compose down failed: ${(error as Error).message}`);
+    });
+    running.compose = undefined;
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (selected.has("compose")) await composeSuite();
 
 const failed = results.filter(({ ok }) => !ok);
 say("── summary");

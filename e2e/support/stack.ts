@@ -7,14 +7,25 @@ function required(name: string): string {
   return value;
 }
 
+/** Each address read when a test asks for it: the compose suite's specs (e2e/compose/) have the mail catcher's alone. */
 export const stack = {
-  portalOrigin: required(testStackEnv.portalOrigin),
-  kratosAdminUrl: required(testStackEnv.kratosAdminUrl),
-  mailUrl: required(testStackEnv.mailUrl),
+  get portalOrigin() {
+    return required(testStackEnv.portalOrigin);
+  },
+  get kratosAdminUrl() {
+    return required(testStackEnv.kratosAdminUrl);
+  },
+  get mailUrl() {
+    return required(testStackEnv.mailUrl);
+  },
   /** Hydra for the tests' OAuth2 applications: what it names itself (localhost, where the browser goes), where it listens. */
-  hydra: { issuer: required(testStackEnv.hydraIssuer), publicUrl: required(testStackEnv.hydraPublicUrl) },
+  get hydra() {
+    return { issuer: required(testStackEnv.hydraIssuer), publicUrl: required(testStackEnv.hydraPublicUrl) };
+  },
   /** Hydra's admin API: test clients and token introspection. */
-  hydraAdminUrl: required(testStackEnv.hydraAdminUrl),
+  get hydraAdminUrl() {
+    return required(testStackEnv.hydraAdminUrl);
+  },
 };
 
 /** The stack's data folder: only the smoke test of `npm run dev`'s portal is handed it. */
