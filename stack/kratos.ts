@@ -12,7 +12,7 @@ import { writeCourierTemplates } from "./courier-templates.js";
 import { exampleSsoId, exampleSsoProvider } from "./example-sso.js";
 import type { OidcProvider } from "./oidc-providers.js";
 import type { StackSettings } from "./settings.js";
-import { rootDir } from "./settings.js";
+import { oryEnv, rootDir } from "./settings.js";
 import type { Supervisor } from "./supervisor.js";
 
 export interface KratosUrls {
@@ -167,7 +167,7 @@ export async function startKratos(
   { binary, config, label = "kratos", migrate = true }: KratosOptions,
 ): Promise<KratosUrls> {
   const configArgs = writeConfig(settings, label, config);
-  const env = { ...process.env, DSN: settings.kratos.dsn };
+  const env = oryEnv(settings.kratos.dsn);
 
   if (migrate) {
     supervisor.progress(label, "applying database migrations");
@@ -194,5 +194,5 @@ export function startCourier(
   { binary, config, label = "courier" }: Omit<KratosOptions, "migrate">,
 ): void {
   const configArgs = writeConfig(settings, label, config);
-  supervisor.start(label, binary, ["courier", "watch", ...configArgs], { env: { ...process.env, DSN: settings.kratos.dsn } });
+  supervisor.start(label, binary, ["courier", "watch", ...configArgs], { env: oryEnv(settings.kratos.dsn) });
 }
