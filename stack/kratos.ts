@@ -10,6 +10,7 @@ import { hookSecretHeader } from "#contract/schemas/kratos-hooks.js";
 import { merge, type ConfigTree } from "./config-tree.js";
 import { writeCourierTemplates } from "./courier-templates.js";
 import { exampleSsoId, exampleSsoProvider } from "./example-sso.js";
+import { kratosBrandConfig } from "./kratos-brand.js";
 import type { OidcProvider } from "./oidc-providers.js";
 import type { StackSettings } from "./settings.js";
 import { oryEnv, rootDir } from "./settings.js";
@@ -133,7 +134,7 @@ export function runtimeConfig(settings: StackSettings, extra: ConfigTree = {}): 
     settings.portal.hookSecret,
     `file://${join(configDir, "hooks", "security-event.jsonnet")}`,
   );
-  return [local, oidcConfig(settings), registrationConfig(settings), hooks, extra].reduce(
+  return [local, kratosBrandConfig(kratos.mailBrand), oidcConfig(settings), registrationConfig(settings), hooks, extra].reduce(
     merge,
     kratosOriginConfig(settings.portal.origin),
   );

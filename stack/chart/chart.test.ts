@@ -590,7 +590,10 @@ const withProviders = await renderUmbrella(["--values", providersValues]);
 const brandValues = join(mkdtempSync(join(tmpdir(), "with-ory-brand-")), "brand.yaml");
 writeFileSync(
   brandValues,
-  helmValues({ productNames: { de: "Rechen<b>werk</b>" }, support: { text: "hilfe@example.org", link: "mailto:hilfe@example.org" } }),
+  helmValues({
+    productNames: { en: "Calcworks", de: "Rechen<b>werk</b>" },
+    support: { text: "hilfe@example.org", link: "mailto:hilfe@example.org" },
+  }),
 );
 const withBrand = await renderUmbrella(["--values", providersValues, "--values", brandValues]);
 rmSync(dirname(brandValues), { recursive: true, force: true });
@@ -781,6 +784,30 @@ t.test("with-ory: Kratos' courier sends the code mails from config/kratos/courie
     }
   }
 });
+
+t.test(
+  "with-ory: the brand's values name the product in authenticator apps and passkey prompts, beside the site's relying party",
+  async (t) => {
+    const methodsOf = (resources: Resource[]) =>
+      (parse(one(resources, "ConfigMap", "portal-kratos-config").data?.["kratos.yaml"] ?? "") as { selfservice: { methods: Tree } })
+        .selfservice.methods;
+    const site = { id: "account.example.org", origins: ["https://account.example.org"] };
+    t.match(methodsOf(withBrand), {
+      totp: { config: { issuer: "Calcworks" } },
+      webauthn: { config: { rp: { display_name: "Calcworks", ...site } } },
+      passkey: { config: { rp: { display_name: "Calcworks", ...site } } },
+    });
+    t.match(
+      methodsOf(withOry),
+      {
+        totp: { config: { issuer: "Account" } },
+        webauthn: { config: { rp: { display_name: "Account", ...site } } },
+        passkey: { config: { rp: { display_name: "Account", ...site } } },
+      },
+      "without them, config/kratos' Account",
+    );
+  },
+);
 
 /** `--set` arguments for one provider of the umbrella's oidc.providers; --set reads digits as a number. */
 const providerSet = (fields: Record<string, string>, index = 0) =>
