@@ -30,7 +30,9 @@ import { kubernetesValidator, kubernetesVersion, type Manifest } from "./kuberne
 
 const chartDir = join(rootDir, "deploy", "helm", "account-portal");
 const productionValues = join(chartDir, "ci", "production-values.yaml");
-const origin = ["--set", "config.portalOrigin=https://account.example.org"];
+const image = ["--set", "image.repository=registry.example.org/account-portal"];
+/** The values the chart cannot do without: the portal's origin and its image. */
+const required = ["--set", "config.portalOrigin=https://account.example.org", ...image];
 const redisPassword = "correct-horse-battery-staple";
 const productionHookSecret = "a-hook-secret-of-at-least-32-characters";
 
@@ -68,6 +70,7 @@ const one = (resources: Resource[], kind: string, name?: string): Resource => {
 
 interface Container {
   name: string;
+  image?: string;
   env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
   securityContext: Record<string, unknown>;
   ports: { name: string; containerPort: number }[];
@@ -91,16 +94,26 @@ const podOf = (resources: Resource[]) => {
   return { annotations: template.metadata.annotations, spec: template.spec, container: template.spec.containers[0] };
 };
 
-const defaults = await render(origin);
+const defaults = await render(required);
 const production = await render(["--values", productionValues]);
 
 t.test("helm lint passes with the default values and the production values", async (t) => {
-  t.match(await runHelm(["lint", "--strict", chartDir, ...origin]), /1 chart\(s\) linted, 0 chart\(s\) failed/);
+  t.match(await runHelm(["lint", "--strict", chartDir, ...required]), /1 chart\(s\) linted, 0 chart\(s\) failed/);
   t.match(await runHelm(["lint", "--strict", chartDir, "--values", productionValues]), /0 chart\(s\) failed/);
 });
 
-t.test("without the portal's origin the chart refuses to render, and says which value", async (t) => {
-  await t.rejects(render([]), /config\.portalOrigin is required/);
+t.test("without the portal's origin or its image the chart refuses to render, and says which value", async (t) => {
+  await t.rejects(render(image), /config\.portalOrigin is required/);
+  await t.rejects(
+    render(["--set", "config.portalOrigin=https://account.example.org"]),
+    /image\.repository is required: the portal's image is not published, build it .*docker build -t registry\.example\.org\/account-portal:0\.1\.0 \./,
+    "no image that a cluster could pull by default",
+  );
+  t.equal(
+    podOf(defaults).container.image,
+    "registry.example.org/account-portal:0.1.0",
+    "the repository given, the chart's appVersion as the tag",
+  );
 });
 
 t.test(`every manifest is one Kubernetes ${kubernetesVersion} takes, strictly`, async (t) => {
@@ -232,7 +245,7 @@ t.test(
       ["kube-dns", "kratos", "kratos", "hydra"],
       "without a Redis or an SMTP server, no way to either",
     );
-    const elsewhere = await render([...origin, "--set", "networkPolicy.hydraAdmin.namespace=oauth2"]);
+    const elsewhere = await render([...required, "--set", "networkPolicy.hydraAdmin.namespace=oauth2"]);
     t.equal(reached(elsewhere)[3].namespace, "oauth2", "a peer in another namespace is named");
 
     const ingress = policyOf(production).ingress;
@@ -276,19 +289,19 @@ t.test("Kratos' web hooks: an internal port of its own, behind a Service that no
   }
   const backends = JSON.stringify(one(production, "Ingress").spec);
   t.notMatch(backends, /internal/, "the Ingress reaches the public Service only");
-  const moved = await render([...origin, "--set", "internal.port=9001"]);
+  const moved = await render([...required, "--set", "internal.port=9001"]);
   t.same(podOf(moved).container.env, [{ name: "INTERNAL_PORT", value: "9001" }]);
   t.match(one(moved, "Service", "portal-account-portal-internal").spec, { ports: [{ port: 9001 }] });
 });
 
 t.test("the chart refuses what would lose mail or open the network, and says what to set", async (t) => {
-  await t.rejects(render([...origin, "--set", "replicaCount=2"]), /needs a shared state store: set secret\.values\.stateRedisUrl/);
+  await t.rejects(render([...required, "--set", "replicaCount=2"]), /needs a shared state store: set secret\.values\.stateRedisUrl/);
   await t.rejects(
-    render([...origin, "--set", "autoscaling.enabled=true", "--set", "autoscaling.minReplicas=1", "--set", "autoscaling.maxReplicas=4"]),
+    render([...required, "--set", "autoscaling.enabled=true", "--set", "autoscaling.minReplicas=1", "--set", "autoscaling.maxReplicas=4"]),
     /needs a shared state store/,
     "autoscaling above one too",
   );
-  const shared = await render([...origin, "--set", "replicaCount=3", "--set", "secret.values.stateRedisUrl=redis://state:6379"]);
+  const shared = await render([...required, "--set", "replicaCount=3", "--set", "secret.values.stateRedisUrl=redis://state:6379"]);
   t.equal((one(shared, "Deployment").spec as { replicas: number }).replicas, 3, "with a shared store, any number");
   t.notOk(JSON.stringify(one(shared, "Deployment")).includes("/var/lib/account-portal"), "and no state folder in the pod");
   t.equal(one(shared, "PodDisruptionBudget").spec?.minAvailable, 1);
@@ -297,15 +310,15 @@ t.test("the chart refuses what would lose mail or open the network, and says wha
     "one portal: no PodDisruptionBudget, which would block every drain",
   );
   const own = ["--set", "secret.existingSecret=mine"];
-  await t.rejects(render([...origin, ...own, "--set", "replicaCount=2"]), /list PORTAL_REDIS_URL in secret\.existingSecretKeys/);
-  await render([...origin, ...own, "--set", "replicaCount=2", "--set", "secret.existingSecretKeys={PORTAL_REDIS_URL}"]);
+  await t.rejects(render([...required, ...own, "--set", "replicaCount=2"]), /list PORTAL_REDIS_URL in secret\.existingSecretKeys/);
+  await render([...required, ...own, "--set", "replicaCount=2", "--set", "secret.existingSecretKeys={PORTAL_REDIS_URL}"]);
 
   await t.rejects(
-    render([...origin, "--set", "secret.values.smtpUri=smtps://mailer:pw@smtp.example.org:465/"]),
+    render([...required, "--set", "secret.values.smtpUri=smtps://mailer:pw@smtp.example.org:465/"]),
     /networkPolicy\.smtp\.cidr is required/,
     "no SMTP egress to the whole internet by default",
   );
-  await t.rejects(render([...origin, "--set", "secret.values.hookSecret=short"]), /hookSecret must be 32 or more characters/);
+  await t.rejects(render([...required, "--set", "secret.values.hookSecret=short"]), /hookSecret must be 32 or more characters/);
 });
 
 t.test("no secret value is in a ConfigMap: the Redis URL (with its password) and the hook secret are in the Secret", async (t) => {
@@ -321,15 +334,15 @@ t.test("no secret value is in a ConfigMap: the Redis URL (with its password) and
   t.equal(secret.metadata.annotations?.["helm.sh/resource-policy"], "keep", "kept through helm uninstall");
   t.match(secret.stringData?.DEVICE_COOKIE_SECRET, /^[A-Za-z0-9]{64}$/, "a device cookie key is generated when none is given");
   const given = "k".repeat(40);
-  const withKey = one(await render([...origin, "--set", `secret.values.deviceCookieSecret=${given}`]), "Secret");
+  const withKey = one(await render([...required, "--set", `secret.values.deviceCookieSecret=${given}`]), "Secret");
   t.equal(withKey.stringData?.DEVICE_COOKIE_SECRET, given, "the given device cookie key is used");
-  await t.rejects(render([...origin, "--set", "secret.values.deviceCookieSecret=short"]), /at least 32 characters/);
+  await t.rejects(render([...required, "--set", "secret.values.deviceCookieSecret=short"]), /at least 32 characters/);
   t.same(podOf(production).container.envFrom, [
     { configMapRef: { name: "portal-account-portal" } },
     { secretRef: { name: "portal-account-portal" } },
   ]);
 
-  const own = await render([...origin, "--set", "secret.existingSecret=identity-portal-env"]);
+  const own = await render([...required, "--set", "secret.existingSecret=identity-portal-env"]);
   t.notOk(
     own.some((resource) => resource.kind === "Secret"),
     "with an existing Secret the chart makes none",
@@ -365,7 +378,7 @@ t.test("every abuse limit the portal reads is a value of the chart (config.limit
 
 t.test("branding: the files from a ConfigMap of the operator's, mounted read-only, and the values as the portal's variables", async (t) => {
   const branded = await render([
-    ...origin,
+    ...required,
     ...["--set", "config.branding.configMap=portal-branding", "--set", "config.branding.logo=logo.svg"],
     ...["--set", "config.branding.markDark=mark-dark.png", "--set", "config.branding.textsFile=texts.json"],
     ...["--set", "config.branding.primaryColor=#7a1f5c", "--set", "config.branding.support=help@example.org"],
@@ -390,16 +403,19 @@ t.test("branding: the files from a ConfigMap of the operator's, mounted read-onl
     "none by default",
   );
   t.notOk(JSON.stringify(podOf(defaults).spec).includes("branding"), "and no volume");
-  await t.rejects(render([...origin, "--set", "config.branding.logo=logo.svg"]), /config\.branding\.configMap is required for BRAND_LOGO/);
+  await t.rejects(
+    render([...required, "--set", "config.branding.logo=logo.svg"]),
+    /config\.branding\.configMap is required for BRAND_LOGO/,
+  );
 });
 
 t.test("a change of configuration rolls the portals (the checksum annotation)", async (t) => {
   const before = podOf(defaults).annotations["checksum/config"];
-  const after = podOf(await render([...origin, "--set", "config.limits.apiIp=10/1m"])).annotations["checksum/config"];
+  const after = podOf(await render([...required, "--set", "config.limits.apiIp=10/1m"])).annotations["checksum/config"];
   t.match(before, /^[0-9a-f]{64}$/);
   t.not(after, before);
   t.not(
-    podOf(await render([...origin, "--set", "secret.values.redisUrl=redis://other:6379"])).annotations["checksum/secret"],
+    podOf(await render([...required, "--set", "secret.values.redisUrl=redis://other:6379"])).annotations["checksum/secret"],
     podOf(defaults).annotations["checksum/secret"],
   );
 });
@@ -660,6 +676,13 @@ t.test("with-ory: Ory's real charts (v0.59.0), built offline, lint strictly and 
   ]) {
     t.ok(kinds.has(expected), expected);
   }
+});
+
+t.test("with-ory: the site file names the image the operator built and pushed; without one the umbrella refuses", async (t) => {
+  const portal = one(withOry, "Deployment", "portal-account-portal") as Workload;
+  t.equal(portal.spec.template.spec.containers[0]?.image, "registry.example.org/account-portal:0.1.0");
+  t.match(readFileSync(siteValues, "utf8"), /docker build -t registry\.example\.org\/account-portal:0\.1\.0 \./, "and says how");
+  await t.rejects(renderUmbrella(["--set", "account-portal.image.repository="]), /image\.repository is required/);
 });
 
 t.test(`with-ory: every object, Ory's included, is one Kubernetes ${kubernetesVersion} takes, strictly`, async (t) => {

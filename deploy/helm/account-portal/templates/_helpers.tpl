@@ -79,6 +79,9 @@ ones its owner lists in secret.existingSecretKeys. Prints them as a comma-separa
 
 {{/* Settings the chart refuses, each with what to do instead. Included by the Deployment. */}}
 {{- define "account-portal.checks" -}}
+{{- if not .Values.image.repository }}
+{{- fail "image.repository is required: the portal's image is not published, build it from the repository's Dockerfile and push it to a registry your cluster pulls from (docker build -t registry.example.org/account-portal:0.1.0 . && docker push registry.example.org/account-portal:0.1.0), then set image.repository=registry.example.org/account-portal (with-ory: account-portal.image.repository) and image.tag" }}
+{{- end }}
 {{- $keys := splitList "," (include "account-portal.secretKeys" .) }}
 {{- if and (gt (int (include "account-portal.maxReplicas" .)) 1) (not (has "PORTAL_REDIS_URL" $keys)) }}
 {{- fail "more than one portal (replicaCount or autoscaling.maxReplicas above 1) needs a shared state store: set secret.values.stateRedisUrl (PORTAL_REDIS_URL, a Redis with persistence), or list PORTAL_REDIS_URL in secret.existingSecretKeys. Each portal would otherwise keep its own mail outbox, activity and known devices in a file of its pod." }}
