@@ -272,6 +272,26 @@ t.test(
   },
 );
 
+t.test("the SMTP egress is on the SMTP URI's port, and the chart refuses a port that disagrees with it", async (t) => {
+  const smtpPorts = async (args: string[]) =>
+    policyOf(await render([...required, "--set", "networkPolicy.smtp.cidr=192.0.2.25/32", ...args])).egress.flatMap((rule) =>
+      rule.to?.[0]?.ipBlock ? rule.ports.map(({ port }) => port) : [],
+    );
+  const uri = (value: string) => ["--set", `secret.values.smtpUri=${value}`];
+  t.same(await smtpPorts(uri("smtps://mailer:pw@smtp.example.org:465/")), [465], "the URI's port");
+  t.same(await smtpPorts(uri("smtp://mailer:pw@smtp.example.org:2525/")), [2525]);
+  t.same(await smtpPorts(uri("smtps://mailer:pw@smtp.example.org/")), [465], "smtps:// without a port: 465, as the portal's mailer");
+  t.same(await smtpPorts(uri("smtp://mailer:pw@smtp.example.org/")), [587], "smtp:// without a port: 587");
+  t.same(await smtpPorts([...uri("smtps://mailer:pw@smtp.example.org:465/"), "--set", "networkPolicy.smtp.port=465"]), [465]);
+  await t.rejects(
+    smtpPorts([...uri("smtps://mailer:pw@smtp.example.org:465/"), "--set", "networkPolicy.smtp.port=587"]),
+    /networkPolicy\.smtp\.port 587 is not the port of secret\.values\.smtpUri \(465\)/,
+  );
+  const own = ["--set", "secret.existingSecret=mine", "--set", "secret.existingSecretKeys={SMTP_URI}"];
+  await t.rejects(smtpPorts(own), /networkPolicy\.smtp\.port is required with secret\.existingSecret/);
+  t.same(await smtpPorts([...own, "--set", "networkPolicy.smtp.port=2525"]), [2525], "with a Secret of yours, the port you give");
+});
+
 t.test("Kratos' web hooks: an internal port of its own, behind a Service that no Ingress names", async (t) => {
   for (const resources of [defaults, production]) {
     const { container } = podOf(resources);
@@ -685,6 +705,15 @@ t.test("with-ory: the site file names the image the operator built and pushed; w
   await t.rejects(renderUmbrella(["--set", "account-portal.image.repository="]), /image\.repository is required/);
 });
 
+t.test("with-ory: the portal reaches the site's SMTP server on the port of its SMTP URI", async (t) => {
+  const smtpUri = (siteTree["account-portal"] as { secret: { values: { smtpUri: string } } }).secret.values.smtpUri;
+  t.equal(new URL(smtpUri).port, "465");
+  t.same(
+    policyOf(withOry).egress.flatMap((rule) => (rule.to?.[0]?.ipBlock ? rule.ports.map(({ port }) => port) : [])),
+    [465],
+  );
+});
+
 t.test(`with-ory: every object, Ory's included, is one Kubernetes ${kubernetesVersion} takes, strictly`, async (t) => {
   for (const resource of [...withOry, ...withProviders]) {
     t.same(validator.problems(resource), [], `${resource.kind} ${resource.metadata.name}`);
@@ -1016,6 +1045,8 @@ t.test("with-ory: the umbrella refuses a portal that Kratos would not find", asy
       "account-portal.secret.existingSecret=mine",
       "--set",
       "account-portal.secret.existingSecretKeys={PORTAL_REDIS_URL,SMTP_URI}",
+      "--set",
+      "account-portal.networkPolicy.smtp.port=465",
     ]),
     /from the Secret portal-account-portal/,
   );

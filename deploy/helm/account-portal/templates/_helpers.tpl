@@ -72,6 +72,30 @@ ones its owner lists in secret.existingSecretKeys. Prints them as a comma-separa
 {{- end }}
 {{- end }}
 
+{{/*
+The SMTP server's port for the NetworkPolicy: the one in secret.values.smtpUri (smtps:// without one: 465,
+smtp://: 587, as the portal's mailer), or networkPolicy.smtp.port, which must agree with it; with an existing
+Secret, whose URI the chart cannot read, networkPolicy.smtp.port.
+*/}}
+{{- define "account-portal.smtpPort" -}}
+{{- $given := toString (.Values.networkPolicy.smtp.port | default "") }}
+{{- $fromUri := "" }}
+{{- if not .Values.secret.existingSecret }}
+{{- with .Values.secret.values.smtpUri }}
+{{- $url := urlParse . }}
+{{- $fromUri = trimPrefix ":" (regexFind ":[0-9]+$" $url.host) | default (eq $url.scheme "smtps" | ternary "465" "587") }}
+{{- end }}
+{{- end }}
+{{- if and $given $fromUri (ne $given $fromUri) }}
+{{- fail (printf "networkPolicy.smtp.port %s is not the port of secret.values.smtpUri (%s): the portal's mail would be blocked. Leave networkPolicy.smtp.port empty to take the URI's." $given $fromUri) }}
+{{- end }}
+{{- $port := $given | default $fromUri }}
+{{- if not $port }}
+{{- fail "networkPolicy.smtp.port is required with secret.existingSecret: the port of your Secret's SMTP_URI (465 for smtps://, 587 for smtp://), which the chart cannot read" }}
+{{- end }}
+{{- $port }}
+{{- end }}
+
 {{/* The most portals that may run at once. */}}
 {{- define "account-portal.maxReplicas" -}}
 {{- if .Values.autoscaling.enabled }}{{ .Values.autoscaling.maxReplicas | int }}{{ else }}{{ .Values.replicaCount | int }}{{ end }}
