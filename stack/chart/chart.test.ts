@@ -238,6 +238,7 @@ t.test(
       { app: "kratos", namespace: "identity", ports: ["4434/TCP"] },
       { app: "hydra", namespace: "identity", ports: ["4445/TCP"] },
       { app: "smtp 192.0.2.25/32", namespace: undefined, ports: ["465/TCP"] },
+      { app: "opentelemetry-collector", namespace: "observability", ports: ["4318/TCP"] },
       { app: "redis", namespace: "identity", ports: ["6379/TCP"] },
     ]);
     t.same(
@@ -290,6 +291,58 @@ t.test("the SMTP egress is on the SMTP URI's port, and the chart refuses a port 
   const own = ["--set", "secret.existingSecret=mine", "--set", "secret.existingSecretKeys={SMTP_URI}"];
   await t.rejects(smtpPorts(own), /networkPolicy\.smtp\.port is required with secret\.existingSecret/);
   t.same(await smtpPorts([...own, "--set", "networkPolicy.smtp.port=2525"]), [2525], "with a Secret of yours, the port you give");
+});
+
+t.test("traces: the NetworkPolicy lets the portal reach the collector of its OTLP endpoint, on the endpoint's port", async (t) => {
+  const collector = async (args: string[]) => {
+    const resources = await render([...required, ...args]);
+    const rules = policyOf(resources).egress.filter((rule) => {
+      const peer = rule.to?.[0];
+      return peer?.ipBlock !== undefined || peer?.podSelector?.matchLabels["app.kubernetes.io/name"] === "opentelemetry-collector";
+    });
+    return { rules, env: one(resources, "ConfigMap").data?.OTEL_EXPORTER_OTLP_ENDPOINT };
+  };
+  t.same(await collector([]), { rules: [], env: undefined }, "no endpoint, no way out for traces");
+
+  const inCluster = await collector(["--set", "config.otlpEndpoint=http://otel-collector.observability:4318"]);
+  t.equal(inCluster.env, "http://otel-collector.observability:4318", "the portal's variable");
+  t.same(inCluster.rules, [
+    {
+      to: [
+        {
+          podSelector: { matchLabels: { "app.kubernetes.io/name": "opentelemetry-collector" } },
+          namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "identity" } },
+        },
+      ],
+      ports: [{ port: 4318, protocol: "TCP" }],
+    },
+  ]);
+
+  const outside = await collector([
+    "--set",
+    "config.otlpEndpoint=https://otlp.example.org",
+    "--set",
+    "networkPolicy.otlp.cidr=198.51.100.7/32",
+  ]);
+  t.same(outside.rules, [{ to: [{ ipBlock: { cidr: "198.51.100.7/32" } }], ports: [{ port: 443, protocol: "TCP" }] }], "https: 443");
+
+  const extraEnv = [
+    "--set",
+    "config.extraEnv[0].name=OTEL_EXPORTER_OTLP_ENDPOINT",
+    "--set",
+    "config.extraEnv[0].value=http://collector:4318",
+  ];
+  t.match((await collector(extraEnv)).rules, [{ ports: [{ port: 4318 }] }], "an endpoint in extraEnv, as tracing.md said before");
+  t.match(
+    (await collector([...extraEnv, "--set", "networkPolicy.otlp.port=14318"])).rules,
+    [{ ports: [{ port: 14318 }] }],
+    "the pods' port, when it is not the Service's",
+  );
+  await t.rejects(
+    collector([...extraEnv, "--set", "config.otlpEndpoint=http://other:4318"]),
+    /config\.otlpEndpoint and an OTEL_EXPORTER_OTLP_ENDPOINT in config\.extraEnv name different collectors/,
+  );
+  await t.rejects(collector(["--set", "config.otlpEndpoint=grpc://collector:4317"]), /must be an http:\/\/ or https:\/\/ URL/);
 });
 
 t.test("Kratos' web hooks: an internal port of its own, behind a Service that no Ingress names", async (t) => {

@@ -96,6 +96,35 @@ Secret, whose URI the chart cannot read, networkPolicy.smtp.port.
 {{- $port }}
 {{- end }}
 
+{{/*
+The OpenTelemetry collector the portal sends its traces to: config.otlpEndpoint, or an OTEL_EXPORTER_OTLP_ENDPOINT
+of config.extraEnv (the chart's way before otlpEndpoint); empty without traces.
+*/}}
+{{- define "account-portal.otlpEndpoint" -}}
+{{- $endpoint := .Values.config.otlpEndpoint }}
+{{- range .Values.config.extraEnv }}
+{{- if and (eq .name "OTEL_EXPORTER_OTLP_ENDPOINT") .value }}
+{{- if and $endpoint (ne $endpoint .value) }}
+{{- fail "config.otlpEndpoint and an OTEL_EXPORTER_OTLP_ENDPOINT in config.extraEnv name different collectors: set config.otlpEndpoint only" }}
+{{- end }}
+{{- $endpoint = .value }}
+{{- end }}
+{{- end }}
+{{- $endpoint }}
+{{- end }}
+
+{{/*
+The collector's port for the NetworkPolicy: networkPolicy.otlp.port (the pods' port, when the Service's differs),
+else the endpoint's, else its scheme's (443 for https, 80 for http). Takes the endpoint.
+*/}}
+{{- define "account-portal.otlpPort" -}}
+{{- $url := urlParse .endpoint }}
+{{- if not (has $url.scheme (list "http" "https")) }}
+{{- fail (printf "the OTLP endpoint %s must be an http:// or https:// URL (OTLP over HTTP)" .endpoint) }}
+{{- end }}
+{{- .port | default (trimPrefix ":" (regexFind ":[0-9]+$" $url.host)) | default (eq $url.scheme "https" | ternary "443" "80") }}
+{{- end }}
+
 {{/* The most portals that may run at once. */}}
 {{- define "account-portal.maxReplicas" -}}
 {{- if .Values.autoscaling.enabled }}{{ .Values.autoscaling.maxReplicas | int }}{{ else }}{{ .Values.replicaCount | int }}{{ end }}
