@@ -767,6 +767,80 @@ t.test("with-ory: the portal reaches the site's SMTP server on the port of its S
   );
 });
 
+t.test("with-ory: kubernetes.md's helm commands fetch the umbrella's dependencies, and again on the next run", async (t) => {
+  // Ory's chart repository, served here as k8s.ory.sh serves it: the vendored charts (umbrellaCopy's, as 0.59.0)
+  // packaged and indexed.
+  const dir = mkdtempSync(join(tmpdir(), "with-ory-repo-"));
+  t.teardown(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const served = join(dir, "served");
+  mkdirSync(served);
+  for (const name of ["kratos", "hydra"]) await runHelm(["package", join(dirname(umbrella), name), "--destination", served]);
+  const repository = createServer((request, response) => {
+    const file = join(served, (request.url ?? "").replace(/^\/helm\/charts\//, ""));
+    if (dirname(file) !== served || !existsSync(file)) response.writeHead(404).end();
+    else response.writeHead(200).end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => repository.listen(0, "127.0.0.1", resolve));
+  t.teardown(() => {
+    repository.close();
+  });
+  const oryRepository = "https://k8s.ory.sh/helm/charts";
+  const local = `http://127.0.0.1:${String((repository.address() as AddressInfo).port)}/helm/charts`;
+  await runHelm(["repo", "index", served, "--url", local]);
+
+  /** A checkout of the charts, with Ory's repository here, and a Helm of its own (no repository added yet). */
+  const checkout = (name: string) => {
+    const root = join(dir, name);
+    cpSync(join(rootDir, "deploy", "helm"), join(root, "deploy", "helm"), {
+      recursive: true,
+      filter: (source) => !/\/with-ory\/(charts|Chart\.lock)$/.test(source),
+    });
+    const chartFile = join(root, "deploy", "helm", "with-ory", "Chart.yaml");
+    writeFileSync(chartFile, readFileSync(chartFile, "utf8").replaceAll(oryRepository, local));
+    const home = join(root, ".helm");
+    const env = {
+      ...process.env,
+      HELM_CONFIG_HOME: join(home, "config"),
+      HELM_CACHE_HOME: join(home, "cache"),
+      HELM_DATA_HOME: join(home, "data"),
+    };
+    return async (command: string) => {
+      const [program, ...args] = command.replaceAll(oryRepository, local).split(/\s+/);
+      if (program !== "helm") throw new Error(`not a helm command: ${command}`);
+      const { stdout } = await promisify(execFile)(helm, args, { cwd: root, env });
+      return { stdout, charts: () => readdirSync(join(root, "deploy", "helm", "with-ory", "charts")).sort() };
+    };
+  };
+
+  const documented = [
+    ...readFileSync(join(rootDir, "docs", "kubernetes.md"), "utf8").matchAll(/^(helm (?:repo|dependency) [^#\n]*?)\s*(?:#.*)?$/gm),
+  ].map((match) => match[1] ?? "");
+  t.same(
+    documented,
+    [`helm repo add ory ${oryRepository}`, "helm dependency update deploy/helm/with-ory"],
+    "the commands kubernetes.md gives",
+  );
+  const run = checkout("documented");
+  for (const round of ["first", "second"]) {
+    let last: Awaited<ReturnType<typeof run>> | undefined;
+    for (const command of documented) {
+      // helm repo add again is no error while the repository is the same.
+      last = await run(command);
+    }
+    t.same(last?.charts(), ["account-portal-0.1.0.tgz", "hydra-0.59.0.tgz", "kratos-0.59.0.tgz"], `${round} run`);
+  }
+
+  const before = checkout("without-repo-add");
+  await before("helm dependency build deploy/helm/with-ory");
+  await t.rejects(
+    before("helm dependency build deploy/helm/with-ory"),
+    /no repository definition for/,
+    "the commands before: a second helm dependency build without helm repo add fails",
+  );
+});
+
 t.test(`with-ory: every object, Ory's included, is one Kubernetes ${kubernetesVersion} takes, strictly`, async (t) => {
   for (const resource of [...withOry, ...withProviders]) {
     t.same(validator.problems(resource), [], `${resource.kind} ${resource.metadata.name}`);
