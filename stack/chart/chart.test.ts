@@ -85,7 +85,7 @@ interface PodSpec {
   automountServiceAccountToken: boolean;
   securityContext: Record<string, unknown>;
   containers: Container[];
-  volumes?: { name: string; configMap?: { name: string } }[];
+  volumes?: { name: string; configMap?: { name: string }; secret?: { secretName: string } }[];
 }
 
 const podOf = (resources: Resource[]) => {
@@ -693,7 +693,7 @@ interface Workload extends Resource {
   spec: {
     template: {
       metadata: { labels: Record<string, string> };
-      spec: PodSpec & { initContainers?: Container[]; volumes?: { name: string; configMap?: { name: string } }[] };
+      spec: PodSpec & { initContainers?: Container[] };
     };
   };
 }
@@ -1181,6 +1181,49 @@ t.test("with-ory: the umbrella refuses a portal that Kratos would not find", asy
   await t.rejects(
     renderUmbrella(["--set", "account-portal.secret.values.hookSecret="]),
     /account-portal\.secret\.values\.hookSecret is required/,
+  );
+});
+
+t.test("with-ory: an outside PostgreSQL with verify-full: every container with a DSN has the CA where sslrootcert points", async (t) => {
+  const tlsValues = join(withOryDir, "postgres-tls.example.yaml");
+  const caFile = "/etc/postgres-ca/ca.crt";
+  t.match(readFileSync(tlsValues, "utf8"), `sslmode=verify-full&sslrootcert=${caFile}`, "the file says how to write the DSNs");
+  const dsn = (role: string) =>
+    `postgres://${role}:pw@db.example.org:5432/${role}?sslmode=verify-full&sslrootcert=${caFile}&max_conns=20&max_idle_conns=4`;
+  const resources = await renderUmbrella([
+    "--values",
+    tlsValues,
+    "--set",
+    `kratos.kratos.config.dsn=${dsn("kratos")}`,
+    "--set",
+    `hydra.hydra.config.dsn=${dsn("hydra")}`,
+  ]);
+  for (const resource of resources) t.same(validator.problems(resource), [], `${resource.kind} ${resource.metadata.name}`);
+  const readers: string[] = [];
+  for (const workload of workloads(resources)) {
+    for (const container of containersOf(workload)) {
+      const value = resolvedEnv(container, resources).DSN;
+      if (value === undefined) continue;
+      const name = `${workload.kind} ${workload.metadata.name}/${container.name}`;
+      readers.push(name);
+      t.equal(new URL(value).hostname, "db.example.org", `${name}: the site's database host`);
+      t.equal(new URL(value).searchParams.get("sslrootcert"), caFile, `${name}: verifies with the CA`);
+      const mount = container.volumeMounts?.find((candidate) => caFile.startsWith(`${candidate.mountPath}/`));
+      const volume = workload.spec.template.spec.volumes?.find((candidate) => candidate.name === mount?.name);
+      t.equal(volume?.secret?.secretName, "postgres-ca", `${name}: the CA from the Secret postgres-ca`);
+      t.equal(mount?.readOnly, true, `${name}: read-only`);
+    }
+  }
+  t.same(
+    readers.sort(),
+    [
+      "Deployment portal-hydra/hydra",
+      "Deployment portal-kratos/kratos",
+      "Job portal-hydra-automigrate/hydra-automigrate",
+      "Job portal-kratos-automigrate/kratos-automigrate",
+      "StatefulSet portal-kratos-courier/kratos-courier",
+    ],
+    "the containers that reach PostgreSQL: Kratos' and Hydra's servers and migrations, and Kratos' courier",
   );
 });
 
