@@ -7,11 +7,13 @@
 //
 //   npm run courier-templates -- <folder>          the templates with the brand file beside each
 //   npm run courier-templates -- --helm <file>     values for deploy/helm/with-ory, the brand inside the templates
+//                                                   (and the TOTP issuer and passkey name, kratos-brand.ts)
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { stringify } from "yaml";
 import { languages } from "#contract/languages.js";
 import { kratosFiles } from "./chart/kratos-files.js";
+import { kratosBrandConfig } from "./kratos-brand.js";
 import { readMailBrand, rootDir, type MailBrand } from "./settings.js";
 
 export const templatesSource = join(rootDir, "config", "kratos", "courier-templates");
@@ -105,7 +107,10 @@ export function writeCourierTemplates(dir: string, brand: MailBrand): void {
   }
 }
 
-/** Values for deploy/helm/with-ory: the body of each template of config/kratos with the brand inside (withBrandInside). */
+/**
+ * Values for deploy/helm/with-ory: the body of each template of config/kratos with the brand inside (withBrandInside),
+ * and the product's name as Kratos' TOTP issuer and passkey name (kratos-brand.ts).
+ */
 export function helmValues(brand: MailBrand): string {
   const emailTemplates = Object.fromEntries(
     Object.entries(kratosFiles().emailTemplates).map(([template, variants]) => [
@@ -118,11 +123,16 @@ export function helmValues(brand: MailBrand): string {
       ),
     ]),
   );
-  return stringify({ kratos: { kratos: { emailTemplates } } }, { lineWidth: 0, blockQuote: "literal" });
+  const config = kratosBrandConfig(brand);
+  return stringify(
+    { kratos: { kratos: { ...(Object.keys(config).length > 0 ? { config } : {}), emailTemplates } } },
+    { lineWidth: 0, blockQuote: "literal" },
+  );
 }
 
 const usage = `npm run courier-templates -- <folder>          the templates with the brand file beside each (compose)
-npm run courier-templates -- --helm <file>     values for deploy/helm/with-ory, the brand inside the templates`;
+npm run courier-templates -- --helm <file>     values for deploy/helm/with-ory, the brand inside the templates
+                                               and Kratos' TOTP issuer and passkey name`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [first, second] = process.argv.slice(2);

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Configuration, OAuth2Api, type OAuth2Client } from "@ory/client";
 import type { OidcProvider } from "./oidc-providers.js";
-import { rootDir, type ExampleSsoSettings, type StackSettings } from "./settings.js";
+import { oryEnv, rootDir, type ExampleSsoSettings, type StackSettings } from "./settings.js";
 import type { Supervisor } from "./supervisor.js";
 
 /** Its id in Kratos: the callback is <portal>/kratos/self-service/methods/oidc/callback/example-sso. */
@@ -85,7 +85,7 @@ export async function startExampleSso(
     log: { level: "warn", format: "text" },
   };
   writeFileSync(runtimeFile, JSON.stringify(config, null, 2), { mode: 0o600 });
-  const env = { ...process.env, DSN: sso.dsn };
+  const env = oryEnv(sso.dsn);
   supervisor.progress(label, "applying database migrations");
   await supervisor.run(label, binary, ["migrate", "sql", "up", "-e", "--yes"], { env, quiet: true });
   // --dev allows the http:// issuer.

@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { paths } from "#contract/paths.js";
 import { merge, type ConfigTree } from "./config-tree.js";
-import { rootDir, type StackSettings } from "./settings.js";
+import { oryEnv, rootDir, type StackSettings } from "./settings.js";
 import type { Supervisor } from "./supervisor.js";
 
 export interface HydraUrls {
@@ -67,7 +67,7 @@ export async function startHydra(
   mkdirSync(dir, { recursive: true });
   const runtimeFile = join(dir, `${label}.runtime.json`);
   writeFileSync(runtimeFile, JSON.stringify(hydraRuntimeConfig(settings, config), null, 2), { mode: 0o600 });
-  const env = { ...process.env, DSN: settings.hydra.dsn };
+  const env = oryEnv(settings.hydra.dsn);
 
   if (migrate) {
     supervisor.progress(label, "applying database migrations");

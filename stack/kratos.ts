@@ -10,9 +10,10 @@ import { hookSecretHeader } from "#contract/schemas/kratos-hooks.js";
 import { merge, type ConfigTree } from "./config-tree.js";
 import { writeCourierTemplates } from "./courier-templates.js";
 import { exampleSsoId, exampleSsoProvider } from "./example-sso.js";
+import { kratosBrandConfig } from "./kratos-brand.js";
 import type { OidcProvider } from "./oidc-providers.js";
 import type { StackSettings } from "./settings.js";
-import { rootDir } from "./settings.js";
+import { oryEnv, rootDir } from "./settings.js";
 import type { Supervisor } from "./supervisor.js";
 
 export interface KratosUrls {
@@ -133,7 +134,7 @@ export function runtimeConfig(settings: StackSettings, extra: ConfigTree = {}): 
     settings.portal.hookSecret,
     `file://${join(configDir, "hooks", "security-event.jsonnet")}`,
   );
-  return [local, oidcConfig(settings), registrationConfig(settings), hooks, extra].reduce(
+  return [local, kratosBrandConfig(kratos.mailBrand), oidcConfig(settings), registrationConfig(settings), hooks, extra].reduce(
     merge,
     kratosOriginConfig(settings.portal.origin),
   );
@@ -167,7 +168,7 @@ export async function startKratos(
   { binary, config, label = "kratos", migrate = true }: KratosOptions,
 ): Promise<KratosUrls> {
   const configArgs = writeConfig(settings, label, config);
-  const env = { ...process.env, DSN: settings.kratos.dsn };
+  const env = oryEnv(settings.kratos.dsn);
 
   if (migrate) {
     supervisor.progress(label, "applying database migrations");
@@ -194,5 +195,5 @@ export function startCourier(
   { binary, config, label = "courier" }: Omit<KratosOptions, "migrate">,
 ): void {
   const configArgs = writeConfig(settings, label, config);
-  supervisor.start(label, binary, ["courier", "watch", ...configArgs], { env: { ...process.env, DSN: settings.kratos.dsn } });
+  supervisor.start(label, binary, ["courier", "watch", ...configArgs], { env: oryEnv(settings.kratos.dsn) });
 }

@@ -133,6 +133,18 @@ function sqliteDsn(file: string): string {
   return `sqlite://${file}?_fk=true&mode=rwc&_journal_mode=WAL`;
 }
 
+/**
+ * The portal's variables that Kratos and Hydra would read as their own configuration: LOG_LEVEL is their
+ * log.level, which refuses the portal's `warn` and `silent`, and the stack would not start.
+ */
+export const portalOnlyVariables = ["LOG_LEVEL"] as const;
+
+/** The environment of a Kratos or Hydra process: the stack's, without the portal's variables above, and its database. */
+export function oryEnv(dsn: string, env: Env = process.env): Env {
+  const portal = new Set<string>(portalOnlyVariables);
+  return { ...Object.fromEntries(Object.entries(env).filter(([name]) => !portal.has(name))), DSN: dsn };
+}
+
 export function readSettings(env: Env = process.env): StackSettings {
   const dataDir = resolve(rootDir, env.DATA_DIR || ".data");
   const portalPort = readPort(env, "PORTAL_PORT", 3000);

@@ -18,7 +18,7 @@ import { parse } from "yaml";
 import { hydraOriginConfig } from "../../stack/hydra.js";
 import { kratosHooksConfig, kratosOriginConfig } from "../../stack/kratos.js";
 import type { ConfigTree } from "../../stack/config-tree.js";
-import { readSettings } from "../../stack/settings.js";
+import { oryEnv, portalOnlyVariables, readSettings } from "../../stack/settings.js";
 import { readConfig } from "../src/config.js";
 import { loadCompose, MissingVariable, type ComposeFile, type Env } from "./helpers/compose.js";
 
@@ -252,6 +252,19 @@ t.test("every Kratos and Hydra variable in compose names a key of their configur
     }
     t.notOk(known.has("NOT_A_KEY"), "an unknown name is not taken for a key");
   }
+});
+
+t.test("npm start keeps from Kratos and Hydra every variable of the portal that they would read as their configuration", async (t) => {
+  const theirs = new Set([...kratosSchemaPaths(), ...hydraSchemaPaths()]);
+  t.same(
+    variablesRead(readConfig).filter((name) => theirs.has(name)),
+    [...portalOnlyVariables],
+    "LOG_LEVEL is their log.level too, which refuses the portal's silent and warn",
+  );
+  t.same(oryEnv("sqlite:///data/kratos.sqlite", { LOG_LEVEL: "silent", PATH: "/usr/bin" }), {
+    PATH: "/usr/bin",
+    DSN: "sqlite:///data/kratos.sqlite",
+  });
 });
 
 t.test("the UI URLs in Kratos' and Hydra's files and in compose are the portal's routes (paths.ts)", async (t) => {

@@ -99,3 +99,25 @@ t.test("Kratos' code mails take the portal's product names and support contact, 
     message: /^BRAND_SUPPORT must be a mail address/,
   });
 });
+
+t.test("the English product name is Kratos' TOTP issuer and passkey name; without one, kratos.yml's Account stays", async (t) => {
+  const dir = dataDir(t);
+  const texts = join(dir, "texts.json");
+  writeFileSync(texts, JSON.stringify({ en: { productName: "Rechenwerk" }, ja: { productName: "計算機" } }));
+  t.match(runtimeConfig(readSettings({ DATA_DIR: dir, OPERATOR_TEXTS_FILE: texts })), {
+    selfservice: {
+      methods: {
+        totp: { config: { issuer: "Rechenwerk" } },
+        webauthn: { config: { rp: { display_name: "Rechenwerk", id: "localhost", origins: ["http://localhost:3000"] } } },
+        passkey: { config: { rp: { display_name: "Rechenwerk", id: "localhost", origins: ["http://localhost:3000"] } } },
+      },
+    },
+  });
+  const plain = runtimeConfig(readSettings({ DATA_DIR: dir })) as { selfservice: { methods: Record<string, { config?: object }> } };
+  t.notOk("totp" in plain.selfservice.methods, "kratos.yml's issuer stays");
+  t.same(
+    plain.selfservice.methods.passkey?.config,
+    { rp: { id: "localhost", origins: ["http://localhost:3000"] } },
+    "and its passkey name",
+  );
+});

@@ -30,7 +30,9 @@ import { kubernetesValidator, kubernetesVersion, type Manifest } from "./kuberne
 
 const chartDir = join(rootDir, "deploy", "helm", "account-portal");
 const productionValues = join(chartDir, "ci", "production-values.yaml");
-const origin = ["--set", "config.portalOrigin=https://account.example.org"];
+const image = ["--set", "image.repository=registry.example.org/account-portal"];
+/** The values the chart cannot do without: the portal's origin and its image. */
+const required = ["--set", "config.portalOrigin=https://account.example.org", ...image];
 const redisPassword = "correct-horse-battery-staple";
 const productionHookSecret = "a-hook-secret-of-at-least-32-characters";
 
@@ -68,6 +70,7 @@ const one = (resources: Resource[], kind: string, name?: string): Resource => {
 
 interface Container {
   name: string;
+  image?: string;
   env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
   securityContext: Record<string, unknown>;
   ports: { name: string; containerPort: number }[];
@@ -82,7 +85,7 @@ interface PodSpec {
   automountServiceAccountToken: boolean;
   securityContext: Record<string, unknown>;
   containers: Container[];
-  volumes?: { name: string; configMap?: { name: string } }[];
+  volumes?: { name: string; configMap?: { name: string }; secret?: { secretName: string } }[];
 }
 
 const podOf = (resources: Resource[]) => {
@@ -91,16 +94,26 @@ const podOf = (resources: Resource[]) => {
   return { annotations: template.metadata.annotations, spec: template.spec, container: template.spec.containers[0] };
 };
 
-const defaults = await render(origin);
+const defaults = await render(required);
 const production = await render(["--values", productionValues]);
 
 t.test("helm lint passes with the default values and the production values", async (t) => {
-  t.match(await runHelm(["lint", "--strict", chartDir, ...origin]), /1 chart\(s\) linted, 0 chart\(s\) failed/);
+  t.match(await runHelm(["lint", "--strict", chartDir, ...required]), /1 chart\(s\) linted, 0 chart\(s\) failed/);
   t.match(await runHelm(["lint", "--strict", chartDir, "--values", productionValues]), /0 chart\(s\) failed/);
 });
 
-t.test("without the portal's origin the chart refuses to render, and says which value", async (t) => {
-  await t.rejects(render([]), /config\.portalOrigin is required/);
+t.test("without the portal's origin or its image the chart refuses to render, and says which value", async (t) => {
+  await t.rejects(render(image), /config\.portalOrigin is required/);
+  await t.rejects(
+    render(["--set", "config.portalOrigin=https://account.example.org"]),
+    /image\.repository is required: the portal's image is not published, build it .*docker build -t registry\.example\.org\/account-portal:0\.1\.0 \./,
+    "no image that a cluster could pull by default",
+  );
+  t.equal(
+    podOf(defaults).container.image,
+    "registry.example.org/account-portal:0.1.0",
+    "the repository given, the chart's appVersion as the tag",
+  );
 });
 
 t.test(`every manifest is one Kubernetes ${kubernetesVersion} takes, strictly`, async (t) => {
@@ -225,6 +238,7 @@ t.test(
       { app: "kratos", namespace: "identity", ports: ["4434/TCP"] },
       { app: "hydra", namespace: "identity", ports: ["4445/TCP"] },
       { app: "smtp 192.0.2.25/32", namespace: undefined, ports: ["465/TCP"] },
+      { app: "opentelemetry-collector", namespace: "observability", ports: ["4318/TCP"] },
       { app: "redis", namespace: "identity", ports: ["6379/TCP"] },
     ]);
     t.same(
@@ -232,7 +246,7 @@ t.test(
       ["kube-dns", "kratos", "kratos", "hydra"],
       "without a Redis or an SMTP server, no way to either",
     );
-    const elsewhere = await render([...origin, "--set", "networkPolicy.hydraAdmin.namespace=oauth2"]);
+    const elsewhere = await render([...required, "--set", "networkPolicy.hydraAdmin.namespace=oauth2"]);
     t.equal(reached(elsewhere)[3].namespace, "oauth2", "a peer in another namespace is named");
 
     const ingress = policyOf(production).ingress;
@@ -259,6 +273,78 @@ t.test(
   },
 );
 
+t.test("the SMTP egress is on the SMTP URI's port, and the chart refuses a port that disagrees with it", async (t) => {
+  const smtpPorts = async (args: string[]) =>
+    policyOf(await render([...required, "--set", "networkPolicy.smtp.cidr=192.0.2.25/32", ...args])).egress.flatMap((rule) =>
+      rule.to?.[0]?.ipBlock ? rule.ports.map(({ port }) => port) : [],
+    );
+  const uri = (value: string) => ["--set", `secret.values.smtpUri=${value}`];
+  t.same(await smtpPorts(uri("smtps://mailer:pw@smtp.example.org:465/")), [465], "the URI's port");
+  t.same(await smtpPorts(uri("smtp://mailer:pw@smtp.example.org:2525/")), [2525]);
+  t.same(await smtpPorts(uri("smtps://mailer:pw@smtp.example.org/")), [465], "smtps:// without a port: 465, as the portal's mailer");
+  t.same(await smtpPorts(uri("smtp://mailer:pw@smtp.example.org/")), [587], "smtp:// without a port: 587");
+  t.same(await smtpPorts([...uri("smtps://mailer:pw@smtp.example.org:465/"), "--set", "networkPolicy.smtp.port=465"]), [465]);
+  await t.rejects(
+    smtpPorts([...uri("smtps://mailer:pw@smtp.example.org:465/"), "--set", "networkPolicy.smtp.port=587"]),
+    /networkPolicy\.smtp\.port 587 is not the port of secret\.values\.smtpUri \(465\)/,
+  );
+  const own = ["--set", "secret.existingSecret=mine", "--set", "secret.existingSecretKeys={SMTP_URI}"];
+  await t.rejects(smtpPorts(own), /networkPolicy\.smtp\.port is required with secret\.existingSecret/);
+  t.same(await smtpPorts([...own, "--set", "networkPolicy.smtp.port=2525"]), [2525], "with a Secret of yours, the port you give");
+});
+
+t.test("traces: the NetworkPolicy lets the portal reach the collector of its OTLP endpoint, on the endpoint's port", async (t) => {
+  const collector = async (args: string[]) => {
+    const resources = await render([...required, ...args]);
+    const rules = policyOf(resources).egress.filter((rule) => {
+      const peer = rule.to?.[0];
+      return peer?.ipBlock !== undefined || peer?.podSelector?.matchLabels["app.kubernetes.io/name"] === "opentelemetry-collector";
+    });
+    return { rules, env: one(resources, "ConfigMap").data?.OTEL_EXPORTER_OTLP_ENDPOINT };
+  };
+  t.same(await collector([]), { rules: [], env: undefined }, "no endpoint, no way out for traces");
+
+  const inCluster = await collector(["--set", "config.otlpEndpoint=http://otel-collector.observability:4318"]);
+  t.equal(inCluster.env, "http://otel-collector.observability:4318", "the portal's variable");
+  t.same(inCluster.rules, [
+    {
+      to: [
+        {
+          podSelector: { matchLabels: { "app.kubernetes.io/name": "opentelemetry-collector" } },
+          namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "identity" } },
+        },
+      ],
+      ports: [{ port: 4318, protocol: "TCP" }],
+    },
+  ]);
+
+  const outside = await collector([
+    "--set",
+    "config.otlpEndpoint=https://otlp.example.org",
+    "--set",
+    "networkPolicy.otlp.cidr=198.51.100.7/32",
+  ]);
+  t.same(outside.rules, [{ to: [{ ipBlock: { cidr: "198.51.100.7/32" } }], ports: [{ port: 443, protocol: "TCP" }] }], "https: 443");
+
+  const extraEnv = [
+    "--set",
+    "config.extraEnv[0].name=OTEL_EXPORTER_OTLP_ENDPOINT",
+    "--set",
+    "config.extraEnv[0].value=http://collector:4318",
+  ];
+  t.match((await collector(extraEnv)).rules, [{ ports: [{ port: 4318 }] }], "an endpoint in extraEnv, as tracing.md said before");
+  t.match(
+    (await collector([...extraEnv, "--set", "networkPolicy.otlp.port=14318"])).rules,
+    [{ ports: [{ port: 14318 }] }],
+    "the pods' port, when it is not the Service's",
+  );
+  await t.rejects(
+    collector([...extraEnv, "--set", "config.otlpEndpoint=http://other:4318"]),
+    /config\.otlpEndpoint and an OTEL_EXPORTER_OTLP_ENDPOINT in config\.extraEnv name different collectors/,
+  );
+  await t.rejects(collector(["--set", "config.otlpEndpoint=grpc://collector:4317"]), /must be an http:\/\/ or https:\/\/ URL/);
+});
+
 t.test("Kratos' web hooks: an internal port of its own, behind a Service that no Ingress names", async (t) => {
   for (const resources of [defaults, production]) {
     const { container } = podOf(resources);
@@ -276,19 +362,19 @@ t.test("Kratos' web hooks: an internal port of its own, behind a Service that no
   }
   const backends = JSON.stringify(one(production, "Ingress").spec);
   t.notMatch(backends, /internal/, "the Ingress reaches the public Service only");
-  const moved = await render([...origin, "--set", "internal.port=9001"]);
+  const moved = await render([...required, "--set", "internal.port=9001"]);
   t.same(podOf(moved).container.env, [{ name: "INTERNAL_PORT", value: "9001" }]);
   t.match(one(moved, "Service", "portal-account-portal-internal").spec, { ports: [{ port: 9001 }] });
 });
 
 t.test("the chart refuses what would lose mail or open the network, and says what to set", async (t) => {
-  await t.rejects(render([...origin, "--set", "replicaCount=2"]), /needs a shared state store: set secret\.values\.stateRedisUrl/);
+  await t.rejects(render([...required, "--set", "replicaCount=2"]), /needs a shared state store: set secret\.values\.stateRedisUrl/);
   await t.rejects(
-    render([...origin, "--set", "autoscaling.enabled=true", "--set", "autoscaling.minReplicas=1", "--set", "autoscaling.maxReplicas=4"]),
+    render([...required, "--set", "autoscaling.enabled=true", "--set", "autoscaling.minReplicas=1", "--set", "autoscaling.maxReplicas=4"]),
     /needs a shared state store/,
     "autoscaling above one too",
   );
-  const shared = await render([...origin, "--set", "replicaCount=3", "--set", "secret.values.stateRedisUrl=redis://state:6379"]);
+  const shared = await render([...required, "--set", "replicaCount=3", "--set", "secret.values.stateRedisUrl=redis://state:6379"]);
   t.equal((one(shared, "Deployment").spec as { replicas: number }).replicas, 3, "with a shared store, any number");
   t.notOk(JSON.stringify(one(shared, "Deployment")).includes("/var/lib/account-portal"), "and no state folder in the pod");
   t.equal(one(shared, "PodDisruptionBudget").spec?.minAvailable, 1);
@@ -297,15 +383,15 @@ t.test("the chart refuses what would lose mail or open the network, and says wha
     "one portal: no PodDisruptionBudget, which would block every drain",
   );
   const own = ["--set", "secret.existingSecret=mine"];
-  await t.rejects(render([...origin, ...own, "--set", "replicaCount=2"]), /list PORTAL_REDIS_URL in secret\.existingSecretKeys/);
-  await render([...origin, ...own, "--set", "replicaCount=2", "--set", "secret.existingSecretKeys={PORTAL_REDIS_URL}"]);
+  await t.rejects(render([...required, ...own, "--set", "replicaCount=2"]), /list PORTAL_REDIS_URL in secret\.existingSecretKeys/);
+  await render([...required, ...own, "--set", "replicaCount=2", "--set", "secret.existingSecretKeys={PORTAL_REDIS_URL}"]);
 
   await t.rejects(
-    render([...origin, "--set", "secret.values.smtpUri=smtps://mailer:pw@smtp.example.org:465/"]),
+    render([...required, "--set", "secret.values.smtpUri=smtps://mailer:pw@smtp.example.org:465/"]),
     /networkPolicy\.smtp\.cidr is required/,
     "no SMTP egress to the whole internet by default",
   );
-  await t.rejects(render([...origin, "--set", "secret.values.hookSecret=short"]), /hookSecret must be 32 or more characters/);
+  await t.rejects(render([...required, "--set", "secret.values.hookSecret=short"]), /hookSecret must be 32 or more characters/);
 });
 
 t.test("no secret value is in a ConfigMap: the Redis URL (with its password) and the hook secret are in the Secret", async (t) => {
@@ -321,15 +407,15 @@ t.test("no secret value is in a ConfigMap: the Redis URL (with its password) and
   t.equal(secret.metadata.annotations?.["helm.sh/resource-policy"], "keep", "kept through helm uninstall");
   t.match(secret.stringData?.DEVICE_COOKIE_SECRET, /^[A-Za-z0-9]{64}$/, "a device cookie key is generated when none is given");
   const given = "k".repeat(40);
-  const withKey = one(await render([...origin, "--set", `secret.values.deviceCookieSecret=${given}`]), "Secret");
+  const withKey = one(await render([...required, "--set", `secret.values.deviceCookieSecret=${given}`]), "Secret");
   t.equal(withKey.stringData?.DEVICE_COOKIE_SECRET, given, "the given device cookie key is used");
-  await t.rejects(render([...origin, "--set", "secret.values.deviceCookieSecret=short"]), /at least 32 characters/);
+  await t.rejects(render([...required, "--set", "secret.values.deviceCookieSecret=short"]), /at least 32 characters/);
   t.same(podOf(production).container.envFrom, [
     { configMapRef: { name: "portal-account-portal" } },
     { secretRef: { name: "portal-account-portal" } },
   ]);
 
-  const own = await render([...origin, "--set", "secret.existingSecret=identity-portal-env"]);
+  const own = await render([...required, "--set", "secret.existingSecret=identity-portal-env"]);
   t.notOk(
     own.some((resource) => resource.kind === "Secret"),
     "with an existing Secret the chart makes none",
@@ -365,7 +451,7 @@ t.test("every abuse limit the portal reads is a value of the chart (config.limit
 
 t.test("branding: the files from a ConfigMap of the operator's, mounted read-only, and the values as the portal's variables", async (t) => {
   const branded = await render([
-    ...origin,
+    ...required,
     ...["--set", "config.branding.configMap=portal-branding", "--set", "config.branding.logo=logo.svg"],
     ...["--set", "config.branding.markDark=mark-dark.png", "--set", "config.branding.textsFile=texts.json"],
     ...["--set", "config.branding.primaryColor=#7a1f5c", "--set", "config.branding.support=help@example.org"],
@@ -390,16 +476,19 @@ t.test("branding: the files from a ConfigMap of the operator's, mounted read-onl
     "none by default",
   );
   t.notOk(JSON.stringify(podOf(defaults).spec).includes("branding"), "and no volume");
-  await t.rejects(render([...origin, "--set", "config.branding.logo=logo.svg"]), /config\.branding\.configMap is required for BRAND_LOGO/);
+  await t.rejects(
+    render([...required, "--set", "config.branding.logo=logo.svg"]),
+    /config\.branding\.configMap is required for BRAND_LOGO/,
+  );
 });
 
 t.test("a change of configuration rolls the portals (the checksum annotation)", async (t) => {
   const before = podOf(defaults).annotations["checksum/config"];
-  const after = podOf(await render([...origin, "--set", "config.limits.apiIp=10/1m"])).annotations["checksum/config"];
+  const after = podOf(await render([...required, "--set", "config.limits.apiIp=10/1m"])).annotations["checksum/config"];
   t.match(before, /^[0-9a-f]{64}$/);
   t.not(after, before);
   t.not(
-    podOf(await render([...origin, "--set", "secret.values.redisUrl=redis://other:6379"])).annotations["checksum/secret"],
+    podOf(await render([...required, "--set", "secret.values.redisUrl=redis://other:6379"])).annotations["checksum/secret"],
     podOf(defaults).annotations["checksum/secret"],
   );
 });
@@ -590,7 +679,10 @@ const withProviders = await renderUmbrella(["--values", providersValues]);
 const brandValues = join(mkdtempSync(join(tmpdir(), "with-ory-brand-")), "brand.yaml");
 writeFileSync(
   brandValues,
-  helmValues({ productNames: { de: "Rechen<b>werk</b>" }, support: { text: "hilfe@example.org", link: "mailto:hilfe@example.org" } }),
+  helmValues({
+    productNames: { en: "Calcworks", de: "Rechen<b>werk</b>" },
+    support: { text: "hilfe@example.org", link: "mailto:hilfe@example.org" },
+  }),
 );
 const withBrand = await renderUmbrella(["--values", providersValues, "--values", brandValues]);
 rmSync(dirname(brandValues), { recursive: true, force: true });
@@ -601,7 +693,7 @@ interface Workload extends Resource {
   spec: {
     template: {
       metadata: { labels: Record<string, string> };
-      spec: PodSpec & { initContainers?: Container[]; volumes?: { name: string; configMap?: { name: string } }[] };
+      spec: PodSpec & { initContainers?: Container[] };
     };
   };
 }
@@ -657,6 +749,96 @@ t.test("with-ory: Ory's real charts (v0.59.0), built offline, lint strictly and 
   ]) {
     t.ok(kinds.has(expected), expected);
   }
+});
+
+t.test("with-ory: the site file names the image the operator built and pushed; without one the umbrella refuses", async (t) => {
+  const portal = one(withOry, "Deployment", "portal-account-portal") as Workload;
+  t.equal(portal.spec.template.spec.containers[0]?.image, "registry.example.org/account-portal:0.1.0");
+  t.match(readFileSync(siteValues, "utf8"), /docker build -t registry\.example\.org\/account-portal:0\.1\.0 \./, "and says how");
+  await t.rejects(renderUmbrella(["--set", "account-portal.image.repository="]), /image\.repository is required/);
+});
+
+t.test("with-ory: the portal reaches the site's SMTP server on the port of its SMTP URI", async (t) => {
+  const smtpUri = (siteTree["account-portal"] as { secret: { values: { smtpUri: string } } }).secret.values.smtpUri;
+  t.equal(new URL(smtpUri).port, "465");
+  t.same(
+    policyOf(withOry).egress.flatMap((rule) => (rule.to?.[0]?.ipBlock ? rule.ports.map(({ port }) => port) : [])),
+    [465],
+  );
+});
+
+t.test("with-ory: kubernetes.md's helm commands fetch the umbrella's dependencies, and again on the next run", async (t) => {
+  // Ory's chart repository, served here as k8s.ory.sh serves it: the vendored charts (umbrellaCopy's, as 0.59.0)
+  // packaged and indexed.
+  const dir = mkdtempSync(join(tmpdir(), "with-ory-repo-"));
+  t.teardown(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const served = join(dir, "served");
+  mkdirSync(served);
+  for (const name of ["kratos", "hydra"]) await runHelm(["package", join(dirname(umbrella), name), "--destination", served]);
+  const repository = createServer((request, response) => {
+    const file = join(served, (request.url ?? "").replace(/^\/helm\/charts\//, ""));
+    if (dirname(file) !== served || !existsSync(file)) response.writeHead(404).end();
+    else response.writeHead(200).end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => repository.listen(0, "127.0.0.1", resolve));
+  t.teardown(() => {
+    repository.close();
+  });
+  const oryRepository = "https://k8s.ory.sh/helm/charts";
+  const local = `http://127.0.0.1:${String((repository.address() as AddressInfo).port)}/helm/charts`;
+  await runHelm(["repo", "index", served, "--url", local]);
+
+  /** A checkout of the charts, with Ory's repository here, and a Helm of its own (no repository added yet). */
+  const checkout = (name: string) => {
+    const root = join(dir, name);
+    cpSync(join(rootDir, "deploy", "helm"), join(root, "deploy", "helm"), {
+      recursive: true,
+      filter: (source) => !/\/with-ory\/(charts|Chart\.lock)$/.test(source),
+    });
+    const chartFile = join(root, "deploy", "helm", "with-ory", "Chart.yaml");
+    writeFileSync(chartFile, readFileSync(chartFile, "utf8").replaceAll(oryRepository, local));
+    const home = join(root, ".helm");
+    const env = {
+      ...process.env,
+      HELM_CONFIG_HOME: join(home, "config"),
+      HELM_CACHE_HOME: join(home, "cache"),
+      HELM_DATA_HOME: join(home, "data"),
+    };
+    return async (command: string) => {
+      const [program, ...args] = command.replaceAll(oryRepository, local).split(/\s+/);
+      if (program !== "helm") throw new Error(`not a helm command: ${command}`);
+      const { stdout } = await promisify(execFile)(helm, args, { cwd: root, env });
+      return { stdout, charts: () => readdirSync(join(root, "deploy", "helm", "with-ory", "charts")).sort() };
+    };
+  };
+
+  const documented = [
+    ...readFileSync(join(rootDir, "docs", "kubernetes.md"), "utf8").matchAll(/^(helm (?:repo|dependency) [^#\n]*?)\s*(?:#.*)?$/gm),
+  ].map((match) => match[1] ?? "");
+  t.same(
+    documented,
+    [`helm repo add ory ${oryRepository}`, "helm dependency update deploy/helm/with-ory"],
+    "the commands kubernetes.md gives",
+  );
+  const run = checkout("documented");
+  for (const round of ["first", "second"]) {
+    let last: Awaited<ReturnType<typeof run>> | undefined;
+    for (const command of documented) {
+      // helm repo add again is no error while the repository is the same.
+      last = await run(command);
+    }
+    t.same(last?.charts(), ["account-portal-0.1.0.tgz", "hydra-0.59.0.tgz", "kratos-0.59.0.tgz"], `${round} run`);
+  }
+
+  const before = checkout("without-repo-add");
+  await before("helm dependency build deploy/helm/with-ory");
+  await t.rejects(
+    before("helm dependency build deploy/helm/with-ory"),
+    /no repository definition for/,
+    "the commands before: a second helm dependency build without helm repo add fails",
+  );
 });
 
 t.test(`with-ory: every object, Ory's included, is one Kubernetes ${kubernetesVersion} takes, strictly`, async (t) => {
@@ -781,6 +963,30 @@ t.test("with-ory: Kratos' courier sends the code mails from config/kratos/courie
     }
   }
 });
+
+t.test(
+  "with-ory: the brand's values name the product in authenticator apps and passkey prompts, beside the site's relying party",
+  async (t) => {
+    const methodsOf = (resources: Resource[]) =>
+      (parse(one(resources, "ConfigMap", "portal-kratos-config").data?.["kratos.yaml"] ?? "") as { selfservice: { methods: Tree } })
+        .selfservice.methods;
+    const site = { id: "account.example.org", origins: ["https://account.example.org"] };
+    t.match(methodsOf(withBrand), {
+      totp: { config: { issuer: "Calcworks" } },
+      webauthn: { config: { rp: { display_name: "Calcworks", ...site } } },
+      passkey: { config: { rp: { display_name: "Calcworks", ...site } } },
+    });
+    t.match(
+      methodsOf(withOry),
+      {
+        totp: { config: { issuer: "Account" } },
+        webauthn: { config: { rp: { display_name: "Account", ...site } } },
+        passkey: { config: { rp: { display_name: "Account", ...site } } },
+      },
+      "without them, config/kratos' Account",
+    );
+  },
+);
 
 /** `--set` arguments for one provider of the umbrella's oidc.providers; --set reads digits as a number. */
 const providerSet = (fields: Record<string, string>, index = 0) =>
@@ -966,6 +1172,8 @@ t.test("with-ory: the umbrella refuses a portal that Kratos would not find", asy
       "account-portal.secret.existingSecret=mine",
       "--set",
       "account-portal.secret.existingSecretKeys={PORTAL_REDIS_URL,SMTP_URI}",
+      "--set",
+      "account-portal.networkPolicy.smtp.port=465",
     ]),
     /from the Secret portal-account-portal/,
   );
@@ -973,6 +1181,49 @@ t.test("with-ory: the umbrella refuses a portal that Kratos would not find", asy
   await t.rejects(
     renderUmbrella(["--set", "account-portal.secret.values.hookSecret="]),
     /account-portal\.secret\.values\.hookSecret is required/,
+  );
+});
+
+t.test("with-ory: an outside PostgreSQL with verify-full: every container with a DSN has the CA where sslrootcert points", async (t) => {
+  const tlsValues = join(withOryDir, "postgres-tls.example.yaml");
+  const caFile = "/etc/postgres-ca/ca.crt";
+  t.match(readFileSync(tlsValues, "utf8"), `sslmode=verify-full&sslrootcert=${caFile}`, "the file says how to write the DSNs");
+  const dsn = (role: string) =>
+    `postgres://${role}:pw@db.example.org:5432/${role}?sslmode=verify-full&sslrootcert=${caFile}&max_conns=20&max_idle_conns=4`;
+  const resources = await renderUmbrella([
+    "--values",
+    tlsValues,
+    "--set",
+    `kratos.kratos.config.dsn=${dsn("kratos")}`,
+    "--set",
+    `hydra.hydra.config.dsn=${dsn("hydra")}`,
+  ]);
+  for (const resource of resources) t.same(validator.problems(resource), [], `${resource.kind} ${resource.metadata.name}`);
+  const readers: string[] = [];
+  for (const workload of workloads(resources)) {
+    for (const container of containersOf(workload)) {
+      const value = resolvedEnv(container, resources).DSN;
+      if (value === undefined) continue;
+      const name = `${workload.kind} ${workload.metadata.name}/${container.name}`;
+      readers.push(name);
+      t.equal(new URL(value).hostname, "db.example.org", `${name}: the site's database host`);
+      t.equal(new URL(value).searchParams.get("sslrootcert"), caFile, `${name}: verifies with the CA`);
+      const mount = container.volumeMounts?.find((candidate) => caFile.startsWith(`${candidate.mountPath}/`));
+      const volume = workload.spec.template.spec.volumes?.find((candidate) => candidate.name === mount?.name);
+      t.equal(volume?.secret?.secretName, "postgres-ca", `${name}: the CA from the Secret postgres-ca`);
+      t.equal(mount?.readOnly, true, `${name}: read-only`);
+    }
+  }
+  t.same(
+    readers.sort(),
+    [
+      "Deployment portal-hydra/hydra",
+      "Deployment portal-kratos/kratos",
+      "Job portal-hydra-automigrate/hydra-automigrate",
+      "Job portal-kratos-automigrate/kratos-automigrate",
+      "StatefulSet portal-kratos-courier/kratos-courier",
+    ],
+    "the containers that reach PostgreSQL: Kratos' and Hydra's servers and migrations, and Kratos' courier",
   );
 });
 

@@ -72,6 +72,59 @@ ones its owner lists in secret.existingSecretKeys. Prints them as a comma-separa
 {{- end }}
 {{- end }}
 
+{{/*
+The SMTP server's port for the NetworkPolicy: the one in secret.values.smtpUri (smtps:// without one: 465,
+smtp://: 587, as the portal's mailer), or networkPolicy.smtp.port, which must agree with it; with an existing
+Secret, whose URI the chart cannot read, networkPolicy.smtp.port.
+*/}}
+{{- define "account-portal.smtpPort" -}}
+{{- $given := toString (.Values.networkPolicy.smtp.port | default "") }}
+{{- $fromUri := "" }}
+{{- if not .Values.secret.existingSecret }}
+{{- with .Values.secret.values.smtpUri }}
+{{- $url := urlParse . }}
+{{- $fromUri = trimPrefix ":" (regexFind ":[0-9]+$" $url.host) | default (eq $url.scheme "smtps" | ternary "465" "587") }}
+{{- end }}
+{{- end }}
+{{- if and $given $fromUri (ne $given $fromUri) }}
+{{- fail (printf "networkPolicy.smtp.port %s is not the port of secret.values.smtpUri (%s): the portal's mail would be blocked. Leave networkPolicy.smtp.port empty to take the URI's." $given $fromUri) }}
+{{- end }}
+{{- $port := $given | default $fromUri }}
+{{- if not $port }}
+{{- fail "networkPolicy.smtp.port is required with secret.existingSecret: the port of your Secret's SMTP_URI (465 for smtps://, 587 for smtp://), which the chart cannot read" }}
+{{- end }}
+{{- $port }}
+{{- end }}
+
+{{/*
+The OpenTelemetry collector the portal sends its traces to: config.otlpEndpoint, or an OTEL_EXPORTER_OTLP_ENDPOINT
+of config.extraEnv (the chart's way before otlpEndpoint); empty without traces.
+*/}}
+{{- define "account-portal.otlpEndpoint" -}}
+{{- $endpoint := .Values.config.otlpEndpoint }}
+{{- range .Values.config.extraEnv }}
+{{- if and (eq .name "OTEL_EXPORTER_OTLP_ENDPOINT") .value }}
+{{- if and $endpoint (ne $endpoint .value) }}
+{{- fail "config.otlpEndpoint and an OTEL_EXPORTER_OTLP_ENDPOINT in config.extraEnv name different collectors: set config.otlpEndpoint only" }}
+{{- end }}
+{{- $endpoint = .value }}
+{{- end }}
+{{- end }}
+{{- $endpoint }}
+{{- end }}
+
+{{/*
+The collector's port for the NetworkPolicy: networkPolicy.otlp.port (the pods' port, when the Service's differs),
+else the endpoint's, else its scheme's (443 for https, 80 for http). Takes the endpoint.
+*/}}
+{{- define "account-portal.otlpPort" -}}
+{{- $url := urlParse .endpoint }}
+{{- if not (has $url.scheme (list "http" "https")) }}
+{{- fail (printf "the OTLP endpoint %s must be an http:// or https:// URL (OTLP over HTTP)" .endpoint) }}
+{{- end }}
+{{- .port | default (trimPrefix ":" (regexFind ":[0-9]+$" $url.host)) | default (eq $url.scheme "https" | ternary "443" "80") }}
+{{- end }}
+
 {{/* The most portals that may run at once. */}}
 {{- define "account-portal.maxReplicas" -}}
 {{- if .Values.autoscaling.enabled }}{{ .Values.autoscaling.maxReplicas | int }}{{ else }}{{ .Values.replicaCount | int }}{{ end }}
@@ -79,6 +132,9 @@ ones its owner lists in secret.existingSecretKeys. Prints them as a comma-separa
 
 {{/* Settings the chart refuses, each with what to do instead. Included by the Deployment. */}}
 {{- define "account-portal.checks" -}}
+{{- if not .Values.image.repository }}
+{{- fail "image.repository is required: the portal's image is not published, build it from the repository's Dockerfile and push it to a registry your cluster pulls from (docker build -t registry.example.org/account-portal:0.1.0 . && docker push registry.example.org/account-portal:0.1.0), then set image.repository=registry.example.org/account-portal (with-ory: account-portal.image.repository) and image.tag" }}
+{{- end }}
 {{- $keys := splitList "," (include "account-portal.secretKeys" .) }}
 {{- if and (gt (int (include "account-portal.maxReplicas" .)) 1) (not (has "PORTAL_REDIS_URL" $keys)) }}
 {{- fail "more than one portal (replicaCount or autoscaling.maxReplicas above 1) needs a shared state store: set secret.values.stateRedisUrl (PORTAL_REDIS_URL, a Redis with persistence), or list PORTAL_REDIS_URL in secret.existingSecretKeys. Each portal would otherwise keep its own mail outbox, activity and known devices in a file of its pod." }}
