@@ -79,6 +79,14 @@ export function pageOfPath(path: string): PageFacts | undefined {
   return Object.values<PageFacts>(pageFacts).find((page) => page.path === pagePath);
 }
 
+/**
+ * Whether the app has a page at a path, as its router reads it (a trailing slash changes nothing): any other
+ * path is answered with the app's "not found" page and a 404.
+ */
+export function isPagePath(path: string): boolean {
+  return pageOfPath(path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path) !== undefined;
+}
+
 /** The path of the page that shows a kind of flow. */
 export function flowPagePath(kind: FlowKind): string {
   const page = Object.values<PageFacts>(pageFacts).find((facts) => facts.flow === kind);

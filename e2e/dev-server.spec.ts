@@ -1,7 +1,8 @@
 // Issue 30: `npm run dev`'s portal (the app from its sources through Vite's dev
 // server, server/src/web/dev-web.ts), which `npm test -- e2e-dev` starts as
-// `npm run dev` does. A user's journey works in it as in `npm start`'s, with
-// no error in the console, and it hands out nothing but the app: not the
+// `npm run dev` does. A user's journey works in it as in `npm start`'s, an
+// address that is no page's included, with no error in the console, and it
+// hands out nothing but the app: not the
 // stack's data folder (secrets, databases), not the rest of the checkout, not
 // to a page of another origin (CORS), not to a site of another name (DNS
 // rebinding).
@@ -43,6 +44,13 @@ test("a user signs in, sets up an authenticator app and saves the profile, with 
   await profile.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Your profile was saved.");
   await expect(page.getByRole("banner")).toContainText("Augusta Lovelace");
+
+  // An address that is no page's: a 404 with "not found", rendered through Vite as by the build, in the shell.
+  const missing = await page.goto("/no-such-page");
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await waitForApp(page);
+  await expect(menu(page)).toBeVisible();
   expect(errors).toEqual([]);
 });
 

@@ -8,7 +8,9 @@ import { bootDataOf } from "./support/boot-data.js";
 import { newIdentity, signInByApi, signInWithSecondFactorByApi } from "./support/identities.js";
 import { recordPageErrors } from "./support/page-errors.js";
 import { expect, test } from "./support/test.js";
-import { publicPages } from "./support/flows.js";
+import { menu, publicPages } from "./support/flows.js";
+import { expectAccessible } from "./support/a11y.js";
+import { saveScreenshot } from "./support/screenshots.js";
 import { stack } from "./support/stack.js";
 import { languageCookie } from "#contract/languages.js";
 
@@ -282,3 +284,41 @@ for (const [path, heading] of [
     await expect(page).toHaveURL(/\/login\?return_to=/);
   });
 }
+
+test("an address that is no page's answers 404 with 'not found' rendered in the reader's language, and the app takes it over", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, locale: "de-DE" });
+  const page = await context.newPage();
+  const errors = recordPageErrors(page);
+  const answer = await page.goto("/no-such-page");
+  expect(answer?.status()).toBe(404);
+  expect(await answer?.text()).toContain(">Seite nicht gefunden</h1>");
+  await expect(page.getByRole("heading", { name: "Seite nicht gefunden" })).toBeVisible();
+  await expect(page.getByText("Unter dieser Adresse gibt es keine Seite.")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await expectAccessible(page);
+  await saveScreenshot(page, "not-found-de");
+  // The app's link: Account Settings, which sends a signed-out visitor to sign in first.
+  await page.getByRole("link", { name: "Zu den Kontoeinstellungen" }).click();
+  await expect(page).toHaveURL(/\/login\?return_to=/);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("an address that is no page's answers 404 with 'not found' inside the shell for a signed-in user, without a mismatch", async ({
+  page,
+}) => {
+  const user = await newIdentity();
+  await signInByApi(page, user);
+  const errors = recordPageErrors(page);
+  const answer = await page.goto("/no/such/page");
+  expect(answer?.status()).toBe(404);
+  expect(await answer?.text()).toContain(">Page not found</h1>");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByText(/Your session is valid until/)).toBeVisible();
+  await menu(page).getByRole("link", { name: "Verify Account" }).click();
+  await expect(page.getByRole("heading", { name: "Verify Account" })).toBeVisible();
+  expect(errors).toEqual([]);
+});

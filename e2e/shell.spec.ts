@@ -110,6 +110,9 @@ test("the menu, the header and the active item for a signed-in user", async ({ p
   await saveScreenshot(page, "shell");
 });
 
+/** The side menu's choice as the product's spec keeps it: localStorage's Collapsed key. */
+const storedChoice = (page: Page) => page.evaluate(() => localStorage.getItem("Collapsed"));
+
 test("the menu collapses to 60 px and expands to 200 px, and the choice survives a reload", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInByApi(page, await newIdentity());
@@ -124,6 +127,7 @@ test("the menu collapses to 60 px and expands to 200 px, and the choice survives
   await expect(page.getByRole("tooltip", { name: "Account Settings" })).toBeVisible();
   expect(await menuCookie(page)).toMatchObject({ value: "collapsed", path: "/", sameSite: "Lax", httpOnly: false });
   expect((await menuCookie(page))!.expires * 1000 - Date.now(), "kept a year").toBeGreaterThan(364 * 24 * 3600_000);
+  expect(await storedChoice(page), "and under the spec's key").toBe("true");
   await saveScreenshot(page, "shell-collapsed");
 
   // The choice is in the cookie the server reads: its page has the menu folded from the first paint.
@@ -135,25 +139,29 @@ test("the menu collapses to 60 px and expands to 200 px, and the choice survives
   await page.getByRole("button", { name: "Expand menu" }).click();
   await expect.poll(() => sidebarWidth(page)).toBe(200);
   expect(await menuCookie(page)).toBeUndefined();
+  expect(await storedChoice(page)).toBe("false");
   await page.reload();
   await expect(menu(page)).toBeVisible();
   expect(await sidebarWidth(page)).toBe(200);
+  await waitForApp(page);
+  expect(await storedChoice(page), "the app keeps the key as it finds it").toBe("false");
 });
 
-test("a choice an earlier version kept in localStorage moves into the cookie, once", async ({ page }) => {
+test("the Collapsed key folds the menu again where its cookie is gone, and the cookie comes back", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInByApi(page, await newIdentity());
   await page.goto("/settings");
   await waitForApp(page);
-  await page.evaluate(() => {
-    localStorage.setItem("Collapsed", "true");
-  });
+  await page.getByRole("button", { name: "Collapse menu" }).click();
+  await expect.poll(() => sidebarWidth(page)).toBe(60);
+  await page.context().clearCookies({ name: menuCookieName });
 
   await page.reload();
   await waitForApp(page);
   await expect.poll(() => sidebarWidth(page)).toBe(60);
   expect(await menuCookie(page)).toMatchObject({ value: "collapsed" });
-  expect(await page.evaluate(() => localStorage.getItem("Collapsed"))).toBeNull();
+  expect(await storedChoice(page)).toBe("true");
+  // From the cookie again: the server's page is folded from the first paint.
   await page.reload();
   expect(await sidebarWidth(page)).toBe(60);
 });

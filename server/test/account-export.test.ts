@@ -74,3 +74,30 @@ t.test("the signed-in person downloads their account as a JSON file, without a s
   const limited = await download(browser);
   t.same([limited.statusCode, limited.json().code], [429, "rate_limited"], "the third in an hour");
 });
+
+t.test("downloading needs a recent sign-in: an older session is refused, until its owner signs in again", async (t) => {
+  const strict = await build(t, { ...hydra.env, PRIVILEGED_SESSION_MAX_AGE: "2s" });
+  const user = await createIdentity(hydra.kratosAdminUrl);
+  const browser = new Browser(strict);
+  await browser.signIn(user.email, user.password);
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  const exportAs = () => strict.inject({ method: "GET", url: "/api/account/export", headers: { cookie: browser.cookieHeader() } });
+
+  const refused = await exportAs();
+  t.same(
+    [refused.statusCode, refused.json()],
+    [403, { code: "reauthentication_required" }],
+    "the app sends the person through /login?refresh=true",
+  );
+  t.equal(refused.headers["content-disposition"], undefined, "no file");
+  const activity = await strict.inject({ method: "GET", url: "/api/account/activity", headers: { cookie: browser.cookieHeader() } });
+  t.notOk(
+    activity.json<{ events: { type: string }[] }>().events.some(({ type }) => type === "data_exported"),
+    "nothing was exported",
+  );
+
+  t.equal((await browser.signIn(user.email, user.password, "?refresh=true")).statusCode, 200, "signed in again, with the password");
+  const allowed = await exportAs();
+  t.equal(allowed.statusCode, 200, "then the download works");
+  t.equal(allowed.json<AccountExport>().account.traits.email, user.email);
+});

@@ -91,7 +91,7 @@ t.test("with Kratos up", async (t) => {
     const entry = join(webRoot, "ssr", "entry-server.js");
     writeFileSync(
       entry,
-      `export const render = async (url, origin, boot) => url.startsWith("/broken") ? Promise.reject(new Error("render failed")) :
+      `export const render = async (url, origin, boot) => url.endsWith("?broken") ? Promise.reject(new Error("render failed")) :
         ({ html: "<main>rendered " + boot.flow?.kind + "</main>", hydration: { loaderData: {}, actionData: null, errors: null } });
        export const preloadSources = () => [];`,
     );
@@ -100,7 +100,7 @@ t.test("with Kratos up", async (t) => {
     t.match(page.body, /<div id="root"><main>rendered login<\/main><\/div><script type="application\/json" id="portal-boot">/);
     t.same(bootData(page).hydration, { loaderData: {}, actionData: null, errors: null });
 
-    const broken = await rendering.inject("/broken");
+    const broken = await rendering.inject("/login?broken");
     t.equal(broken.statusCode, 200);
     t.match(broken.body, /<div id="root"><\/div>/, "the browser draws it, as without a render");
     t.equal(bootData(broken).hydration, undefined);
@@ -260,6 +260,24 @@ t.test("with Kratos up", async (t) => {
     const browser = new Browser(app);
     await browser.signIn(user.email, user.password);
     t.same(languageOf(await browser.request("GET", "/settings")), ["de", "de"], "the account's language on a device without the cookie");
+  });
+
+  t.test("an address that is no page's is a 404 with the app's page in the visitor's language; every page's is not", async (t) => {
+    for (const url of ["/no-such-page", "/internal/kratos-hooks/recovery", "/settings/no-such-section", "/login/more?flow=x"]) {
+      const page = await app.inject({ url, headers: { "accept-language": "de" } });
+      t.equal(page.statusCode, 404, url);
+      t.match(page.headers["content-type"], /text\/html/, `${url}: the app's page`);
+      t.equal(page.headers["content-language"], "de", `${url}: in German`);
+      t.equal(bootData(page).language, "de", `${url}: the app starts in German`);
+      t.equal(bootData(page).flow, undefined, `${url}: with no flow`);
+    }
+    const pages = ["/login", "/login/", "/registration", "/recovery", "/verification", "/error?id=x", "/logout", "/consent", "/terms"];
+    const signedIn = ["/settings", "/settings/security", "/settings/data", "/changepwd", "/manage-clients", "/manage-users/user?id=x"];
+    for (const url of [...pages, ...signedIn, "/invitation?token=x"]) {
+      t.equal((await app.inject({ url, headers: { "accept-language": "de" } })).statusCode, 200, url);
+    }
+    t.equal((await app.inject("/")).statusCode, 302, "the home page opens Account Settings");
+    t.equal((await app.inject("/favicon.svg")).statusCode, 200, "the build's files");
   });
 
   t.test("a request that is not a GET of an app route is not the app", async (t) => {

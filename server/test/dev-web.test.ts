@@ -29,6 +29,14 @@ t.test("npm run dev's server renders /login from the sources, with Vite's client
   const imageCsp = await build(t, kratos.env).then((image) => image.inject("/login"));
   t.equal(page.headers["content-security-policy"], imageCsp.headers["content-security-policy"], "the image's CSP");
 
+  // An address that is no page's: the app's "not found" page, rendered in the visitor's language, with a 404.
+  const missing = await app.inject({ url: "/no-such-page", headers: { "accept-language": "de" } });
+  t.equal(missing.statusCode, 404);
+  t.match(missing.body, /<html lang="de" dir="ltr">/);
+  t.match(missing.body, /<div id="root"><div class="public-page">/, "rendered by the server, on its own for a signed-out visitor");
+  t.match(missing.body, />Seite nicht gefunden<\/h1>/);
+  t.match(missing.body, />Unter dieser Adresse gibt es keine Seite\.<\/p>/);
+
   const preamble = /<script type="module" src="(\/@id\/[^"]+)">/.exec(page.body)?.[1];
   t.ok(preamble, "React Refresh's preamble as a module file");
   const preambleFile = await app.inject(preamble ?? "/");

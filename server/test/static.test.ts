@@ -10,9 +10,15 @@ t.test("the SPA is served with a client-side-routing fallback", async (t) => {
   const home = await app.inject("/?from=bookmark");
   t.same([home.statusCode, home.headers.location], [302, "/settings"], "the home page opens Account Settings");
 
-  for (const route of ["/settings", "/login?aal=aal2", "/manage-clients/some/deep/link"]) {
+  // A deep link below a page that has none is no page: the app shows "not found" there, and the answer says so.
+  for (const [route, status] of [
+    ["/settings", 200],
+    ["/settings/devices", 200],
+    ["/login?aal=aal2", 200],
+    ["/manage-clients/some/deep/link", 404],
+  ] as const) {
     const page = await app.inject(route);
-    t.equal(page.statusCode, 200, `${route} gets index.html`);
+    t.equal(page.statusCode, status, `${route} gets index.html with ${status}`);
     t.match(page.body, /<div id="root">/, `${route} gets index.html`);
     t.equal(
       page.headers["cache-control"],

@@ -1,4 +1,5 @@
-// Every client-side route of the SPA gets index.html, with what its first
+// Every client-side route of the SPA gets index.html (an address that is no
+// page's too, where the app shows its "not found" page, with a 404), with what its first
 // requests would fetch already inside it (contract/schemas/app-page.ts), as JSON that
 // never runs, so the CSP stays strict: the runtime configuration, the reader's
 // theme (also on <html>, page-theme.ts), whether they folded the side menu, the session
@@ -15,7 +16,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import { bootElementId, pageReadHeader } from "#contract/boot.js";
 import { directionOf, type Language } from "#contract/languages.js";
 import { flowQueryOf, type FlowKind } from "#contract/flows.js";
-import { pageApiReads, pageOfPath } from "#contract/pages.js";
+import { isPagePath, pageApiReads, pageOfPath } from "#contract/pages.js";
 import { settingsFlowSections, settingsSectionOf } from "#contract/settings-sections.js";
 import type { BootData } from "#contract/schemas/app-page.js";
 import type { ErrorBody } from "#contract/schemas/error.js";
@@ -230,6 +231,8 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
     if (rendered) boot.hydration = rendered.hydration;
     return (
       reply
+        // No page of the app's: the app renders its "not found" page, and the answer says so to every client.
+        .code(isPagePath(path) ? 200 : 404)
         .type("text/html; charset=utf-8")
         // It holds this browser's session and a fresh flow: never stored, never shared.
         .header("cache-control", "no-store")

@@ -118,7 +118,7 @@ export const pages: { readonly [N in PageName]: Page } = {
       const alternatives = createElement(
         Fragment,
         null,
-        createElement(DownloadDataCard),
+        createElement(DownloadDataCard, { returnTo: pageFacts.terms.path }),
         createElement(DeleteAccountCard, { returnTo: pageFacts.terms.path }),
       );
       return function Terms() {

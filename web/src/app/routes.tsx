@@ -2,10 +2,13 @@
 // pages render on their own; every other page needs a session and renders
 // inside the shell (spec §2, §6), except Hydra's consent page: it needs a
 // session, but stands alone like /login, so the gate sends a signed-out user
-// to sign in and back. A route's handle stays on the route object, outside its
+// to sign in and back. An address that is no page's shows "not found" to
+// everyone, inside the shell for a signed-in visitor: a public route, which
+// the server renders (and answers with a 404). A route's handle stays on the route object, outside its
 // lazy part, so that matchRoutes knows a public route before anything loads.
-import type { ComponentType } from "react";
+import { useContext, type ComponentType } from "react";
 import type { RouteObject } from "react-router-dom";
+import { CurrentSessionContext } from "../lib/current-session";
 import { loadPage } from "./lazy-pages";
 import { lazyShell } from "./lazy-shell";
 import { pageList, routePathOf, type Page } from "./pages";
@@ -16,6 +19,13 @@ import { PublicLayout } from "./public-layout";
 import { RequireRole } from "./require-role";
 import { RootLayout } from "./root-layout";
 import { publicRoute, serverRenderedRoute } from "./route-access";
+
+/** "Not found" in the shell for a signed-in visitor, else on its own like the other public pages. */
+function notFoundLayout(ShellLayout: ComponentType): ComponentType {
+  return function NotFoundLayout() {
+    return useContext(CurrentSessionContext) ? <ShellLayout /> : <PublicLayout />;
+  };
+}
 
 function routeOf(page: Page): RouteObject {
   const access = page.access === "public" ? publicRoute : page.serverRendered ? serverRenderedRoute : undefined;
@@ -47,7 +57,11 @@ export const routes: RouteObject[] = [
       { element: <PublicLayout />, children: pageList.filter((page) => !page.shell).map(routeOf) },
       {
         lazy: async () => ({ Component: (await lazyShell()).ShellLayout }),
-        children: [...pageList.filter((page) => page.shell).map(routeOf), { path: "*", element: <NotFoundPage /> }],
+        children: pageList.filter((page) => page.shell).map(routeOf),
+      },
+      {
+        lazy: async () => ({ Component: notFoundLayout((await lazyShell()).ShellLayout) }),
+        children: [{ path: "*", handle: publicRoute, element: <NotFoundPage /> }],
       },
     ],
   },

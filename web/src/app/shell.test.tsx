@@ -228,12 +228,13 @@ describe("the shell", () => {
     expect(screen.getByRole("navigation", { name: "Main menu" })).toBeDefined();
   });
 
-  it("remembers the collapsed menu across visits in its cookie, keeping every link named", async () => {
+  it("remembers the collapsed menu across visits in its cookie and the spec's Collapsed key, keeping every link named", async () => {
     answerSession(200, sessionFor([]));
     visit("/settings");
     await shellHeading("Your settings");
     await userEvent.click(screen.getByRole("button", { name: "Collapse menu" }));
     expect(menuCollapsedOfCookies(document.cookie)).toBe(true);
+    expect(localStorage.getItem("Collapsed")).toBe("true");
     cleanup();
 
     visit("/settings");
@@ -242,6 +243,7 @@ describe("the shell", () => {
     expect(screen.getByRole("link", { name: "Verify Account" })).toBeDefined();
     await userEvent.click(screen.getByRole("button", { name: "Expand menu" }));
     expect(menuCollapsedOfCookies(document.cookie)).toBe(false);
+    expect(localStorage.getItem("Collapsed")).toBe("false");
   });
 
   it("on a narrow screen starts folded whatever the choice, opens for the moment and folds after a link", async () => {
@@ -256,14 +258,14 @@ describe("the shell", () => {
     expect(screen.getByRole("button", { name: "Expand menu" })).toBeDefined();
   });
 
-  it("moves a choice kept in localStorage by an earlier version into the cookie", async () => {
+  it("folds the menu the Collapsed key keeps where the cookie does not, and keeps both", async () => {
     localStorage.setItem("Collapsed", "true");
     answerSession(200, sessionFor([]));
     visit("/settings");
     await shellHeading("Your settings");
     expect(await screen.findByRole("button", { name: "Expand menu" })).toBeDefined();
     expect(menuCollapsedOfCookies(document.cookie)).toBe(true);
-    expect(localStorage.getItem("Collapsed")).toBeNull();
+    expect(localStorage.getItem("Collapsed")).toBe("true");
   });
 });
 

@@ -1,7 +1,7 @@
 // /api/account: the signed-in user's own account. Deleting it (after typing
 // its email address, within Kratos' privileged session age, never the last
 // admin), its recent security activity, its linked sign-in providers, and
-// "Download my data".
+// "Download my data" (within the privileged session age too).
 import { mailLanguage } from "../../language.js";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { PortalConfig } from "../../config.js";
@@ -93,11 +93,14 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async
     });
   });
 
-  // "Download my data": a file, recorded in the account's activity, a few times an hour.
+  // "Download my data": a file, recorded in the account's activity, a few times an hour. Like deleting the
+  // account, only within Kratos' privileged session age: a session left open on a shared computer does not
+  // hand the account's data to the next person at it.
   fastify.get(
     "/export",
     {
       config: { termsPending: "allowed" },
+      onRequest: fastify.guards.recentSignIn(config.privilegedSessionMaxAge),
       preHandler: fastify.limits.account("dataExport"),
       schema: { querystring: AccountExportQuery, response: { 200: AccountExport, ...errorResponses } },
     },

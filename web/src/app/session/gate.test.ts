@@ -67,7 +67,7 @@ describe("the session gate on a non-public route", () => {
 });
 
 describe("the route tree's public routes", () => {
-  it("are exactly sign-in, logout, registration, recovery and the error page", () => {
+  it("are exactly sign-in, logout, registration, recovery, the error page and an address that is no page's", () => {
     const candidates = [
       "/login",
       "/logout",
@@ -80,7 +80,7 @@ describe("the route tree's public routes", () => {
       "/manage-clients",
       "/nowhere",
     ];
-    expect(candidates.filter(isPublicPath)).toEqual(["/login", "/logout", "/registration", "/recovery", "/error"]);
+    expect(candidates.filter(isPublicPath)).toEqual(["/login", "/logout", "/registration", "/recovery", "/error", "/nowhere"]);
   });
 });
 

@@ -1,25 +1,11 @@
 // The folded menu's choice: read from the cookie on both sides (the server's render through the page's
-// start-up data), kept in the cookie, and moved there once from where earlier versions kept it.
+// start-up data), kept in the cookie and in the spec's localStorage key, Collapsed, which agree once the app runs.
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { menuCollapsedOfCookies } from "#contract/menu.js";
 import { withServerPage } from "../../lib/boot-data";
-import { adoptStoredChoice, chooseMenuCollapsed, useMenuCollapsed } from "./menu-choice";
-
-function memoryStorage(entries: Record<string, string> = {}): Storage {
-  const values = new Map(Object.entries(entries));
-  return {
-    get length() {
-      return values.size;
-    },
-    clear: () => values.clear(),
-    getItem: (key) => values.get(key) ?? null,
-    key: (index) => [...values.keys()][index] ?? null,
-    removeItem: (key) => void values.delete(key),
-    setItem: (key, value) => void values.set(key, value),
-  };
-}
+import { chooseMenuCollapsed, syncStoredChoice, useMenuCollapsed } from "./menu-choice";
 
 const config = { KRATOS_PUBLIC_URL: "http://localhost/kratos" };
 
@@ -29,7 +15,9 @@ function Probe() {
 
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   chooseMenuCollapsed(false);
+  localStorage.clear();
 });
 
 describe("menuCollapsedOfCookies", () => {
@@ -52,50 +40,60 @@ describe("the menu's choice", () => {
     expect(withServerPage({ config, language: "en" }, "http://localhost", () => renderToString(<Probe />))).toBe("<p>expanded</p>");
   });
 
-  it("applies at once in the browser and is kept in the cookie; unfolded forgets it", () => {
+  it("applies at once in the browser and is kept in the cookie and the spec's Collapsed key; unfolded needs no cookie", () => {
     render(<Probe />);
     expect(screen.getByText("expanded")).toBeDefined();
     act(() => chooseMenuCollapsed(true));
     expect(screen.getByText("folded")).toBeDefined();
     expect(menuCollapsedOfCookies(document.cookie)).toBe(true);
+    expect(localStorage.getItem("Collapsed")).toBe("true");
     act(() => chooseMenuCollapsed(false));
     expect(screen.getByText("expanded")).toBeDefined();
     expect(document.cookie).not.toContain("portal_menu");
+    expect(localStorage.getItem("Collapsed")).toBe("false");
+  });
+
+  it("is kept in the cookie where localStorage is refused", () => {
+    vi.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
+      throw new DOMException("full", "QuotaExceededError");
+    });
+    render(<Probe />);
+    act(() => chooseMenuCollapsed(true));
+    expect(screen.getByText("folded")).toBeDefined();
+    expect(menuCollapsedOfCookies(document.cookie)).toBe(true);
   });
 });
 
-describe("adoptStoredChoice", () => {
-  it("moves a folded menu from localStorage into the cookie, once", () => {
-    const storage = memoryStorage({ Collapsed: "true", Other: "kept" });
-    adoptStoredChoice(storage);
+describe("syncStoredChoice", () => {
+  it("writes a folded menu of the cookie into the Collapsed key, and leaves the cookie as it is", () => {
+    chooseMenuCollapsed(true);
+    localStorage.removeItem("Collapsed");
+    syncStoredChoice();
+    expect(localStorage.getItem("Collapsed")).toBe("true");
     expect(menuCollapsedOfCookies(document.cookie)).toBe(true);
-    expect(storage.getItem("Collapsed")).toBeNull();
-    expect(storage.getItem("Other")).toBe("kept");
-
-    chooseMenuCollapsed(false);
-    adoptStoredChoice(storage);
-    expect(menuCollapsedOfCookies(document.cookie)).toBe(false);
   });
 
-  it("forgets an expanded menu or a value it did not write, and leaves a cookie's newer choice alone", () => {
-    for (const stored of ["false", "yes"]) {
-      const storage = memoryStorage({ Collapsed: stored });
-      adoptStoredChoice(storage);
-      expect(storage.getItem("Collapsed")).toBeNull();
-      expect(menuCollapsedOfCookies(document.cookie)).toBe(false);
-    }
-    chooseMenuCollapsed(true);
-    adoptStoredChoice(memoryStorage({ Collapsed: "false" }));
+  it("folds the menu again, cookie included, when the key says folded and no cookie does", () => {
+    render(<Probe />);
+    localStorage.setItem("Collapsed", "true");
+    act(() => syncStoredChoice());
+    expect(screen.getByText("folded")).toBeDefined();
     expect(menuCollapsedOfCookies(document.cookie)).toBe(true);
+    expect(localStorage.getItem("Collapsed")).toBe("true");
+  });
+
+  it.each(["false", "yes", null])("leaves an unfolded menu unfolded, with %s in the key", (stored) => {
+    if (stored !== null) localStorage.setItem("Collapsed", stored);
+    syncStoredChoice();
+    expect(menuCollapsedOfCookies(document.cookie)).toBe(false);
+    expect(localStorage.getItem("Collapsed")).toBe(stored);
   });
 
   it("does nothing when storage is unavailable", () => {
-    const unavailable = {
-      getItem() {
-        throw new DOMException("denied", "SecurityError");
-      },
-    } as unknown as Storage;
-    expect(() => adoptStoredChoice(unavailable)).not.toThrow();
+    vi.spyOn(Storage.prototype, "getItem").mockImplementation(() => {
+      throw new DOMException("denied", "SecurityError");
+    });
+    expect(() => syncStoredChoice()).not.toThrow();
     expect(menuCollapsedOfCookies(document.cookie)).toBe(false);
   });
 });

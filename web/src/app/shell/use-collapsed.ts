@@ -11,7 +11,7 @@
 // icons' tooltips.
 import { useEffect, useState } from "react";
 import { narrowViewportQuery } from "../../lib/theme";
-import { adoptStoredChoice, chooseMenuCollapsed, useMenuCollapsed } from "./menu-choice";
+import { chooseMenuCollapsed, syncStoredChoice, useMenuCollapsed } from "./menu-choice";
 import { useMediaQuery } from "./use-media-query";
 
 export interface MenuFold {
@@ -31,7 +31,7 @@ export function useCollapsed(): MenuFold {
   const collapsed = useMenuCollapsed();
   const [open, setOpen] = useState(false);
   const narrow = useMediaQuery(narrowViewportQuery);
-  useEffect(() => adoptStoredChoice(), []);
+  useEffect(() => syncStoredChoice(), []);
   return {
     collapsed,
     open,

@@ -8,11 +8,11 @@ import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import Spinner from "react-bootstrap/Spinner";
 import { useTranslation } from "react-i18next";
-import { apiProblemOf } from "../../../lib/api-problem";
 import { SectionCard } from "../../../lib/components/cards";
 import { useCurrentSession } from "../../../lib/current-session";
 import { errorMessage } from "../../../lib/error-message";
 import { announceSignedOut } from "../../../lib/session-broadcast";
+import { needsRecentSignIn, signInAgain } from "../../../lib/sign-in-again";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { signInHref } from "#contract/flows.js";
 import { settingsPath } from "#contract/settings-sections.js";
@@ -43,17 +43,14 @@ export function DeleteAccountCard({ returnTo = settingsPath("data") }: { returnT
           window.location.assign(signInHref(undefined, { notice: "deleted" }));
         },
         onError: (error) => {
-          if (apiProblemOf(error)?.kind === "reauthenticate") {
-            const back = `${window.location.origin}${returnTo}#${deleteAccountAnchor}`;
-            window.location.assign(signInHref(back, { refresh: true }));
-          }
+          if (needsRecentSignIn(error)) signInAgain(`${returnTo}#${deleteAccountAnchor}`);
         },
       },
     );
   }
 
   // Signing in again is under way: nothing to show.
-  const failure = apiProblemOf(remove.error)?.kind === "reauthenticate" ? undefined : remove.error;
+  const failure = needsRecentSignIn(remove.error) ? undefined : remove.error;
   return (
     <div id={deleteAccountAnchor}>
       <SectionCard title={t("account.delete.title")} description={t("account.delete.description")}>
