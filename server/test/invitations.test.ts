@@ -129,6 +129,45 @@ t.test(
   },
 );
 
+t.test("an address is taken as Kratos takes it: 64 characters before the @, labels of 63, 254 in all", async (t) => {
+  const local = (length: number) => `${randomBytes(4).toString("hex")}${"a".repeat(length - 8)}`;
+  const domain = (last: number) => `${"d".repeat(63)}.${"d".repeat(63)}.${"d".repeat(last)}`;
+  const invalid = { field: "email", code: "invalid" };
+  for (const [address, what, refusals] of [
+    [`${local(64)}@example.org`, "64 characters before the @", []],
+    [`${local(65)}@example.org`, "65 characters before the @", [invalid]],
+    [`${local(10)}@${"d".repeat(63)}.example`, "a label of 63 characters", []],
+    [`${local(10)}@${"d".repeat(64)}.example`, "a label of 64 characters", [invalid]],
+    [`${local(64)}@${domain(61)}`, "254 characters", []],
+    [`${local(64)}@${domain(62)}`, "255 characters", [{ field: "email", code: "too_long", limit: 254 }, invalid]],
+  ] as const) {
+    const answer = await call("POST", "/api/invitations", { as: admin, payload: invitationOf(address) });
+    if (refusals.length === 0) {
+      t.equal(answer.statusCode, 201, `${what}: invited`);
+      const made = await identity(answer.json<{ id: string }>().id);
+      t.equal((made.traits as { email: string }).email, address, `${what}: Kratos holds the address`);
+    } else {
+      t.same([answer.statusCode, answer.json()], [400, { code: "invalid_fields", errors: refusals }], `${what}: refused`);
+      t.equal((await identities.listIdentities({ credentialsIdentifier: address })).data.length, 0, `${what}: no identity was made`);
+    }
+  }
+});
+
+t.test("what Kratos refuses of the identity an invitation makes is a 400 invitation_refused, not a 502", async (t) => {
+  const inviter = {
+    id: adminUser.id,
+    email: adminUser.email,
+    ip: "127.0.0.1",
+    name: "",
+    schemaId: (await identity(adminUser.id)).schema_id,
+  };
+  const address = `${"a".repeat(65)}@example.org`;
+  await t.rejects(app.invitations.invite(inviter, { ...invitationOf(address), roles: [], language: "en" }), {
+    statusCode: 400,
+    code: "invitation_refused",
+  });
+});
+
 t.test("an address that has an account is refused with account_exists, invited or not", async (t) => {
   const existing = await createIdentity(kratos.adminUrl);
   const refused = await call("POST", "/api/invitations", { as: admin, payload: invitationOf(existing.email) });
@@ -145,7 +184,7 @@ t.test("a list's check is a closed, bounded request: unknown fields, more than 5
     [{ emails: [address(1)], dry_run: true }, "an unknown field"],
     [{ emails: Array.from({ length: 501 }, (_, i) => address(i)) }, "501 addresses"],
     [{ emails: [] }, "no address"],
-    [{ emails: [`${"a".repeat(310)}@example.org`] }, "an address over 320 characters"],
+    [{ emails: [`${"a".repeat(243)}@example.org`] }, "an address over 254 characters"],
     [{ emails: [42] }, "an address that is not a text"],
   ] as const) {
     const refused = await call("POST", "/api/invitations/check", { as: admin, payload });

@@ -91,6 +91,11 @@ export function kratosInvitees(api: IdentityApi): KratosInvitees {
             })
           ).data,
         {
+          // Kratos refused the identity (a trait its identity schema does not take): the request's schema holds
+          // what the portal knows of Kratos' rules (contract/email-address.ts), so this is a value, not a fault.
+          400: () => {
+            throw new ClientError(400, "invitation_refused");
+          },
           // Another identity has the address as an identifier (one made between the check and this call).
           409: () => {
             throw new ClientError(409, "account_exists");

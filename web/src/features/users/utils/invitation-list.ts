@@ -4,6 +4,7 @@
 // already have an account; and the result as a CSV to download, with every
 // cell that a spreadsheet would run as a formula neutralised. Papaparse is
 // loaded only when a list is read or saved.
+import { isEmailAddress } from "#contract/email-address.js";
 import { isLanguage, type Language } from "#contract/languages.js";
 import { grantableRoles } from "#contract/roles.js";
 import { invitationListMax } from "#contract/invitation-list.js";
@@ -31,10 +32,8 @@ export type ListProblem = "empty" | "header" | "tooMany";
 
 export type ParsedList = { rows: ListRow[] } | { problem: ListProblem };
 
-/** The identity schema's bounds (config/kratos/identity.schema.json), as the invitation's request has them. */
-const emailMax = 320;
+/** The identity schema's bound on a name (config/kratos/identity.schema.json), as the invitation's request has it. */
 const namePartMax = 100;
-const emailForm = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** "Ada Lovelace" is first name "Ada", last name "Lovelace"; a name of one word is a first name. */
 function nameParts(name: string): { first_name?: string; last_name?: string } {
@@ -53,7 +52,7 @@ function rowOf(line: number, cells: string[], fallbackLanguage: Language, seen: 
   const row = { line, email, name, language, roles };
   const problem = ((): RowProblem | undefined => {
     if (cells.length !== listColumns.length) return "columns";
-    if (email.length > emailMax || !emailForm.test(email)) return "email";
+    if (!isEmailAddress(email)) return "email";
     const parts = nameParts(name);
     if ((parts.first_name?.length ?? 0) > namePartMax || (parts.last_name?.length ?? 0) > namePartMax) return "name";
     if (language !== "" && !isLanguage(language)) return "language";
