@@ -76,23 +76,23 @@ describe("reading a list of invitations", () => {
 });
 
 describe("the result file", () => {
-  it("neutralises every cell a spreadsheet would run as a formula, and quotes what needs it", async () => {
-    const row = (email: string, name: string): ListRow => ({
+  it("is written by the portal's CSV writer: every cell quoted, and no cell or line in one that a spreadsheet would run", async () => {
+    const row = (email: string, name: string, language: string, roles: string[]): ListRow => ({
       line: 2,
       email,
       name,
-      language: "en",
-      roles: [],
+      language,
+      roles,
       invitation: { problem: "email" },
     });
     const csv = await resultCsv([
-      { row: row('=HYPERLINK("http://evil")', "+1"), result: "invalid", detail: "-2" },
-      { row: row("ada@example.org", "@Ada, L"), result: "invited", detail: "" },
+      { row: row('=HYPERLINK("http://evil")', '=HYPERLINK(\n"http://evil")', "=1+1 x", ["-1+1 x"]), result: "invalid", detail: "-2" },
+      { row: row("ada@example.org", "@Ada, L", "en", []), result: "invited", detail: "" },
     ]);
     expect(csv.split("\r\n")).toEqual([
-      "line,email,name,language,roles,result,detail",
-      `2,"'=HYPERLINK(""http://evil"")","'+1",en,,invalid,"'-2"`,
-      `2,ada@example.org,"'@Ada, L",en,,invited,`,
+      '"line","email","name","language","roles","result","detail"',
+      `"2","'=HYPERLINK(""http://evil"")","'=HYPERLINK(\n""http://evil"")","'=1+1 x","'-1+1 x","invalid","'-2"`,
+      `"2","ada@example.org","'@Ada, L","en","","invited",""`,
     ]);
   });
 });

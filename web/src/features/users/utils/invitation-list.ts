@@ -1,14 +1,15 @@
 // A list of invitations as Manage Users reads it: a CSV with the header
 // `email,name,language,roles` (papaparse reads quoted fields, drops a BOM, takes CRLF),
 // each row checked here for its form before the server says which addresses
-// already have an account; and the result as a CSV to download, with every
-// cell that a spreadsheet would run as a formula neutralised. Papaparse is
-// loaded only when a list is read or saved.
+// already have an account; and the result as a CSV to download, written by the
+// portal's one CSV writer (lib/csv.ts), which neutralises formulas. Papaparse
+// is loaded only when a list is read or saved.
 import { isEmailAddress } from "#contract/email-address.js";
 import { isLanguage, type Language } from "#contract/languages.js";
 import { grantableRoles } from "#contract/roles.js";
 import { invitationListMax } from "#contract/invitation-list.js";
 import type { InvitationBody } from "#contract/schemas/invitations.js";
+import { csvFile } from "../../../lib/csv";
 
 export const listColumns = ["email", "name", "language", "roles"] as const;
 
@@ -88,22 +89,9 @@ export async function parseList(text: string, fallbackLanguage: Language): Promi
 }
 
 /** The result file: the list's columns, then what became of each row and why, in words. */
-export async function resultCsv(rows: readonly { row: ListRow; result: string; detail: string }[]): Promise<string> {
-  const { default: Papa } = await import("papaparse");
-  return Papa.unparse(
-    {
-      fields: ["line", ...listColumns, "result", "detail"],
-      data: rows.map(({ row, result, detail }) => [
-        String(row.line),
-        row.email,
-        row.name,
-        row.language,
-        row.roles.join(";"),
-        result,
-        detail,
-      ]),
-    },
-    // A cell that starts with =, +, -, @, a tab or a carriage return is prefixed with ' (CSV injection).
-    { escapeFormulae: true, newline: "\r\n" },
+export function resultCsv(rows: readonly { row: ListRow; result: string; detail: string }[]): Promise<string> {
+  return csvFile(
+    ["line", ...listColumns, "result", "detail"],
+    rows.map(({ row, result, detail }) => [String(row.line), row.email, row.name, row.language, row.roles.join(";"), result, detail]),
   );
 }
