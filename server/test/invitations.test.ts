@@ -11,7 +11,7 @@ import { apiCaller, ok, refusesAllButAdmins, signedIn, type Route } from "./help
 import { build } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
 import { useKratos } from "./helpers/kratos.js";
-import { mailsTo, waitForMail } from "./helpers/mail.js";
+import { codeIn, mailsTo, waitForMail } from "./helpers/mail.js";
 
 const kratos = await useKratos(t);
 const origin = kratos.env.PORTAL_ORIGIN!;
@@ -333,6 +333,31 @@ t.test("revoking a pending invitation deletes the identity it made and kills the
   t.same([dead.statusCode, dead.json()], [404, { code: "invitation_invalid" }]);
   const gone = await call("POST", `/api/invitations/${id}/resend`, { as: admin });
   t.equal(gone.statusCode, 404);
+});
+
+t.test("an invitee who signed in by an emailed code is no longer pending: revoke and resend refuse, and the account stays", async (t) => {
+  const email = uniqueEmail("by-code");
+  const { id, token } = await invite(email);
+  const invitee = new Browser(app);
+  const flow = await invitee.startFlow("login");
+  const asked = await invitee.submit("login", flow, { method: "code", identifier: email });
+  t.equal(asked.statusCode, 400, "Kratos mails a code and shows the flow again");
+  const code = codeIn(await waitForMail(kratos.mailUrl, email, /^Ihr Anmeldecode$/));
+  const signedInByCode = await invitee.submit("login", flow, { method: "code", identifier: email, code });
+  t.equal(signedInByCode.statusCode, 200, "signed in by the code, without the link");
+
+  const revoked = await call("DELETE", `/api/invitations/${id}`, { as: admin });
+  t.same([revoked.statusCode, revoked.json()], [409, { code: "invitation_not_pending" }], "revoke refuses");
+  const resent = await call("POST", `/api/invitations/${id}/resend`, { as: admin });
+  t.same([resent.statusCode, resent.json()], [409, { code: "invitation_not_pending" }], "resend refuses");
+  t.equal((await identity(id)).id, id, "the account is still there");
+  const link = await call("GET", `/api/invitation?token=${token}`);
+  t.same([link.statusCode, link.json()], [410, { code: "invitation_used" }], "the link says it was used");
+  const pending = ok(await call("GET", "/api/invitations", { as: admin })).json<{ items: { id: string }[] }>();
+  t.notOk(
+    pending.items.some((item) => item.id === id),
+    "no longer pending",
+  );
 });
 
 t.test("reading and accepting links is limited per client IP (LIMIT_INVITATION_LINK)", async (t) => {
