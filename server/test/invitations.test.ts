@@ -129,7 +129,7 @@ t.test(
   },
 );
 
-t.test("an address is taken as Kratos takes it: 64 characters before the @, labels of 63, 254 in all", async (t) => {
+t.test("an address is taken as Kratos takes it: 64 bytes before the @, labels of 63, 254 in all, ASCII domains", async (t) => {
   const local = (length: number) => `${randomBytes(4).toString("hex")}${"a".repeat(length - 8)}`;
   const domain = (last: number) => `${"d".repeat(63)}.${"d".repeat(63)}.${"d".repeat(last)}`;
   const invalid = { field: "email", code: "invalid" };
@@ -140,6 +140,11 @@ t.test("an address is taken as Kratos takes it: 64 characters before the @, labe
     [`${local(10)}@${"d".repeat(64)}.example`, "a label of 64 characters", [invalid]],
     [`${local(64)}@${domain(61)}`, "254 characters", []],
     [`${local(64)}@${domain(62)}`, "255 characters", [{ field: "email", code: "too_long", limit: 254 }, invalid]],
+    [`${local(8)}${"é".repeat(28)}@example.org`, "64 bytes before the @ (36 characters)", []],
+    [`${local(9)}${"é".repeat(28)}@example.org`, "65 bytes before the @ (37 characters)", [invalid]],
+    [`"${local(8)} lovelace"@example.org`, "a quoted part before the @", []],
+    [`${local(10)}@bücher.example`, "a domain in other letters than ASCII", [invalid]],
+    [`${local(10)}@xn--bcher-kva.example`, "an international domain in its ASCII form", []],
   ] as const) {
     const answer = await call("POST", "/api/invitations", { as: admin, payload: invitationOf(address) });
     if (refusals.length === 0) {
