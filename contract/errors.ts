@@ -80,6 +80,8 @@ export const errorCodes = [
   "invitation_expired",
   /** 410: the invitation was accepted already: the link works once. */
   "invitation_used",
+  /** 400: Kratos refused the account an invitation would make (a value its identity schema does not take). */
+  "invitation_refused",
   /** 409: resending or revoking an invitation that is no longer pending (accepted, or the account signs in already). */
   "invitation_not_pending",
 ] as const;

@@ -3,6 +3,7 @@
 // what the pages show goes out: never the token's digest or Kratos' admin
 // metadata as such.
 import { Type, type Static } from "@sinclair/typebox";
+import { emailAddressFormat, emailAddressMax } from "../email-address.js";
 import { invitationListMax } from "../invitation-list.js";
 import { languages } from "../languages.js";
 import { grantableRoles } from "../roles.js";
@@ -10,9 +11,12 @@ import { Input } from "./input.js";
 
 const StringEnum = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: "string", enum: [...values] });
 
-/** The identity schema's bounds (config/kratos/identity.schema.json): Kratos would refuse more. */
+/**
+ * The identity schema's bounds (config/kratos/identity.schema.json): Kratos would refuse more. The address is
+ * checked as Kratos checks it (contract/email-address.ts), through the server's format of that name.
+ */
 export const InvitationBody = Input({
-  email: Type.String({ format: "email", minLength: 3, maxLength: 320 }),
+  email: Type.String({ format: emailAddressFormat, maxLength: emailAddressMax }),
   first_name: Type.Optional(Type.String({ maxLength: 100 })),
   last_name: Type.Optional(Type.String({ maxLength: 100 })),
   /** The invitee's language: their mail, and their pages until they choose another. */
@@ -60,7 +64,7 @@ export type InvitationList = Static<typeof InvitationList>;
  * itself checks it again.
  */
 export const InvitationCheckBody = Input({
-  emails: Type.Array(Type.String({ minLength: 1, maxLength: 320 }), { minItems: 1, maxItems: invitationListMax }),
+  emails: Type.Array(Type.String({ minLength: 1, maxLength: emailAddressMax }), { minItems: 1, maxItems: invitationListMax }),
 });
 export type InvitationCheckBody = Static<typeof InvitationCheckBody>;
 

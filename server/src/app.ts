@@ -2,6 +2,7 @@
 // tests build it with the same options.
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
+import { emailAddressFormat, isEmailAddress } from "#contract/email-address.js";
 import type { PortalConfig } from "./config.js";
 import { logController, loggerOptions } from "./logging.js";
 import { createMetrics, type PortalMetrics } from "./metrics.js";
@@ -46,7 +47,15 @@ export function serverOptions(config: PortalConfig): FastifyServerOptions {
     // (coerceTypes "array"), so one field could be read two ways; here a wrong type is a 400 wrong_type.
     // Unknown properties are refused by the schemas (additionalProperties: false), never dropped in silence.
     // allErrors: a 400 names every field that is wrong, not only the first.
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
+    // formats: an email address that Kratos would refuse is a 400 here, not Kratos' refusal (contract/email-address.ts).
+    ajv: {
+      customOptions: {
+        coerceTypes: false,
+        removeAdditional: false,
+        allErrors: true,
+        formats: { [emailAddressFormat]: isEmailAddress },
+      },
+    },
     // Receiving a whole request (headers and a body of a few KB) takes well
     // under a second even on a slow mobile link; a client that takes longer
     // is holding a socket open on purpose (slowloris). Node's default is 0: never.

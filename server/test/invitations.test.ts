@@ -11,7 +11,7 @@ import { apiCaller, ok, refusesAllButAdmins, signedIn, type Route } from "./help
 import { build } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
 import { useKratos } from "./helpers/kratos.js";
-import { mailsTo, waitForMail } from "./helpers/mail.js";
+import { codeIn, mailsTo, waitForMail } from "./helpers/mail.js";
 
 const kratos = await useKratos(t);
 const origin = kratos.env.PORTAL_ORIGIN!;
@@ -129,6 +129,50 @@ t.test(
   },
 );
 
+t.test("an address is taken as Kratos takes it: 64 bytes before the @, labels of 63, 254 in all, ASCII domains", async (t) => {
+  const local = (length: number) => `${randomBytes(4).toString("hex")}${"a".repeat(length - 8)}`;
+  const domain = (last: number) => `${"d".repeat(63)}.${"d".repeat(63)}.${"d".repeat(last)}`;
+  const invalid = { field: "email", code: "invalid" };
+  for (const [address, what, refusals] of [
+    [`${local(64)}@example.org`, "64 characters before the @", []],
+    [`${local(65)}@example.org`, "65 characters before the @", [invalid]],
+    [`${local(10)}@${"d".repeat(63)}.example`, "a label of 63 characters", []],
+    [`${local(10)}@${"d".repeat(64)}.example`, "a label of 64 characters", [invalid]],
+    [`${local(64)}@${domain(61)}`, "254 characters", []],
+    [`${local(64)}@${domain(62)}`, "255 characters", [{ field: "email", code: "too_long", limit: 254 }, invalid]],
+    [`${local(8)}${"é".repeat(28)}@example.org`, "64 bytes before the @ (36 characters)", []],
+    [`${local(9)}${"é".repeat(28)}@example.org`, "65 bytes before the @ (37 characters)", [invalid]],
+    [`"${local(8)} lovelace"@example.org`, "a quoted part before the @", []],
+    [`${local(10)}@bücher.example`, "a domain in other letters than ASCII", [invalid]],
+    [`${local(10)}@xn--bcher-kva.example`, "an international domain in its ASCII form", []],
+  ] as const) {
+    const answer = await call("POST", "/api/invitations", { as: admin, payload: invitationOf(address) });
+    if (refusals.length === 0) {
+      t.equal(answer.statusCode, 201, `${what}: invited`);
+      const made = await identity(answer.json<{ id: string }>().id);
+      t.equal((made.traits as { email: string }).email, address, `${what}: Kratos holds the address`);
+    } else {
+      t.same([answer.statusCode, answer.json()], [400, { code: "invalid_fields", errors: refusals }], `${what}: refused`);
+      t.equal((await identities.listIdentities({ credentialsIdentifier: address })).data.length, 0, `${what}: no identity was made`);
+    }
+  }
+});
+
+t.test("what Kratos refuses of the identity an invitation makes is a 400 invitation_refused, not a 502", async (t) => {
+  const inviter = {
+    id: adminUser.id,
+    email: adminUser.email,
+    ip: "127.0.0.1",
+    name: "",
+    schemaId: (await identity(adminUser.id)).schema_id,
+  };
+  const address = `${"a".repeat(65)}@example.org`;
+  await t.rejects(app.invitations.invite(inviter, { ...invitationOf(address), roles: [], language: "en" }), {
+    statusCode: 400,
+    code: "invitation_refused",
+  });
+});
+
 t.test("an address that has an account is refused with account_exists, invited or not", async (t) => {
   const existing = await createIdentity(kratos.adminUrl);
   const refused = await call("POST", "/api/invitations", { as: admin, payload: invitationOf(existing.email) });
@@ -145,7 +189,7 @@ t.test("a list's check is a closed, bounded request: unknown fields, more than 5
     [{ emails: [address(1)], dry_run: true }, "an unknown field"],
     [{ emails: Array.from({ length: 501 }, (_, i) => address(i)) }, "501 addresses"],
     [{ emails: [] }, "no address"],
-    [{ emails: [`${"a".repeat(310)}@example.org`] }, "an address over 320 characters"],
+    [{ emails: [`${"a".repeat(243)}@example.org`] }, "an address over 254 characters"],
     [{ emails: [42] }, "an address that is not a text"],
   ] as const) {
     const refused = await call("POST", "/api/invitations/check", { as: admin, payload });
@@ -294,6 +338,31 @@ t.test("revoking a pending invitation deletes the identity it made and kills the
   t.same([dead.statusCode, dead.json()], [404, { code: "invitation_invalid" }]);
   const gone = await call("POST", `/api/invitations/${id}/resend`, { as: admin });
   t.equal(gone.statusCode, 404);
+});
+
+t.test("an invitee who signed in by an emailed code is no longer pending: revoke and resend refuse, and the account stays", async (t) => {
+  const email = uniqueEmail("by-code");
+  const { id, token } = await invite(email);
+  const invitee = new Browser(app);
+  const flow = await invitee.startFlow("login");
+  const asked = await invitee.submit("login", flow, { method: "code", identifier: email });
+  t.equal(asked.statusCode, 400, "Kratos mails a code and shows the flow again");
+  const code = codeIn(await waitForMail(kratos.mailUrl, email, /^Ihr Anmeldecode$/));
+  const signedInByCode = await invitee.submit("login", flow, { method: "code", identifier: email, code });
+  t.equal(signedInByCode.statusCode, 200, "signed in by the code, without the link");
+
+  const revoked = await call("DELETE", `/api/invitations/${id}`, { as: admin });
+  t.same([revoked.statusCode, revoked.json()], [409, { code: "invitation_not_pending" }], "revoke refuses");
+  const resent = await call("POST", `/api/invitations/${id}/resend`, { as: admin });
+  t.same([resent.statusCode, resent.json()], [409, { code: "invitation_not_pending" }], "resend refuses");
+  t.equal((await identity(id)).id, id, "the account is still there");
+  const link = await call("GET", `/api/invitation?token=${token}`);
+  t.same([link.statusCode, link.json()], [410, { code: "invitation_used" }], "the link says it was used");
+  const pending = ok(await call("GET", "/api/invitations", { as: admin })).json<{ items: { id: string }[] }>();
+  t.notOk(
+    pending.items.some((item) => item.id === id),
+    "no longer pending",
+  );
 });
 
 t.test("reading and accepting links is limited per client IP (LIMIT_INVITATION_LINK)", async (t) => {

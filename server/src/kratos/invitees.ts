@@ -7,7 +7,7 @@ import type { Identity, IdentityApi, IdentityCredentials } from "@ory/client";
 import { ClientError } from "../errors.js";
 import { callUpstream } from "../upstream/call.js";
 import { pageOf } from "../upstream/pages.js";
-import { emailOf, providersOf } from "./identities.js";
+import { emailOf, providersOf, secondFactorsOf } from "./identities.js";
 
 /** An invitation as metadata_admin.invitation keeps it. */
 export interface InvitationRecord {
@@ -33,8 +33,10 @@ export interface NewInvitee {
 export interface KratosInvitees {
   /** Makes the identity: active, its address unverified, no credentials. 409 account_exists if the address has one. */
   create(invitee: NewInvitee): Promise<Identity>;
-  /** The identity with its password and provider credentials listed, or undefined. */
+  /** The identity with the configuration of the credentials invitationUsed reads, or undefined. */
   get(id: string): Promise<Identity | undefined>;
+  /** Whether Kratos has a session of the identity, active or not: someone signed in as it, by any method. */
+  hasSession(id: string): Promise<boolean>;
   /** Every identity with an invitation in its metadata_admin (pages through every identity). */
   invited(): Promise<Identity[]>;
   /** Replaces the identity's invitation, keeping the rest of metadata_admin. */
@@ -54,14 +56,28 @@ export function invitationOf(identity: Pick<Identity, "metadata_admin">): Invita
 }
 
 /**
- * Whether the invitee can sign in already: accepted, or (read with the credentials' configuration, `get`) a
- * password or a sign-in provider of their own, from Kratos' recovery or a provider without the link. Kratos
- * keeps a password credential without a hash for every identity whose address is a password identifier.
+ * The credentials Kratos makes with the invitee's identity, from the identity schema's identifiers
+ * (config/kratos/identity.schema.json): a password one without a hash, a code one with the address, a webauthn
+ * one without a key. Any other is the person's own.
+ */
+const madeWithIdentity = new Set(["password", "code", "webauthn"]);
+
+/**
+ * Whether the identity holds more than its invitation made (read with the credentials' configuration, `get`): a
+ * password, a security key or passkey, an authenticator app, backup codes, a sign-in provider, or any credential
+ * of another type, from Kratos' recovery, a provider or a settings flow without the link. Whether the person
+ * signed in (by an emailed code, which changes no credential) is the service's other question: a session.
  */
 export function invitationUsed(identity: Identity, invitation: InvitationRecord): boolean {
   const credentials: Partial<Record<string, IdentityCredentials>> = identity.credentials ?? {};
   const hash = (credentials.password?.config as { hashed_password?: unknown } | undefined)?.hashed_password;
-  return invitation.accepted_at !== undefined || (typeof hash === "string" && hash !== "") || providersOf(identity).length > 0;
+  return (
+    invitation.accepted_at !== undefined ||
+    (typeof hash === "string" && hash !== "") ||
+    providersOf(identity).length > 0 ||
+    secondFactorsOf(identity).length > 0 ||
+    Object.keys(credentials).some((type) => !madeWithIdentity.has(type))
+  );
 }
 
 const pageSize = 500;
@@ -91,6 +107,11 @@ export function kratosInvitees(api: IdentityApi): KratosInvitees {
             })
           ).data,
         {
+          // Kratos refused the identity (a trait its identity schema does not take): the request's schema holds
+          // what the portal knows of Kratos' rules (contract/email-address.ts), so this is a value, not a fault.
+          400: () => {
+            throw new ClientError(400, "invitation_refused");
+          },
           // Another identity has the address as an identifier (one made between the check and this call).
           409: () => {
             throw new ClientError(409, "account_exists");
@@ -99,8 +120,17 @@ export function kratosInvitees(api: IdentityApi): KratosInvitees {
       ),
 
     get: (id) =>
-      callUpstream("kratos", "getIdentity", async () => (await api.getIdentity({ id, includeCredential: ["password", "oidc"] })).data, {
-        404: gone,
+      callUpstream(
+        "kratos",
+        "getIdentity",
+        async () => (await api.getIdentity({ id, includeCredential: ["password", "oidc", "webauthn", "passkey", "lookup_secret"] })).data,
+        { 404: gone },
+      ),
+
+    // Without `active`, Kratos lists every session of the identity, the expired and revoked ones too.
+    hasSession: (id) =>
+      callUpstream("kratos", "listIdentitySessions", async () => (await api.listIdentitySessions({ id, pageSize: 1 })).data.length > 0, {
+        404: () => false,
       }),
 
     async invited() {

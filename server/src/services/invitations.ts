@@ -55,7 +55,7 @@ export interface Invitations {
 
 export interface InvitationsDeps {
   kratos: Pick<KratosServices, "invitees" | "identities">;
-  state: Pick<PortalState, "audit" | "withLock">;
+  state: Pick<PortalState, "audit" | "activity" | "withLock">;
   outbox: Pick<Outbox, "send">;
   /** The portal's origin: the link, and the site the mail names. */
   origin: string;
@@ -68,7 +68,7 @@ export interface InvitationsDeps {
 /** How long Kratos' recovery code lasts: the browser submits it right after accepting. */
 const recoveryCodeLifespan = "15m";
 
-/** How many of a list's addresses are looked up in Kratos at once. */
+/** How many of a list's addresses, or of the pending invitees' sessions, are looked up in Kratos at once. */
 const lookupsAtOnce = 4;
 
 const digest = (secret: string) => createHash("sha256").update(secret).digest("base64url");
@@ -138,12 +138,21 @@ export function invitations({ kratos, state, outbox, origin, lifespan, brand }: 
     return queued ? "queued" : "held";
   }
 
+  /**
+   * Whether the invitation was used: accepted, or the identity holds more than the invitation made (invitationUsed),
+   * or someone signed in as the invitee by any method, an emailed code included, which changes no credential: a
+   * session in Kratos, active or not, or a line of the account's activity (Kratos' hooks write one at each sign-in,
+   * and it outlives a session an admin deleted).
+   */
+  const used = async (identity: Identity, invitation: InvitationRecord) =>
+    invitationUsed(identity, invitation) || (await state.activity.list(identity.id)).length > 0 || (await invitees.hasSession(identity.id));
+
   /** The invitee and their pending invitation; 404 user_not_found without one, 409 once it was used. */
   async function pendingOf(id: string): Promise<{ identity: Identity; invitation: InvitationRecord }> {
     const identity = await invitees.get(id);
     const invitation = identity && invitationOf(identity);
     if (!identity || !invitation) throw new ClientError(404, "user_not_found");
-    if (invitationUsed(identity, invitation)) throw new ClientError(409, "invitation_not_pending");
+    if (await used(identity, invitation)) throw new ClientError(409, "invitation_not_pending");
     return { identity, invitation };
   }
 
@@ -153,7 +162,7 @@ export function invitations({ kratos, state, outbox, origin, lifespan, brand }: 
     const identity = await invitees.get(id);
     const invitation = identity && invitationOf(identity);
     if (!identity || !invitation || !sameDigest(digest(secret), invitation.token_hash)) throw new ClientError(404, "invitation_invalid");
-    if (invitationUsed(identity, invitation)) throw new ClientError(410, "invitation_used");
+    if (await used(identity, invitation)) throw new ClientError(410, "invitation_used");
     if (Date.parse(invitation.expires_at) <= Date.now()) throw new ClientError(410, "invitation_expired");
     return { identity, invitation };
   }
@@ -207,13 +216,19 @@ export function invitations({ kratos, state, outbox, origin, lifespan, brand }: 
     },
 
     async pending() {
-      const invited = await invitees.invited();
-      return invited
-        .flatMap((identity) => {
-          const invitation = invitationOf(identity);
-          return invitation && !invitationUsed(identity, invitation) ? [invitationView(identity, invitation)] : [];
-        })
-        .sort((a, b) => b.sent_at.localeCompare(a.sent_at));
+      const candidates = (await invitees.invited()).flatMap((identity) => {
+        const invitation = invitationOf(identity);
+        return invitation && !invitationUsed(identity, invitation) ? [{ identity, invitation }] : [];
+      });
+      const views: Invitation[] = [];
+      for (let start = 0; start < candidates.length; start += lookupsAtOnce) {
+        const batch = candidates.slice(start, start + lookupsAtOnce);
+        const answers = await Promise.all(batch.map(({ identity, invitation }) => used(identity, invitation)));
+        batch.forEach(({ identity, invitation }, index) => {
+          if (!answers[index]) views.push(invitationView(identity, invitation));
+        });
+      }
+      return views.sort((a, b) => b.sent_at.localeCompare(a.sent_at));
     },
 
     resend: (inviter, id) =>

@@ -240,6 +240,8 @@ export const adminDe = {
       invite: "Einladen",
       formTitle: "Eine Person einladen",
       email: "E-Mail-Adresse",
+      emailInvalid:
+        "Keine Adresse, die die Konten annehmen: höchstens 64 Zeichen vor dem @, eine Domain aus Buchstaben, Ziffern und Bindestrichen (eine internationale in ihrer Form xn--), insgesamt 254 Zeichen.",
       firstName: "Vorname (optional)",
       lastName: "Nachname (optional)",
       language: "Sprache",

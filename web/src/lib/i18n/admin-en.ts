@@ -230,6 +230,8 @@ export const adminEn = {
       invite: "Invite",
       formTitle: "Invite a person",
       email: "Email address",
+      emailInvalid:
+        "Not an address the accounts can take: at most 64 characters before the @, a domain of letters, digits and hyphens (an international one in its xn-- form), 254 characters in all.",
       firstName: "First name (optional)",
       lastName: "Last name (optional)",
       language: "Language",

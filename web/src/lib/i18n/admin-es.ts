@@ -244,6 +244,8 @@ export const adminEs = {
       invite: "Invitar",
       formTitle: "Invitar a una persona",
       email: "Correo electrónico",
+      emailInvalid:
+        "Las cuentas no aceptan esta dirección: como máximo 64 caracteres antes de la @, un dominio de letras, cifras y guiones (uno internacional en su forma xn--), 254 caracteres en total.",
       firstName: "Nombre (opcional)",
       lastName: "Apellidos (opcional)",
       language: "Idioma",

@@ -244,6 +244,8 @@ export const adminFr = {
       invite: "Inviter",
       formTitle: "Inviter une personne",
       email: "Adresse e-mail",
+      emailInvalid:
+        "Cette adresse n’est pas acceptée par les comptes : au plus 64 caractères avant le @, un domaine de lettres, chiffres et tirets (un domaine international sous sa forme xn--), 254 caractères en tout.",
       firstName: "Prénom (facultatif)",
       lastName: "Nom (facultatif)",
       language: "Langue",

@@ -235,6 +235,8 @@ export const adminJa = {
       invite: "招待する",
       formTitle: "ユーザーを招待",
       email: "メールアドレス",
+      emailInvalid:
+        "アカウントで使えないアドレスです。@ の前は 64 文字まで、ドメインは英字・数字・ハイフンのみ（国際化ドメインは xn-- 形式）、全体で 254 文字までです。",
       firstName: "名(任意)",
       lastName: "姓(任意)",
       language: "言語",

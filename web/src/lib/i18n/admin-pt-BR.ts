@@ -237,6 +237,8 @@ export const adminPtBR = {
       invite: "Convidar",
       formTitle: "Convidar uma pessoa",
       email: "Endereço de e-mail",
+      emailInvalid:
+        "As contas não aceitam este endereço: no máximo 64 caracteres antes do @, um domínio de letras, dígitos e hifens (um internacional na forma xn--), 254 caracteres no total.",
       firstName: "Nome (opcional)",
       lastName: "Sobrenome (opcional)",
       language: "Idioma",

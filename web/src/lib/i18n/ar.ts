@@ -73,6 +73,7 @@ export const ar = {
       invitation_invalid: "رابط الدعوة هذا غير صالح (ربما حلّ محله رابط أحدث). اطلب رابطًا جديدًا ممن دعاك.",
       invitation_expired: "انتهت صلاحية هذه الدعوة. اطلب دعوة جديدة ممن دعاك.",
       invitation_used: "قُبلت هذه الدعوة من قبل. سجّل الدخول أو اطلب دعوة جديدة.",
+      invitation_refused: "رفضت خدمة الحسابات هذه الدعوة: تحقّق من العنوان والاسم.",
       invitation_not_pending: "لم تعد هذه الدعوة معلّقة: يمكن لهذا الشخص تسجيل الدخول بالفعل.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */

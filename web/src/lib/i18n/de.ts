@@ -72,6 +72,7 @@ export const de = {
         "Dieser Einladungslink ist nicht gültig (vielleicht hat ihn ein neuerer ersetzt). Bitten Sie die Person, die Sie eingeladen hat, um einen neuen.",
       invitation_expired: "Diese Einladung ist abgelaufen. Bitten Sie die Person, die Sie eingeladen hat, um eine neue.",
       invitation_used: "Diese Einladung wurde bereits angenommen. Melden Sie sich an oder bitten Sie um eine neue.",
+      invitation_refused: "Der Kontodienst hat diese Einladung abgelehnt: Prüfen Sie die Adresse und den Namen.",
       invitation_not_pending: "Diese Einladung steht nicht mehr aus: Die Person kann sich bereits anmelden.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */

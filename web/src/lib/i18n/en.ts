@@ -68,6 +68,7 @@ export const en = {
       invitation_invalid: "This invitation link is not valid (a newer one may have replaced it). Ask whoever invited you for a new one.",
       invitation_expired: "This invitation has expired. Ask whoever invited you for a new one.",
       invitation_used: "This invitation was already accepted. Sign in, or ask whoever invited you for a new one.",
+      invitation_refused: "The account service refused this invitation: check the address and the name.",
       invitation_not_pending: "This invitation is no longer pending: the person can sign in already.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */

@@ -71,6 +71,7 @@ export const es = {
         "Este enlace de invitación no es válido (puede que uno más reciente lo haya sustituido). Pide uno nuevo a quien te invitó.",
       invitation_expired: "Esta invitación ha caducado. Pide una nueva a quien te invitó.",
       invitation_used: "Esta invitación ya se aceptó. Inicia sesión o pide una nueva.",
+      invitation_refused: "El servicio de cuentas rechazó esta invitación: revise la dirección y el nombre.",
       invitation_not_pending: "Esta invitación ya no está pendiente: la persona ya puede iniciar sesión.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */

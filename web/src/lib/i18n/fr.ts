@@ -72,6 +72,7 @@ export const fr = {
         "Ce lien d’invitation n’est pas valide (un plus récent l’a peut-être remplacé). Demandez-en un nouveau à la personne qui vous a invité.",
       invitation_expired: "Cette invitation a expiré. Demandez-en une nouvelle à la personne qui vous a invité.",
       invitation_used: "Cette invitation a déjà été acceptée. Connectez-vous, ou demandez-en une nouvelle.",
+      invitation_refused: "Le service des comptes a refusé cette invitation : vérifiez l’adresse et le nom.",
       invitation_not_pending: "Cette invitation n’est plus en attente : la personne peut déjà se connecter.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */

@@ -69,6 +69,7 @@ export const ja = {
         "この招待リンクは無効です(新しいリンクに置き換えられた可能性があります)。招待した人に新しいリンクを依頼してください。",
       invitation_expired: "この招待は期限切れです。招待した人に新しい招待を依頼してください。",
       invitation_used: "この招待はすでに受け入れられています。サインインするか、新しい招待を依頼してください。",
+      invitation_refused: "アカウントサービスがこの招待を拒否しました。アドレスと名前を確認してください。",
       invitation_not_pending: "この招待は保留中ではありません。この人はすでにサインインできます。",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */

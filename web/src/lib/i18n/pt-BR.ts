@@ -71,6 +71,7 @@ export const ptBR = {
         "Este link de convite não é válido (talvez um mais recente o tenha substituído). Peça um novo a quem convidou você.",
       invitation_expired: "Este convite expirou. Peça um novo a quem convidou você.",
       invitation_used: "Este convite já foi aceito. Entre, ou peça um novo.",
+      invitation_refused: "O serviço de contas recusou este convite: verifique o endereço e o nome.",
       invitation_not_pending: "Este convite não está mais pendente: a pessoa já pode entrar.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */

@@ -2,13 +2,14 @@
 // mail (the admin's own by default) and the roles from the role contract. The
 // fields are read at submit, so what was typed is what is sent; the server's
 // refusals (an address with an account, a wrong field) show in the dialog.
-import { useId, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import Modal from "react-bootstrap/Modal";
 import Spinner from "react-bootstrap/Spinner";
 import { useTranslation } from "react-i18next";
+import { emailAddressMax, isEmailAddress } from "#contract/email-address.js";
 import { isLanguage, languageNames, languages } from "#contract/languages.js";
 import { grantableRoles } from "#contract/roles.js";
 import { errorMessage, fieldErrorMessage } from "../../../lib/error-message";
@@ -20,6 +21,8 @@ export function InviteDialog({ show, onClose, onSent }: { show: boolean; onClose
   const { t, i18n } = useTranslation();
   const send = useSendInvitation();
   const titleId = useId();
+  const emailProblemId = useId();
+  const [addressRefused, setAddressRefused] = useState(false);
   const fieldErrors = send.error instanceof ApiError ? (send.error.details.fieldErrors ?? []) : [];
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -29,6 +32,10 @@ export function InviteDialog({ show, onClose, onSent }: { show: boolean; onClose
       const value = form.get(name);
       return typeof value === "string" ? value.trim() : "";
     };
+    // Kratos' own rules, so that an address it would refuse is named here and never sent.
+    const refused = !isEmailAddress(text("email"));
+    setAddressRefused(refused);
+    if (refused) return;
     const language = text("language");
     const body: InvitationBody = {
       email: text("email"),
@@ -48,6 +55,7 @@ export function InviteDialog({ show, onClose, onSent }: { show: boolean; onClose
 
   const close = () => {
     send.reset();
+    setAddressRefused(false);
     onClose();
   };
 
@@ -76,7 +84,21 @@ export function InviteDialog({ show, onClose, onSent }: { show: boolean; onClose
           )}
           <Form.Group className="mb-3" controlId="invite-email">
             <Form.Label>{t("users.invitations.email")}</Form.Label>
-            <Form.Control name="email" type="email" autoComplete="off" required maxLength={320} />
+            <Form.Control
+              name="email"
+              type="email"
+              autoComplete="off"
+              required
+              maxLength={emailAddressMax}
+              isInvalid={addressRefused}
+              aria-invalid={addressRefused}
+              aria-describedby={addressRefused ? emailProblemId : undefined}
+            />
+            {addressRefused && (
+              <Form.Control.Feedback type="invalid" id={emailProblemId}>
+                {t("users.invitations.emailInvalid")}
+              </Form.Control.Feedback>
+            )}
           </Form.Group>
           <div className="row g-2 mb-3">
             <Form.Group className="col-sm" controlId="invite-first-name">

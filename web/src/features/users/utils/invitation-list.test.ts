@@ -43,6 +43,29 @@ describe("reading a list of invitations", () => {
     ]);
   });
 
+  it("takes an address as Kratos does: 64 bytes before the @, labels of 63 characters, 254 bytes in all, ASCII domains", async () => {
+    const domainOf = (last: number) => `${"d".repeat(63)}.${"d".repeat(63)}.${"d".repeat(last)}`;
+    const addresses = [
+      [`${"a".repeat(64)}@example.org`, "ok"],
+      [`${"a".repeat(65)}@example.org`, "email"],
+      [`${"é".repeat(32)}@example.org`, "ok"],
+      [`${"é".repeat(33)}@example.org`, "email"],
+      [`ada@${"d".repeat(63)}.example`, "ok"],
+      [`ada@${"d".repeat(64)}.example`, "email"],
+      [`${"a".repeat(64)}@${domainOf(61)}`, "ok"],
+      [`${"a".repeat(64)}@${domainOf(62)}`, "email"],
+      ["ada@xn--bcher-kva.example", "ok"],
+      ["ada@bücher.example", "email"],
+      ['"ada lovelace"@example.org', "ok"],
+      ["ada..lovelace@example.org", "email"],
+      ["ada@example-.org", "email"],
+    ] as const;
+    const rows = await rowsOf(
+      ["email,name,language,roles", ...addresses.map(([address]) => `"${address.replaceAll('"', '""')}",,,`)].join("\n"),
+    );
+    expect(rows.map((row) => [row.email, "problem" in row.invitation ? row.invitation.problem : "ok"])).toEqual(addresses);
+  });
+
   it("refuses a list without the header, without rows or with more than 500 rows", async () => {
     expect(await parseList("ada@example.org,Ada,en,\n", "en")).toEqual({ problem: "header" });
     expect(await parseList("email,name,language,roles\r\n\r\n", "en")).toEqual({ problem: "empty" });
@@ -53,23 +76,23 @@ describe("reading a list of invitations", () => {
 });
 
 describe("the result file", () => {
-  it("neutralises every cell a spreadsheet would run as a formula, and quotes what needs it", async () => {
-    const row = (email: string, name: string): ListRow => ({
+  it("is written by the portal's CSV writer: every cell quoted, and no cell or line in one that a spreadsheet would run", async () => {
+    const row = (email: string, name: string, language: string, roles: string[]): ListRow => ({
       line: 2,
       email,
       name,
-      language: "en",
-      roles: [],
+      language,
+      roles,
       invitation: { problem: "email" },
     });
     const csv = await resultCsv([
-      { row: row('=HYPERLINK("http://evil")', "+1"), result: "invalid", detail: "-2" },
-      { row: row("ada@example.org", "@Ada, L"), result: "invited", detail: "" },
+      { row: row('=HYPERLINK("http://evil")', '=HYPERLINK(\n"http://evil")', "=1+1 x", ["-1+1 x"]), result: "invalid", detail: "-2" },
+      { row: row("ada@example.org", "@Ada, L", "en", []), result: "invited", detail: "" },
     ]);
     expect(csv.split("\r\n")).toEqual([
-      "line,email,name,language,roles,result,detail",
-      `2,"'=HYPERLINK(""http://evil"")","'+1",en,,invalid,"'-2"`,
-      `2,ada@example.org,"'@Ada, L",en,,invited,`,
+      '"line","email","name","language","roles","result","detail"',
+      `"2","'=HYPERLINK(""http://evil"")","'=HYPERLINK(\n""http://evil"")","'=1+1 x","'-1+1 x","invalid","'-2"`,
+      `"2","ada@example.org","'@Ada, L","en","","invited",""`,
     ]);
   });
 });

@@ -1,13 +1,15 @@
 // A list of invitations as Manage Users reads it: a CSV with the header
 // `email,name,language,roles` (papaparse reads quoted fields, drops a BOM, takes CRLF),
 // each row checked here for its form before the server says which addresses
-// already have an account; and the result as a CSV to download, with every
-// cell that a spreadsheet would run as a formula neutralised. Papaparse is
-// loaded only when a list is read or saved.
+// already have an account; and the result as a CSV to download, written by the
+// portal's one CSV writer (lib/csv.ts), which neutralises formulas. Papaparse
+// is loaded only when a list is read or saved.
+import { isEmailAddress } from "#contract/email-address.js";
 import { isLanguage, type Language } from "#contract/languages.js";
 import { grantableRoles } from "#contract/roles.js";
 import { invitationListMax } from "#contract/invitation-list.js";
 import type { InvitationBody } from "#contract/schemas/invitations.js";
+import { csvFile } from "../../../lib/csv";
 
 export const listColumns = ["email", "name", "language", "roles"] as const;
 
@@ -31,10 +33,8 @@ export type ListProblem = "empty" | "header" | "tooMany";
 
 export type ParsedList = { rows: ListRow[] } | { problem: ListProblem };
 
-/** The identity schema's bounds (config/kratos/identity.schema.json), as the invitation's request has them. */
-const emailMax = 320;
+/** The identity schema's bound on a name (config/kratos/identity.schema.json), as the invitation's request has it. */
 const namePartMax = 100;
-const emailForm = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** "Ada Lovelace" is first name "Ada", last name "Lovelace"; a name of one word is a first name. */
 function nameParts(name: string): { first_name?: string; last_name?: string } {
@@ -53,7 +53,7 @@ function rowOf(line: number, cells: string[], fallbackLanguage: Language, seen: 
   const row = { line, email, name, language, roles };
   const problem = ((): RowProblem | undefined => {
     if (cells.length !== listColumns.length) return "columns";
-    if (email.length > emailMax || !emailForm.test(email)) return "email";
+    if (!isEmailAddress(email)) return "email";
     const parts = nameParts(name);
     if ((parts.first_name?.length ?? 0) > namePartMax || (parts.last_name?.length ?? 0) > namePartMax) return "name";
     if (language !== "" && !isLanguage(language)) return "language";
@@ -89,22 +89,9 @@ export async function parseList(text: string, fallbackLanguage: Language): Promi
 }
 
 /** The result file: the list's columns, then what became of each row and why, in words. */
-export async function resultCsv(rows: readonly { row: ListRow; result: string; detail: string }[]): Promise<string> {
-  const { default: Papa } = await import("papaparse");
-  return Papa.unparse(
-    {
-      fields: ["line", ...listColumns, "result", "detail"],
-      data: rows.map(({ row, result, detail }) => [
-        String(row.line),
-        row.email,
-        row.name,
-        row.language,
-        row.roles.join(";"),
-        result,
-        detail,
-      ]),
-    },
-    // A cell that starts with =, +, -, @, a tab or a carriage return is prefixed with ' (CSV injection).
-    { escapeFormulae: true, newline: "\r\n" },
+export function resultCsv(rows: readonly { row: ListRow; result: string; detail: string }[]): Promise<string> {
+  return csvFile(
+    ["line", ...listColumns, "result", "detail"],
+    rows.map(({ row, result, detail }) => [String(row.line), row.email, row.name, row.language, row.roles.join(";"), result, detail]),
   );
 }
