@@ -387,16 +387,17 @@ t.test("the proxy's config sends each origin to every replica of the portal and 
   t.same(
     byPort,
     [
+      { listen: [":443"], host: "localhost" },
       { listen: [":4444"], host: "localhost" },
-      { listen: [":80"], host: "localhost" },
     ],
-    "the dev origins: plain http on localhost, Hydra's on the port that the dev override publishes",
+    "the dev origins: https on localhost, Hydra's on the port that the dev override publishes",
   );
 });
 
 t.test("the portal service is configured through variables the server reads", async (t) => {
   const portal = service("portal");
-  t.equal(portal.build, ".");
+  t.same(portal.build, { context: ".", args: ["NODE_IMAGE"] }, "the repository's Dockerfile, on a base the builder may name");
+  t.equal(portal.read_only, true, "nothing in the image is written to");
   t.same(portal.networks, ["edge", "identity", "limits"]);
   const environment = portal.environment!;
   const config = readConfig(environment);
@@ -424,7 +425,7 @@ t.test("invite-only: the operator's two variables close registration in the port
   t.equal(service("kratos", closed).environment!.SELFSERVICE_FLOWS_REGISTRATION_ENABLED, "false");
 });
 
-t.test("the dev override only adds --dev and a mail catcher on loopback", async (t) => {
+t.test("the dev override only adds a mail catcher and Hydra's port, on loopback", async (t) => {
   const devEnv = parseEnv(read("config/compose/dev.env"));
   t.same(
     Object.keys(devEnv).filter((name) => secrets.includes(name)),
@@ -434,11 +435,10 @@ t.test("the dev override only adds --dev and a mail catcher on loopback", async 
   const secretsOnly = Object.fromEntries(secrets.map((name) => [name, production[name]]));
   const base = loadCompose(root, "docker-compose.yml", { ...devEnv, ...secretsOnly });
   const dev = loadCompose(root, "docker-compose.dev.yml", { ...devEnv, ...secretsOnly });
-  t.same(Object.keys(dev.services).sort(), ["hydra", "hydra-admin", "kratos", "mailcatcher", "proxy"]);
-  for (const name of ["kratos", "hydra", "hydra-admin"]) {
-    t.match(dev.services[name].command, /--dev\b/, `${name} runs with --dev`);
-    t.equal(dev.services[name].command!.replace(" --dev", ""), service(name, base).command, `${name} differs in --dev only`);
-  }
+  t.same(Object.keys(dev.services).sort(), ["mailcatcher", "proxy"], "Kratos and Hydra run as in production");
+  t.same(Object.keys(dev.services.proxy), ["ports"], "the proxy differs in a published port only");
+  t.ok(base.services.proxy, "the production file's proxy");
+  for (const origin of [devEnv.PORTAL_ORIGIN!, devEnv.HYDRA_ORIGIN!]) t.equal(new URL(origin).protocol, "https:", `${origin} is https`);
   const published = [...dev.services.mailcatcher.ports!, ...dev.services.proxy.ports!];
   for (const port of published) t.match(port, /^127\.0\.0\.1:/, `${port} is reachable from this machine only`);
   t.same(dev.services.mailcatcher.networks, ["outbound", "edge"], "on the courier's network and the portals'");

@@ -9,7 +9,9 @@ import { parse } from "yaml";
 
 export interface ComposeService {
   image?: string;
-  build?: string;
+  build?: string | { context: string; args?: string[] };
+  read_only?: boolean;
+  tmpfs?: string[];
   command?: string;
   environment?: Record<string, string>;
   volumes?: string[];
