@@ -1,5 +1,6 @@
 import t from "tap";
 import { createIdentity } from "../../stack/testing/identities.js";
+import { csrfToken } from "../../stack/testing/kratos-browser.js";
 import { freePort } from "../../stack/supervisor.js";
 import { build } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
@@ -82,7 +83,12 @@ t.test("only the Kratos paths a browser portal needs pass; the rest is refused w
     ["DELETE", "/kratos/sessions/..%2F..%2Fadmin%2Fidentities", 400],
   ];
   for (const [method, url, status] of refused) {
-    const response = await app.inject({ method: method as "GET", url, headers: { accept: "application/json" } });
+    // From the portal's pages, so that the path is what is refused.
+    const response = await app.inject({
+      method: method as "GET",
+      url,
+      headers: { accept: "application/json", origin: kratos.env.PORTAL_ORIGIN },
+    });
     t.equal(response.statusCode, status, `${method} ${url}`);
     t.type(response.json().code, "string", "with a code");
     const everything = JSON.stringify(response.headers) + response.body;
@@ -152,7 +158,12 @@ t.test("bodies other than a JSON object or a form are refused before Kratos", as
     ["application/json", JSON.stringify({ method: "password", password: "x".repeat(70_000) }), 413],
   ];
   for (const [type, payload, status] of cases) {
-    const response = await app.inject({ method: "POST", url, payload, headers: { "content-type": type, accept: "application/json" } });
+    const response = await app.inject({
+      method: "POST",
+      url,
+      payload,
+      headers: { "content-type": type, accept: "application/json", origin: kratos.env.PORTAL_ORIGIN },
+    });
     t.equal(response.statusCode, status, `${type} ${payload.slice(0, 20)}`);
     t.type(response.json().code, "string");
   }
@@ -198,4 +209,53 @@ t.test("Kratos sees the portal's origin as host and scheme, never the request's 
   t.equal(response.statusCode, 200);
   const { origin } = new URL(response.json().request_url);
   t.equal(origin, kratos.env.PORTAL_ORIGIN);
+});
+
+t.test("a change from another site stops at the proxy", async (t) => {
+  const kratos = await useKratos(t);
+  const origin = kratos.env.PORTAL_ORIGIN!;
+  const app = await build(t, kratos.env);
+
+  t.test("a change without the portal's Origin is refused; the provider's way back is not one", async (t) => {
+    const user = await createIdentity(kratos.adminUrl);
+    const browser = new Browser(app);
+    const flow = await browser.startFlow("login");
+    const submission = {
+      method: "POST" as const,
+      url: `/kratos/self-service/login?flow=${flow.id}`,
+      payload: { csrf_token: csrfToken(flow), method: "password", identifier: user.email, password: user.password },
+    };
+    for (const origins of [{}, { origin: "https://evil.example" }, { origin: "null" }, { origin: `${origin}.evil.example` }]) {
+      const answer = await app.inject({
+        ...submission,
+        headers: { ...origins, accept: "application/json", cookie: browser.cookieHeader() },
+      });
+      t.equal(answer.statusCode, 403, JSON.stringify(origins));
+      t.same(answer.json(), { code: "cross_origin" });
+    }
+    const own = await app.inject({ ...submission, headers: { origin, accept: "application/json", cookie: browser.cookieHeader() } });
+    t.equal(own.statusCode, 200, "from the portal's pages");
+
+    const form = await new Browser(app, { nativeForms: true }).signIn(user.email, user.password);
+    t.equal(form.statusCode, 303, "a form posted without the app's script carries the Origin too");
+
+    for (const url of ["/kratos/sessions", "/kratos/sessions/3fa85f64-5717-4562-b3fc-2c963f66afa6"]) {
+      const foreign = await app.inject({
+        method: "DELETE",
+        url,
+        headers: { origin: "https://evil.example", cookie: browser.cookieHeader() },
+      });
+      t.same([foreign.statusCode, foreign.json()], [403, { code: "cross_origin" }], url);
+    }
+
+    // Apple answers with a form post from its own origin; Kratos checks the state against the browser's cookie.
+    const callback = await app.inject({
+      method: "POST",
+      url: "/kratos/self-service/methods/oidc/callback/example-sso",
+      headers: { origin: "https://appleid.apple.com", "content-type": "application/x-www-form-urlencoded" },
+      payload: "state=forged&code=forged",
+    });
+    t.notSame(callback.json(), { code: "cross_origin" }, "reaches Kratos");
+    t.ok(callback.json().error, `which refuses the forged state (${callback.statusCode})`);
+  });
 });

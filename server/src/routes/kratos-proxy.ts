@@ -3,13 +3,15 @@
 // Kratos path and method is a route of its own (the flow submissions carry
 // the abuse limits), and anything else is refused here. The request reaches
 // Kratos with an allowlist of headers and the client address the portal
-// trusts; cookies and Set-Cookie pass through untouched.
+// trusts; cookies and Set-Cookie pass through untouched. A change from
+// another site's page stops here.
 import type { IncomingHttpHeaders } from "node:http";
 import replyFrom, { type FastifyReplyFromHooks } from "@fastify/reply-from";
 import type {
   FastifyPluginAsync,
   FastifyReply,
   FastifyRequest,
+  onRequestAsyncHookHandler,
   onRequestHookHandler,
   onResponseAsyncHookHandler,
   RouteHandlerMethod,
@@ -98,6 +100,16 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
       void reply.code(503).send({ code: unavailableCode("kratos") } satisfies ErrorBody);
     },
   };
+  // A change comes from the portal's pages, whose every POST and DELETE carries their Origin (a form's too, under
+  // the portal's Referrer-Policy): Kratos v1.3.1's oidc strategy checks no CSRF token when it links or unlinks a
+  // provider. A native app
+  // (KRATOS_NATIVE_FLOWS) sends no Origin and no cookie: it shows its session token, which no page can send.
+  const fromPortal: onRequestAsyncHookHandler = config.kratosNativeFlows
+    ? async function (request, reply) {
+        if (request.headers.cookie !== undefined) await fastify.guards.sameOrigin.call(this, request, reply);
+      }
+    : fastify.guards.sameOrigin;
+
   const forward =
     (path: string): RouteHandlerMethod =>
     (_request, reply) =>
@@ -173,13 +185,14 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
     const limits = fastify.limits.submission(kind);
     fastify.get(`${base}/browser`, { onRequest: newFlow(kind), onResponse: countStarted(kind) }, forward(`${base}/browser`));
     fastify.get(`${base}/flows`, forward(`${base}/flows`));
-    fastify.post(base, limits, forward(base));
+    fastify.post(base, { onRequest: fromPortal, ...limits }, forward(base));
     // The links in Kratos' mails submit with GET (verification code, recovery link).
     if (kind === "verification" || kind === "recovery") fastify.get(base, limits, forward(base));
   }
   // Where a sign-in provider sends the browser back (Kratos' oidc strategy): the provider's id is in the path;
   // without one only with PKCE forced (Kratos' generic callback). Apple answers with a form post, which Kratos
-  // turns into a GET, so that the browser sends its cookies.
+  // turns into a GET, so that the browser sends its cookies. So the callback takes a post from any origin:
+  // Kratos checks its state parameter against the browser's cookie.
   const callback = "/self-service/methods/oidc/callback";
   const providerParams = { params: Input({ provider: Type.String({ pattern: providerIdPattern }) }) };
   const toCallback: RouteHandlerMethod = (request, reply) =>
@@ -194,10 +207,10 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
   // compression would otherwise take on whatever its size.
   fastify.get("/sessions/whoami", { compress: false }, forward("/sessions/whoami"));
   fastify.get("/sessions", forward("/sessions"));
-  fastify.delete("/sessions", forward("/sessions"));
+  fastify.delete("/sessions", { onRequest: fromPortal }, forward("/sessions"));
   fastify.delete<{ Params: { id: string } }>(
     "/sessions/:id",
-    { schema: { params: Input({ id: Type.String({ format: "uuid" }) }) } },
+    { schema: { params: Input({ id: Type.String({ format: "uuid" }) }) }, onRequest: fromPortal },
     (request, reply) => reply.from(`/sessions/${request.params.id}`, fromOptions),
   );
   fastify.get("/.well-known/ory/webauthn.js", forward("/.well-known/ory/webauthn.js"));
@@ -212,6 +225,7 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
     fastify.route({
       method,
       url: path,
+      onRequest: fromPortal,
       handler: config.kratosNativeFlows
         ? forward(path)
         : async (_request, reply) => reply.code(403).send({ code: "native_flows_disabled" } satisfies ErrorBody),
