@@ -42,6 +42,11 @@ export const errorCodes = [
    * in another case, a value given twice or in two places, a form body Go's parser refuses).
    */
   "ambiguous_request",
+  /**
+   * 400: a return_to (sent on to Kratos through /kratos) that is not on the portal's origins, or that holds a
+   * character browsers drop or read as another (a backslash, a tab, a new line).
+   */
+  "return_to_not_allowed",
   /** 400: the body is empty, not JSON, or not as long as its Content-Length says. */
   "body_unreadable",
   /** 413: the body is over the route's limit. */

@@ -1,3 +1,4 @@
+import { Configuration, FrontendApi } from "@ory/client";
 import t from "tap";
 import { createIdentity } from "../../stack/testing/identities.js";
 import { csrfToken } from "../../stack/testing/kratos-browser.js";
@@ -211,10 +212,76 @@ t.test("Kratos sees the portal's origin as host and scheme, never the request's 
   t.equal(origin, kratos.env.PORTAL_ORIGIN);
 });
 
-t.test("a change from another site stops at the proxy", async (t) => {
+t.test("what would send the browser off the portal, or change from another site, stops at the proxy", async (t) => {
   const kratos = await useKratos(t);
   const origin = kratos.env.PORTAL_ORIGIN!;
   const app = await build(t, kratos.env);
+  // Kratos' allow list reads these (with Go's URL parser) as paths on the portal and redirects to them as they
+  // are; the browser (WHATWG) reads the backslashes as slashes and goes to evil.example.
+  const readOtherwise = ["http:\\\\evil.example/", "http:\\/evil.example/", "/settings\\..\\", "/set\ttings", "/settings\n"];
+
+  t.test("a flow asked to return there is refused before Kratos", async (t) => {
+    for (const returnTo of [...readOtherwise, "https://evil.example/"]) {
+      for (const accept of ["text/html", "application/json"]) {
+        const answer = await app.inject({
+          url: `/kratos/self-service/login/browser?return_to=${encodeURIComponent(returnTo)}`,
+          headers: { accept },
+        });
+        t.equal(answer.statusCode, 400, `${JSON.stringify(returnTo)} (${accept})`);
+        t.same(answer.json(), { code: "return_to_not_allowed" });
+      }
+    }
+    const twice = await app.inject(`/kratos/self-service/login/browser?return_to=%2Fsettings&return_to=http:%5C%5Cevil.example/`);
+    t.same(twice.json(), { code: "return_to_not_allowed" }, "whichever of its values");
+    const own = await app.inject({
+      url: `/kratos/self-service/login/browser?return_to=${encodeURIComponent(`${origin}/settings`)}`,
+      headers: { accept: "application/json" },
+    });
+    t.equal(own.statusCode, 200, "one of the portal's own pages is kept");
+    t.equal(own.json<{ return_to: string }>().return_to, `${origin}/settings`);
+  });
+
+  t.test("signing out with it is refused, and the session stays", async (t) => {
+    const user = await createIdentity(kratos.adminUrl);
+    const browser = new Browser(app);
+    t.equal((await browser.signIn(user.email, user.password)).statusCode, 200);
+    const logout = await browser.startLogout();
+    const answer = await browser.request("GET", `${logout.path}&return_to=${encodeURIComponent(readOtherwise[0])}`, undefined, true);
+    t.equal(answer.statusCode, 400);
+    t.same(answer.json(), { code: "return_to_not_allowed" });
+    t.equal((await browser.request("GET", "/kratos/sessions/whoami")).statusCode, 200);
+    const signedOut = await browser.request("GET", logout.path, undefined, true);
+    t.equal(new URL(String(signedOut.headers.location)).origin, origin, "without it: signed out, on the portal");
+  });
+
+  t.test("a Location from Kratos off the portal's origins is sent to the portal instead", async (t) => {
+    // A flow started at Kratos itself (not through the portal) with such a return_to: Kratos redirects the
+    // natively posted sign-in form there.
+    const frontend = new FrontendApi(new Configuration({ basePath: kratos.publicUrl }));
+    for (const returnTo of readOtherwise.slice(0, 2)) {
+      const started = await frontend.createBrowserLoginFlow({ returnTo });
+      t.equal(started.data.return_to, returnTo, "Kratos' allow list takes it");
+      const cookies = (started.headers["set-cookie"] as string[]).map((cookie) => cookie.split(";")[0]).join("; ");
+      const user = await createIdentity(kratos.adminUrl);
+      const answer = await app.inject({
+        method: "POST",
+        url: `/kratos/self-service/login?flow=${started.data.id}`,
+        headers: { accept: "text/html", "content-type": "application/x-www-form-urlencoded", cookie: cookies, origin },
+        payload: new URLSearchParams({
+          csrf_token: csrfToken(started.data),
+          method: "password",
+          identifier: user.email,
+          password: user.password,
+        }).toString(),
+      });
+      t.equal(answer.statusCode, 303, answer.body);
+      t.ok(
+        answer.cookies.some((cookie) => cookie.name === "ory_kratos_session"),
+        "signed in",
+      );
+      t.equal(answer.headers.location, `${origin}/`, `the portal's home page, not ${JSON.stringify(returnTo)}`);
+    }
+  });
 
   t.test("a change without the portal's Origin is refused; the provider's way back is not one", async (t) => {
     const user = await createIdentity(kratos.adminUrl);

@@ -3,8 +3,9 @@
 // Kratos path and method is a route of its own (the flow submissions carry
 // the abuse limits), and anything else is refused here. The request reaches
 // Kratos with an allowlist of headers and the client address the portal
-// trusts; cookies and Set-Cookie pass through untouched. A change from
-// another site's page stops here.
+// trusts; cookies and Set-Cookie pass through untouched. A return_to or a
+// Location that would send the browser off the portal's origins, and a
+// change from another site's page stop here.
 import type { IncomingHttpHeaders } from "node:http";
 import replyFrom, { type FastifyReplyFromHooks } from "@fastify/reply-from";
 import type {
@@ -25,6 +26,7 @@ import { Input } from "#contract/schemas/input.js";
 import type { PortalConfig } from "../config.js";
 import { ClientError } from "../errors.js";
 import { forwardingHeaders } from "../kratos/forwarding.js";
+import { kratosRedirects } from "../kratos/redirects.js";
 import { unavailableCode } from "../plugins/error-handler.js";
 import { outcomeOf, type UpstreamOutcome, type UpstreamTimer } from "../metrics.js";
 
@@ -66,6 +68,7 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
   const forwarded = forwardingHeaders(config.origin);
   const passedHeaders = config.kratosNativeFlows ? [...browserHeaders, ...nativeAppHeaders] : browserHeaders;
   const kratosOrigin = new URL(config.kratosPublicUrl).origin;
+  const redirects = kratosRedirects(config.origin, config.formActionOrigins);
 
   // The timer of each request's call to Kratos (by its raw request), started as the call goes out.
   const upstreamTimers = new WeakMap<object, UpstreamTimer>();
@@ -81,13 +84,16 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
       for (const name of passedHeaders) if (headers[name] !== undefined) passed[name] = headers[name];
       return passed;
     },
-    // Kratos' own address must never reach the browser.
-    rewriteHeaders: (headers) => {
+    // Kratos' own address must never reach the browser, nor a place off the portal's origins: Kratos passes
+    // on a return_to that its allow list read otherwise than the browser will (`http:\\evil.example/`).
+    rewriteHeaders: (headers, request) => {
       const location = headers.location;
-      if (typeof location === "string" && URL.canParse(location)) {
+      if (typeof location !== "string") return headers;
+      if (URL.canParse(location)) {
         const target = new URL(location);
         if (target.origin === kratosOrigin) headers.location = `${config.origin}/kratos${target.pathname}${target.search}${target.hash}`;
       }
+      headers.location = redirects.location(headers.location ?? location, new URL(request?.url ?? "/kratos/", config.origin).href);
       return headers;
     },
     onResponse: (request, reply, response) => {
@@ -114,6 +120,13 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
     (path: string): RouteHandlerMethod =>
     (_request, reply) =>
       reply.from(path, fromOptions);
+
+  // A return_to that the browser would read otherwise than Kratos' allow list does (`http:\\evil.example/`),
+  // or off the portal's origins, never reaches Kratos, whatever the route.
+  fastify.addHook("onRequest", async (request) => {
+    const at = request.url.indexOf("?");
+    if (at >= 0 && !redirects.queryAllowed(request.url.slice(at + 1))) throw new ClientError(400, "return_to_not_allowed");
+  });
 
   // Bodies as Kratos takes them from a browser: the SPA's JSON and the form
   // that webauthn.js submits natively. JSON is parsed (and sent on

@@ -57,6 +57,7 @@ export const ja = {
       challenge_answered: "アプリケーションからのこのリクエストには、すでに応答済みです。",
       native_flows_disabled: "このポータルでは、アプリからのサインインは無効になっています。",
       registration_closed: "このポータルのアカウントは招待制です。",
+      return_to_not_allowed: "この手順の後に戻るアドレスはこのポータルのものではありません。ポータルからページを開き直してください。",
       kratos_unavailable: "ID サービスを利用できません。しばらくしてからもう一度お試しください。",
       hydra_unavailable: "アプリケーション向けのサインインサービスを利用できません。しばらくしてからもう一度お試しください。",
       kratos_unexpected: "ID サービスから予期しない応答がありました。しばらくしてからもう一度お試しください。",
