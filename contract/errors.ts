@@ -63,6 +63,11 @@ export const errorCodes = [
   "native_flows_disabled",
   /** 403: accounts are by invitation only (REGISTRATION=invite-only): no registration flow. */
   "registration_closed",
+  /**
+   * 400: Kratos failed on what was sent to it through /kratos (it answered a server error, and answers
+   * otherwise): a forged or broken submission, never one of the portal's pages as they are.
+   */
+  "kratos_refused",
   /** 503: Kratos is down or did not answer in time. */
   "kratos_unavailable",
   /** 503: Hydra is down or did not answer in time. */

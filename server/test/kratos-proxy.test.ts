@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { Configuration, FrontendApi } from "@ory/client";
 import t from "tap";
 import { createIdentity } from "../../stack/testing/identities.js";
@@ -325,4 +327,29 @@ t.test("what would send the browser off the portal, or change from another site,
     t.notSame(callback.json(), { code: "cross_origin" }, "reaches Kratos");
     t.ok(callback.json().error, `which refuses the forged state (${callback.statusCode})`);
   });
+
+  t.test("a forged id_token, which Kratos answers 500, is a 400 with a code", async (t) => {
+    const browser = new Browser(app);
+    const flow = await browser.startFlow("login");
+    const answer = await browser.request("POST", `/kratos/self-service/login?flow=${flow.id}`, {
+      csrf_token: csrfToken(flow),
+      method: "oidc",
+      provider: "example-sso",
+      id_token: "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.",
+    });
+    t.equal(answer.statusCode, 400);
+    t.same(answer.json(), { code: "kratos_refused" });
+  });
+});
+
+t.test("a server error from a Kratos that then does not answer as it should is 503 kratos_unavailable", async (t) => {
+  const broken = createServer((_request, response) => {
+    response.writeHead(500, { "content-type": "application/json" }).end('{"error":{"code":500}}');
+  });
+  await new Promise<void>((resolve) => broken.listen(0, "127.0.0.1", resolve));
+  t.teardown(() => broken.close());
+  const app = await build(t, { KRATOS_PUBLIC_URL: `http://127.0.0.1:${(broken.address() as AddressInfo).port}` });
+  const answer = await app.inject("/kratos/self-service/login/browser");
+  t.equal(answer.statusCode, 503);
+  t.same(answer.json(), { code: "kratos_unavailable" });
 });

@@ -4,8 +4,8 @@
 // the abuse limits), and anything else is refused here. The request reaches
 // Kratos with an allowlist of headers and the client address the portal
 // trusts; cookies and Set-Cookie pass through untouched. A return_to or a
-// Location that would send the browser off the portal's origins, and a
-// change from another site's page stop here.
+// Location that would send the browser off the portal's origins, a change
+// from another site's page, and Kratos' own server errors stop here.
 import type { IncomingHttpHeaders } from "node:http";
 import replyFrom, { type FastifyReplyFromHooks } from "@fastify/reply-from";
 import type {
@@ -21,6 +21,7 @@ import { flowKinds, type FlowKind } from "#contract/flows.js";
 import { flowPagePath } from "#contract/pages.js";
 import { Type } from "@sinclair/typebox";
 import { providerIdPattern } from "#contract/providers.js";
+import type { ErrorCode } from "#contract/errors.js";
 import type { ErrorBody } from "#contract/schemas/error.js";
 import { Input } from "#contract/schemas/input.js";
 import type { PortalConfig } from "../config.js";
@@ -54,6 +55,9 @@ const browserHeaders = [
   "user-agent",
   "x-csrf-token",
 ];
+/** The reply of a request forwarded to Kratos, as @fastify/reply-from types it. */
+type ProxiedReply = Parameters<NonNullable<FastifyReplyFromHooks["onError"]>>[0];
+
 /** Native apps authenticate with the session token instead of the cookie. */
 const nativeAppHeaders = ["authorization", "x-session-token"];
 
@@ -77,6 +81,27 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
     upstreamTimers.delete(rawRequest);
   };
 
+  /**
+   * Kratos' answer to a request it could not handle. Kratos v1.3.1 answers 500 to some input it cannot take (a
+   * forged id_token for a provider that verifies none: "The provider generic does not support id_token
+   * verification"), so a 500 (or 501) from a Kratos that still answers is the request's fault: 400
+   * kratos_refused. Kratos not answering, or a 502 to 504 from in front of it, is Kratos being away.
+   */
+  const kratosFailed = async (reply: ProxiedReply, status: number) => {
+    reply.log.warn({ upstream: { status } }, "Kratos answered a server error");
+    for (const name of ["content-type", "content-length", "content-encoding", "transfer-encoding", "location"]) reply.removeHeader(name);
+    let code: ErrorCode = unavailableCode("kratos");
+    if (status <= 501) {
+      try {
+        await fastify.kratos.sessions.probe();
+        code = "kratos_refused";
+      } catch (error) {
+        reply.log.warn({ err: error }, "Kratos did not answer after its server error");
+      }
+    }
+    return reply.code(code === "kratos_refused" ? 400 : 503).send({ code } satisfies ErrorBody);
+  };
+
   const fromOptions: FastifyReplyFromHooks = {
     rewriteRequestHeaders: (request, headers) => {
       upstreamTimers.set(request.raw, fastify.metrics.upstreamTimer("kratos"));
@@ -98,7 +123,12 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
     },
     onResponse: (request, reply, response) => {
       stopTimer(request.raw, outcomeOf(response.statusCode, false));
-      void reply.send(response.stream);
+      if (response.statusCode < 500) {
+        void reply.send(response.stream);
+        return;
+      }
+      response.stream.resume();
+      void kratosFailed(reply, response.statusCode);
     },
     onError: (reply, { error }) => {
       stopTimer(reply.request.raw, outcomeOf(undefined, (error as { code?: unknown }).code === "UND_ERR_HEADERS_TIMEOUT"));
