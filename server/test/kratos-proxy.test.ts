@@ -112,6 +112,26 @@ t.test("KRATOS_NATIVE_FLOWS opens the native flows for mobile apps", async (t) =
   t.equal(flow.json().type, "api");
 });
 
+t.test("KRATOS_NATIVE_FLOWS: a native app's submission needs no Origin; one with cookies still does", async (t) => {
+  const kratos = await useKratos(t);
+  const app = await build(t, { ...kratos.env, KRATOS_NATIVE_FLOWS: "true" });
+  const user = await createIdentity(kratos.adminUrl);
+  const submit = async (headers: Record<string, string>) => {
+    const flow = (await app.inject("/kratos/self-service/login/api")).json<{ id: string }>();
+    return app.inject({
+      method: "POST",
+      url: `/kratos/self-service/login?flow=${flow.id}`,
+      headers: { accept: "application/json", ...headers },
+      payload: { method: "password", identifier: user.email, password: user.password },
+    });
+  };
+  const native = await submit({});
+  t.equal(native.statusCode, 200, "Kratos signs the app in");
+  t.type(native.json<{ session_token?: unknown }>().session_token, "string", "signed in with a session token");
+  const withCookie = await submit({ cookie: "ory_kratos_session=stolen" });
+  t.same([withCookie.statusCode, withCookie.json()], [403, { code: "cross_origin" }]);
+});
+
 t.test("REGISTRATION=invite-only: no registration flow starts or goes on through the proxy", async (t) => {
   const kratos = await useKratos(t);
   const app = await build(t, { ...kratos.env, REGISTRATION: "invite-only", KRATOS_NATIVE_FLOWS: "true" });
