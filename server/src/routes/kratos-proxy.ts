@@ -19,6 +19,7 @@ import type {
 } from "fastify";
 import { flowKinds, type FlowKind } from "#contract/flows.js";
 import { flowPagePath } from "#contract/pages.js";
+import { href } from "#contract/paths.js";
 import { Type } from "@sinclair/typebox";
 import { providerIdPattern } from "#contract/providers.js";
 import type { ErrorCode } from "#contract/errors.js";
@@ -153,9 +154,14 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
 
   // A return_to that the browser would read otherwise than Kratos' allow list does (`http:\\evil.example/`),
   // or off the portal's origins, never reaches Kratos, whatever the route.
-  fastify.addHook("onRequest", async (request) => {
+  // A browser that navigated here gets the error page, which words the code; the app's own request the 400.
+  fastify.addHook("onRequest", async (request, reply) => {
     const at = request.url.indexOf("?");
-    if (at >= 0 && !redirects.queryAllowed(request.url.slice(at + 1))) throw new ClientError(400, "return_to_not_allowed");
+    if (at < 0 || redirects.queryAllowed(request.url.slice(at + 1))) return;
+    if (request.method === "GET" && request.headers.accept?.includes("text/html")) {
+      return reply.redirect(`${config.origin}${href("error", { code: "return_to_not_allowed" })}`, 303);
+    }
+    throw new ClientError(400, "return_to_not_allowed");
   });
 
   // Bodies as Kratos takes them from a browser: the SPA's JSON and the form
