@@ -42,6 +42,11 @@ export const errorCodes = [
    * in another case, a value given twice or in two places, a form body Go's parser refuses).
    */
   "ambiguous_request",
+  /**
+   * 400: a return_to (sent on to Kratos through /kratos) that is not on the portal's origins, or that holds a
+   * character browsers drop or read as another (a backslash, a tab, a new line).
+   */
+  "return_to_not_allowed",
   /** 400: the body is empty, not JSON, or not as long as its Content-Length says. */
   "body_unreadable",
   /** 413: the body is over the route's limit. */
@@ -58,6 +63,11 @@ export const errorCodes = [
   "native_flows_disabled",
   /** 403: accounts are by invitation only (REGISTRATION=invite-only): no registration flow. */
   "registration_closed",
+  /**
+   * 400: Kratos failed on what was sent to it through /kratos (it answered a server error, and answers
+   * otherwise): a forged or broken submission, never one of the portal's pages as they are.
+   */
+  "kratos_refused",
   /** 503: Kratos is down or did not answer in time. */
   "kratos_unavailable",
   /** 503: Hydra is down or did not answer in time. */

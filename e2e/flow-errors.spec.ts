@@ -7,6 +7,7 @@ import { menu, submitPassword } from "./support/flows.js";
 import { newIdentity } from "./support/identities.js";
 import { startPrivateStack } from "./support/private-stack.js";
 import { saveScreenshot } from "./support/screenshots.js";
+import { stack } from "./support/stack.js";
 
 const flowIdIn = (url: string) => new URL(url).searchParams.get("flow");
 
@@ -74,13 +75,25 @@ test("a forged anti-forgery token gets a new form with a message, and return_to 
 });
 
 test("an error Kratos cannot show in a flow gets the error page, in words, with a way back", async ({ page }) => {
-  // Kratos refuses a return_to outside its allow list and sends the browser to the error page.
-  await page.goto(`/kratos/self-service/login/browser?return_to=${encodeURIComponent("https://elsewhere.example/")}`);
+  // Kratos refuses a return_to outside its allow list and sends the browser to the error page. Hydra's issuer:
+  // the portal lets Kratos redirect there (CSP_FORM_ACTION_ORIGINS), Kratos' allow list does not name it.
+  await page.goto(`/kratos/self-service/login/browser?return_to=${encodeURIComponent(`${stack.hydra.issuer}/`)}`);
   await expect(page).toHaveURL(/\/error\?id=/);
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
   await expect(page.getByText(/return_to/i)).toBeVisible();
   await expectAccessible(page);
   await saveScreenshot(page, "error");
+
+  await page.getByRole("button", { name: "Back to sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+});
+
+test("a return_to of another site gets the error page from the portal, in words, with a way back", async ({ page }) => {
+  await page.goto(`/kratos/self-service/login/browser?return_to=${encodeURIComponent("https://elsewhere.example/")}`);
+  await expect(page).toHaveURL(/\/error\?code=return_to_not_allowed$/);
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+  await expect(page.getByText("The address to return to after this step is not one of this portal's.", { exact: false })).toBeVisible();
+  await expectAccessible(page);
 
   await page.getByRole("button", { name: "Back to sign in" }).click();
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();

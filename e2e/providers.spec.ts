@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { uniqueEmail } from "../stack/testing/identities.js";
 import { expectAccessible } from "./support/a11y.js";
-import { apiSession, signOut, waitForApp } from "./support/flows.js";
+import { apiSession, signInAtExampleSso, signOut, waitForApp } from "./support/flows.js";
 import { newIdentity, signInByApi } from "./support/identities.js";
 import { waitForMail } from "./support/mail.js";
 import { startPrivateStack } from "./support/private-stack.js";
@@ -22,14 +22,6 @@ import { expectToast } from "./support/toasts.js";
 // Hydra's maintainers leave it so (ory/hydra#3648). Ten sign-ins at once failed
 // 3 of 50 that way, and CI failed on one; so they sign in one after another.
 test.describe.configure({ mode: "default" });
-
-/** Example SSO's own page: one field, Email, and Sign in; it says that it is a test provider. */
-async function signInAtExampleSso(page: Page, email: string): Promise<void> {
-  await expect(page.getByRole("heading", { name: "Example SSO" })).toBeVisible();
-  await expect(page.getByText(/test provider/)).toBeVisible();
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
 
 const providersCard = (page: Page, name = "Sign-in providers") => page.getByRole("region", { name });
 const exampleSsoRow = (page: Page, card = "Sign-in providers") =>

@@ -14,6 +14,14 @@ export async function submitPassword(page: Page, email: string, password: string
   await page.getByRole("button", { name: "Sign in with password" }).click();
 }
 
+/** Example SSO's own page: one field, Email, and Sign in; it says that it is a test provider. */
+export async function signInAtExampleSso(page: Page, email: string): Promise<void> {
+  await expect(page.getByRole("heading", { name: "Example SSO" })).toBeVisible();
+  await expect(page.getByText(/test provider/)).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
 /** Signs in through /login with email and password; the caller checks where that leads. */
 export async function signInWithPassword(page: Page, email: string, password: string): Promise<void> {
   await page.goto("/login");

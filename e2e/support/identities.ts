@@ -16,7 +16,7 @@ export function newIdentity(options: Parameters<typeof createIdentity>[1] = {}):
  * same cookies the login page would get), without driving the form.
  */
 export async function signInByApi(page: Page, identity: TestIdentity): Promise<void> {
-  const submitted = await new RequestContextBrowser(page.request).signIn(identity.email, identity.password);
+  const submitted = await new RequestContextBrowser(page.request, stack.portalOrigin).signIn(identity.email, identity.password);
   expect(submitted.status(), await submitted.text()).toBe(200);
 }
 
@@ -27,7 +27,7 @@ export async function signInByApi(page: Page, identity: TestIdentity): Promise<v
  */
 export async function signInWithSecondFactorByApi(page: Page, identity: TestIdentity): Promise<void> {
   await signInByApi(page, identity);
-  await new RequestContextBrowser(page.request).enrolTotp();
+  await new RequestContextBrowser(page.request, stack.portalOrigin).enrolTotp();
   const session = await page.request.get("/api/session");
   expect(((await session.json()) as { aal?: string }).aal, "the session counts the second factor").toBe("aal2");
 }

@@ -7,7 +7,7 @@ import t from "tap";
 import { createIdentity, uniqueEmail } from "../../stack/testing/identities.js";
 import { csrfToken } from "../../stack/testing/kratos-browser.js";
 import { memoryStore, type LimiterStore } from "../src/state/limit-stores.js";
-import { build, type Env } from "./helpers/build.js";
+import { build, portalOriginOf, type Env } from "./helpers/build.js";
 import { useKratos } from "./helpers/kratos.js";
 import { assertAmbiguous, assertLimited, Client, limitedPortal, newIp, totpOf, wrongTotpOf } from "./helpers/limits.js";
 
@@ -27,6 +27,7 @@ async function postLoginForm(client: Client, body: (csrf: string) => string, que
     payload: body(encodeURIComponent(csrfToken(flow))),
     headers: {
       "x-forwarded-for": client.ip,
+      origin: portalOriginOf(client.app),
       accept: "application/json",
       "content-type": "application/x-www-form-urlencoded",
       cookie: client.cookieHeader(),
@@ -173,7 +174,12 @@ async function totpWithCookie(client: Client, code: string, cookie: (header: str
     method: "POST",
     url: `/kratos/self-service/login?flow=${flow.id}`,
     payload: { method: "totp", totp_code: code, csrf_token: csrfToken(flow) },
-    headers: { "x-forwarded-for": client.ip, accept: "application/json", cookie: cookie(client.cookieHeader()) },
+    headers: {
+      "x-forwarded-for": client.ip,
+      origin: portalOriginOf(client.app),
+      accept: "application/json",
+      cookie: cookie(client.cookieHeader()),
+    },
   });
 }
 

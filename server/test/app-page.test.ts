@@ -64,6 +64,15 @@ t.test("with Kratos up", async (t) => {
     t.equal((boot.flow?.flow as { return_to?: string }).return_to, returnTo, "Kratos started it with that query");
   });
 
+  t.test("a return_to that Kratos would read otherwise than the browser is not handed to Kratos", async (t) => {
+    // Kratos' allow list reads `http:\\evil.example/` as a path on the portal; the browser goes to evil.example.
+    for (const returnTo of ["http:\\\\evil.example/", "http:\\/evil.example/", "/settings\t"]) {
+      const boot = bootData(await app.inject(`/login?return_to=${encodeURIComponent(returnTo)}`));
+      t.equal(boot.flow?.kind, "login", returnTo);
+      t.notOk((boot.flow?.flow as { return_to?: string }).return_to, `the flow goes back to the portal: ${returnTo}`);
+    }
+  });
+
   t.test("/registration, /recovery and /verification come with theirs; a page with ?flow= and other pages with none", async (t) => {
     t.equal(bootData(await app.inject("/registration")).flow?.kind, "registration");
     t.equal(bootData(await app.inject("/recovery")).flow?.kind, "recovery");

@@ -475,14 +475,14 @@ const cases: Case[] = [
     request: {
       method: "POST",
       url: "/kratos/self-service/login?flow=x",
-      headers: { "content-type": "text/plain" },
+      headers: { "content-type": "text/plain", origin },
       payload: "identifier=x",
     },
     status: 415,
   },
   {
     name: "a sign-in body that is a JSON array",
-    request: { method: "POST", url: "/kratos/self-service/login?flow=x", headers: { "content-type": "application/json" }, payload: "[]" },
+    request: { method: "POST", url: "/kratos/self-service/login?flow=x", headers: json, payload: "[]" },
     status: 400,
   },
   {
@@ -490,7 +490,7 @@ const cases: Case[] = [
     request: {
       method: "POST",
       url: "/kratos/self-service/login?flow=x",
-      headers: { "content-type": "application/json" },
+      headers: json,
       payload: JSON.stringify({ IDENTIFIER: "x", method: "password" }),
     },
     status: 400,
@@ -500,13 +500,34 @@ const cases: Case[] = [
     request: {
       method: "POST",
       url: "/kratos/self-service/login?flow=x",
-      headers: { "content-type": "application/json" },
+      headers: json,
       payload: JSON.stringify({ identifier: long(100_000) }),
     },
     status: 413,
   },
-  { name: "revoking a session by a non-UUID", request: { method: "DELETE", url: "/kratos/sessions/not-a-uuid" }, status: 400 },
+  {
+    name: "revoking a session by a non-UUID",
+    request: { method: "DELETE", url: "/kratos/sessions/not-a-uuid", headers: { origin } },
+    status: 400,
+  },
   { name: "TRACE through the proxy", request: { method: "TRACE", url: "/kratos/sessions/whoami" }, status: 404 },
+  {
+    name: "a sign-in posted by another site's page",
+    request: {
+      method: "POST",
+      url: "/kratos/self-service/login?flow=x",
+      headers: { "content-type": "application/json", origin: "https://evil.example" },
+      payload: "{}",
+    },
+    status: 403,
+    code: "cross_origin",
+  },
+  {
+    name: "a flow asked to return to a host that only the browser reads (backslashes)",
+    request: { url: "/kratos/self-service/login/browser?return_to=http:%5C%5Cevil.example/" },
+    status: 400,
+    code: "return_to_not_allowed",
+  },
 
   // The static app
   { name: "a file that climbs out of the app", raw: true, request: { url: "/../../etc/passwd.txt" }, status: 403 },

@@ -43,7 +43,7 @@ t.test("every answer carries the headers, pages, API and proxy alike", async (t)
     t.notOk(csp.has("upgrade-insecure-requests"), "not on http");
     t.equal(response.headers["x-frame-options"], "DENY");
     t.equal(response.headers["x-content-type-options"], "nosniff");
-    t.equal(response.headers["referrer-policy"], "no-referrer", "flow ids and challenges in URLs go nowhere");
+    t.equal(response.headers["referrer-policy"], "same-origin", "flow ids and challenges in URLs go nowhere but to the portal");
     t.notOk(response.headers["strict-transport-security"], "no HSTS on http");
   }
 });

@@ -6,10 +6,10 @@ import { KratosBrowser, type Reply } from "./kratos-browser.js";
 const headers = { accept: "application/json" };
 
 export class RequestContextBrowser extends KratosBrowser<APIResponse> {
-  /** `portal` is the portal's origin, unless the context has it as its baseURL. */
+  /** `portal` is the portal's origin: the requests' base, and the Origin that its pages' posts carry. */
   constructor(
     private readonly request: APIRequestContext,
-    private readonly portal = "",
+    private readonly portal: string,
   ) {
     super();
   }
@@ -19,7 +19,7 @@ export class RequestContextBrowser extends KratosBrowser<APIResponse> {
   }
 
   protected post(path: string, body: object): Promise<APIResponse> {
-    return this.request.post(`${this.portal}${path}`, { headers, data: body });
+    return this.request.post(`${this.portal}${path}`, { headers: { ...headers, origin: this.portal }, data: body });
   }
 
   protected async read(answer: APIResponse): Promise<Reply> {

@@ -29,6 +29,8 @@ declare module "fastify" {
 }
 
 export interface Guards {
+  /** CSRF: a state-changing request comes from the portal's own pages (its Origin; 403 cross_origin otherwise). */
+  sameOrigin: onRequestAsyncHookHandler;
   /** CSRF: a state-changing request comes from the portal's own pages, as JSON. */
   sameOriginJson: onRequestAsyncHookHandler;
   /** A Kratos session (401 without; 403 aal2_required with one factor of two). */
@@ -83,14 +85,21 @@ export default fp<{ origin: string; hookSecret?: string | undefined; termsVersio
       return session;
     };
 
+    // Only the portal's pages send our Origin: browsers send it with every POST, PUT, PATCH and DELETE,
+    // a form's included, and a page of another site cannot choose it.
+    const sameOrigin = async (request: FastifyRequest) => {
+      if (safeMethods.has(request.method)) return;
+      if (request.headers.origin !== origin) {
+        throw new ClientError(403, "cross_origin");
+      }
+    };
+
     const guards: Guards = {
-      // Only the portal's pages send our Origin; and a JSON body cannot be sent cross-site without a
-      // CORS preflight, which the portal never grants (forms can send text/plain).
+      sameOrigin,
+      // A JSON body cannot be sent cross-site without a CORS preflight, which the portal never grants (forms
+      // can send text/plain).
       async sameOriginJson(request) {
-        if (safeMethods.has(request.method)) return;
-        if (request.headers.origin !== origin) {
-          throw new ClientError(403, "cross_origin");
-        }
+        await sameOrigin(request);
         const length = request.headers["content-length"];
         const hasBody = (length !== undefined && length !== "0") || request.headers["transfer-encoding"] !== undefined;
         const type = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();

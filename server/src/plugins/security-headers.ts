@@ -36,8 +36,10 @@ export function securityHeaders(config: PortalConfig): ReturnType<typeof helmet>
       },
     },
     xFrameOptions: { action: "deny" },
-    // Flow ids, codes and challenges travel in the portal's URLs: send them nowhere.
-    referrerPolicy: { policy: "no-referrer" },
+    // Flow ids, codes and challenges travel in the portal's URLs: send them nowhere but to the portal. Not
+    // no-referrer: under it browsers send "Origin: null" with a form the page posts itself (the Fetch
+    // standard's request Origin), and the proxy refuses a change without the portal's Origin.
+    referrerPolicy: { policy: "same-origin" },
     // Only where the origin is https; without includeSubDomains, which would bind the operator's other hosts.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   });

@@ -29,6 +29,7 @@ import { pageLanguage } from "../language.js";
 import { hasIdentity } from "../plugins/guards.js";
 import { errorAnswer } from "../plugins/error-handler.js";
 import { forwardingHeaders } from "../kratos/forwarding.js";
+import { kratosRedirects } from "../kratos/redirects.js";
 import { toSessionBody } from "./api/session.js";
 import { runtimeConfig } from "./runtime-config.js";
 import type { WebApp } from "../web/web-app.js";
@@ -127,6 +128,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
     return cut.template;
   };
   const forwarded = forwardingHeaders(config.origin);
+  const redirects = kratosRedirects(config.origin, config.formActionOrigins);
   const appConfig = runtimeConfig(config);
 
   async function sessionAnswer(request: FastifyRequest): Promise<BootData["session"]> {
@@ -169,7 +171,11 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
         reply.removeHeader("retry-after");
         return undefined;
       }
-      const started = await fastify.kratos.flows.start(kind, query, headers);
+      // A return_to that the browser would read otherwise than Kratos' allow list does is not handed on: the flow
+      // goes back to Kratos' default, the portal (the app refuses the page's return_to as well).
+      const { return_to: returnTo, ...others } = query;
+      const asked = returnTo === undefined || redirects.returnTo(returnTo) !== undefined ? query : others;
+      const started = await fastify.kratos.flows.start(kind, asked, headers);
       if (!started) return undefined;
       if (!reply.sent) reply.header("set-cookie", started.setCookie);
       return { kind, query, flow: started.flow };

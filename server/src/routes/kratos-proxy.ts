@@ -3,26 +3,32 @@
 // Kratos path and method is a route of its own (the flow submissions carry
 // the abuse limits), and anything else is refused here. The request reaches
 // Kratos with an allowlist of headers and the client address the portal
-// trusts; cookies and Set-Cookie pass through untouched.
+// trusts; cookies and Set-Cookie pass through untouched. A return_to or a
+// Location that would send the browser off the portal's origins, a change
+// from another site's page, and Kratos' own server errors stop here.
 import type { IncomingHttpHeaders } from "node:http";
 import replyFrom, { type FastifyReplyFromHooks } from "@fastify/reply-from";
 import type {
   FastifyPluginAsync,
   FastifyReply,
   FastifyRequest,
+  onRequestAsyncHookHandler,
   onRequestHookHandler,
   onResponseAsyncHookHandler,
   RouteHandlerMethod,
 } from "fastify";
 import { flowKinds, type FlowKind } from "#contract/flows.js";
 import { flowPagePath } from "#contract/pages.js";
+import { href } from "#contract/paths.js";
 import { Type } from "@sinclair/typebox";
 import { providerIdPattern } from "#contract/providers.js";
+import type { ErrorCode } from "#contract/errors.js";
 import type { ErrorBody } from "#contract/schemas/error.js";
 import { Input } from "#contract/schemas/input.js";
 import type { PortalConfig } from "../config.js";
 import { ClientError } from "../errors.js";
 import { forwardingHeaders } from "../kratos/forwarding.js";
+import { kratosRedirects } from "../kratos/redirects.js";
 import { unavailableCode } from "../plugins/error-handler.js";
 import { outcomeOf, type UpstreamOutcome, type UpstreamTimer } from "../metrics.js";
 
@@ -50,6 +56,9 @@ const browserHeaders = [
   "user-agent",
   "x-csrf-token",
 ];
+/** The reply of a request forwarded to Kratos, as @fastify/reply-from types it. */
+type ProxiedReply = Parameters<NonNullable<FastifyReplyFromHooks["onError"]>>[0];
+
 /** Native apps authenticate with the session token instead of the cookie. */
 const nativeAppHeaders = ["authorization", "x-session-token"];
 
@@ -64,12 +73,34 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
   const forwarded = forwardingHeaders(config.origin);
   const passedHeaders = config.kratosNativeFlows ? [...browserHeaders, ...nativeAppHeaders] : browserHeaders;
   const kratosOrigin = new URL(config.kratosPublicUrl).origin;
+  const redirects = kratosRedirects(config.origin, config.formActionOrigins);
 
   // The timer of each request's call to Kratos (by its raw request), started as the call goes out.
   const upstreamTimers = new WeakMap<object, UpstreamTimer>();
   const stopTimer = (rawRequest: object, outcome: UpstreamOutcome) => {
     upstreamTimers.get(rawRequest)?.(outcome);
     upstreamTimers.delete(rawRequest);
+  };
+
+  /**
+   * Kratos' answer to a request it could not handle. Kratos v1.3.1 answers 500 to some input it cannot take (a
+   * forged id_token for a provider that verifies none: "The provider generic does not support id_token
+   * verification"), so a 500 (or 501) from a Kratos that still answers is the request's fault: 400
+   * kratos_refused. Kratos not answering, or a 502 to 504 from in front of it, is Kratos being away.
+   */
+  const kratosFailed = async (reply: ProxiedReply, status: number) => {
+    reply.log.warn({ upstream: { status } }, "Kratos answered a server error");
+    for (const name of ["content-type", "content-length", "content-encoding", "transfer-encoding", "location"]) reply.removeHeader(name);
+    let code: ErrorCode = unavailableCode("kratos");
+    if (status <= 501) {
+      try {
+        await fastify.kratos.sessions.probe();
+        code = "kratos_refused";
+      } catch (error) {
+        reply.log.warn({ err: error }, "Kratos did not answer after its server error");
+      }
+    }
+    return reply.code(code === "kratos_refused" ? 400 : 503).send({ code } satisfies ErrorBody);
   };
 
   const fromOptions: FastifyReplyFromHooks = {
@@ -79,18 +110,26 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
       for (const name of passedHeaders) if (headers[name] !== undefined) passed[name] = headers[name];
       return passed;
     },
-    // Kratos' own address must never reach the browser.
-    rewriteHeaders: (headers) => {
+    // Kratos' own address must never reach the browser, nor a place off the portal's origins: Kratos passes
+    // on a return_to that its allow list read otherwise than the browser will (`http:\\evil.example/`).
+    rewriteHeaders: (headers, request) => {
       const location = headers.location;
-      if (typeof location === "string" && URL.canParse(location)) {
+      if (typeof location !== "string") return headers;
+      if (URL.canParse(location)) {
         const target = new URL(location);
         if (target.origin === kratosOrigin) headers.location = `${config.origin}/kratos${target.pathname}${target.search}${target.hash}`;
       }
+      headers.location = redirects.location(headers.location ?? location, new URL(request?.url ?? "/kratos/", config.origin).href);
       return headers;
     },
     onResponse: (request, reply, response) => {
       stopTimer(request.raw, outcomeOf(response.statusCode, false));
-      void reply.send(response.stream);
+      if (response.statusCode < 500) {
+        void reply.send(response.stream);
+        return;
+      }
+      response.stream.resume();
+      void kratosFailed(reply, response.statusCode);
     },
     onError: (reply, { error }) => {
       stopTimer(reply.request.raw, outcomeOf(undefined, (error as { code?: unknown }).code === "UND_ERR_HEADERS_TIMEOUT"));
@@ -98,10 +137,32 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
       void reply.code(503).send({ code: unavailableCode("kratos") } satisfies ErrorBody);
     },
   };
+  // A change comes from the portal's pages, whose every POST and DELETE carries their Origin (a form's too, under
+  // the portal's Referrer-Policy): Kratos v1.3.1's oidc strategy checks no CSRF token when it links or unlinks a
+  // provider. A native app
+  // (KRATOS_NATIVE_FLOWS) sends no Origin and no cookie: it shows its session token, which no page can send.
+  const fromPortal: onRequestAsyncHookHandler = config.kratosNativeFlows
+    ? async function (request, reply) {
+        if (request.headers.cookie !== undefined) await fastify.guards.sameOrigin.call(this, request, reply);
+      }
+    : fastify.guards.sameOrigin;
+
   const forward =
     (path: string): RouteHandlerMethod =>
     (_request, reply) =>
       reply.from(path, fromOptions);
+
+  // A return_to that the browser would read otherwise than Kratos' allow list does (`http:\\evil.example/`),
+  // or off the portal's origins, never reaches Kratos, whatever the route.
+  // A browser that navigated here gets the error page, which words the code; the app's own request the 400.
+  fastify.addHook("onRequest", async (request, reply) => {
+    const at = request.url.indexOf("?");
+    if (at < 0 || redirects.queryAllowed(request.url.slice(at + 1))) return;
+    if (request.method === "GET" && request.headers.accept?.includes("text/html")) {
+      return reply.redirect(`${config.origin}${href("error", { code: "return_to_not_allowed" })}`, 303);
+    }
+    throw new ClientError(400, "return_to_not_allowed");
+  });
 
   // Bodies as Kratos takes them from a browser: the SPA's JSON and the form
   // that webauthn.js submits natively. JSON is parsed (and sent on
@@ -173,13 +234,14 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
     const limits = fastify.limits.submission(kind);
     fastify.get(`${base}/browser`, { onRequest: newFlow(kind), onResponse: countStarted(kind) }, forward(`${base}/browser`));
     fastify.get(`${base}/flows`, forward(`${base}/flows`));
-    fastify.post(base, limits, forward(base));
+    fastify.post(base, { onRequest: fromPortal, ...limits }, forward(base));
     // The links in Kratos' mails submit with GET (verification code, recovery link).
     if (kind === "verification" || kind === "recovery") fastify.get(base, limits, forward(base));
   }
   // Where a sign-in provider sends the browser back (Kratos' oidc strategy): the provider's id is in the path;
   // without one only with PKCE forced (Kratos' generic callback). Apple answers with a form post, which Kratos
-  // turns into a GET, so that the browser sends its cookies.
+  // turns into a GET, so that the browser sends its cookies. So the callback takes a post from any origin:
+  // Kratos checks its state parameter against the browser's cookie.
   const callback = "/self-service/methods/oidc/callback";
   const providerParams = { params: Input({ provider: Type.String({ pattern: providerIdPattern }) }) };
   const toCallback: RouteHandlerMethod = (request, reply) =>
@@ -194,10 +256,10 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
   // compression would otherwise take on whatever its size.
   fastify.get("/sessions/whoami", { compress: false }, forward("/sessions/whoami"));
   fastify.get("/sessions", forward("/sessions"));
-  fastify.delete("/sessions", forward("/sessions"));
+  fastify.delete("/sessions", { onRequest: fromPortal }, forward("/sessions"));
   fastify.delete<{ Params: { id: string } }>(
     "/sessions/:id",
-    { schema: { params: Input({ id: Type.String({ format: "uuid" }) }) } },
+    { schema: { params: Input({ id: Type.String({ format: "uuid" }) }) }, onRequest: fromPortal },
     (request, reply) => reply.from(`/sessions/${request.params.id}`, fromOptions),
   );
   fastify.get("/.well-known/ory/webauthn.js", forward("/.well-known/ory/webauthn.js"));
@@ -212,6 +274,7 @@ const kratosProxy: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify
     fastify.route({
       method,
       url: path,
+      onRequest: fromPortal,
       handler: config.kratosNativeFlows
         ? forward(path)
         : async (_request, reply) => reply.code(403).send({ code: "native_flows_disabled" } satisfies ErrorBody),

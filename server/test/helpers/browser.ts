@@ -3,6 +3,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { CookieJar, type Cookie } from "tough-cookie";
 import { KratosBrowser, type Reply } from "../../../stack/testing/kratos-browser.js";
+import { portalOriginOf } from "./build.js";
 
 /** Where app.inject() sends a request that names a path only (light-my-request's default host). */
 const injected = "http://localhost/";
@@ -38,6 +39,8 @@ export class Browser extends KratosBrowser<LightMyRequestResponse> {
       url,
       payload: form ? new URLSearchParams(payload as Record<string, string>).toString() : payload,
       headers: {
+        // A page's change carries its origin, as browsers send it.
+        ...(method === "POST" ? { origin: portalOriginOf(this.app) } : {}),
         ...this.headers,
         accept: form ? "text/html" : "application/json",
         ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),

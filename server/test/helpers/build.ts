@@ -86,6 +86,16 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/** Each built app's PORTAL_ORIGIN: the Origin its pages' requests carry. */
+const origins = new WeakMap<FastifyInstance, string>();
+
+/** The origin a built app serves, as its pages send it in Origin. */
+export function portalOriginOf(app: FastifyInstance): string {
+  const origin = origins.get(app);
+  if (origin === undefined) throw new Error("not an app made by build()");
+  return origin;
+}
+
 export async function build(
   t: Test,
   env: Env = {},
@@ -105,6 +115,7 @@ export async function build(
   await instance.register(app, { config, limiterStore, metrics, outboxOptions, ...(web ? { web } : {}) });
   extend?.(instance);
   await instance.ready();
+  origins.set(instance, config.origin);
   t.teardown(() => instance.close());
   return instance;
 }

@@ -38,6 +38,17 @@ describe("safeRedirect on the portal's own origin", () => {
     expect(safeRedirect(value, undefined, base)).toBeUndefined();
   });
 
+  it.each([
+    "http:\\\\localhost:3000\\settings",
+    "http:\\/localhost:3000/settings",
+    "/settings\\..\\recovery",
+    "/set\ttings",
+    "/settings\n",
+    "/settings\u0000",
+  ])("refuses %j, which is the portal to the browser but that Kratos reads otherwise", (value) => {
+    expect(safeRedirect(value, undefined, base)).toBeUndefined();
+  });
+
   it("keeps encoded variants on the portal: they are paths, not other hosts", () => {
     for (const value of ["%2F%2Fevil.example", "/%2F%2Fevil.example", "/%5Cevil.example", "javascript%3Aalert(1)"]) {
       expect(new URL(safeRedirect(value, undefined, base) ?? "about:blank").origin).toBe(base);

@@ -1,10 +1,12 @@
 // Every URL the SPA sends the browser to but did not build itself passes
 // here: return_to from the address bar or a flow, Kratos' continue_with and
 // redirect_browser_to, link nodes, Hydra's redirect_to. The value is parsed
-// the way the browser will parse it (a backslash counts as a slash, tabs and
-// new lines vanish), so `/\evil.example` or `//evil.example` are seen for what
-// they are; the normalised URL is what the caller follows, never the raw text.
+// the way the browser will parse it, so `//evil.example` is seen for what it
+// is, and one on the portal's origins must not hold a character the browser
+// and Kratos read differently (contract/redirects.ts); the normalised URL is
+// what the caller follows, never the raw text.
 
+import { allowedRedirect } from "#contract/redirects.js";
 import { pageOrigin } from "./boot-data";
 
 export type RedirectTargets =
@@ -22,16 +24,17 @@ export function safeRedirect(
   base = pageOrigin(),
 ): string | undefined {
   if (!value) return undefined;
+  if (targets.kind === "same-origin") {
+    const allowed = [new URL(base).origin, ...(targets.alsoOrigins ?? []).flatMap((origin) => (origin ? [originOf(origin)] : []))];
+    return allowedRedirect(value, base, allowed);
+  }
   let url: URL;
   try {
-    url = targets.kind === "web" ? new URL(value) : new URL(value, base);
+    url = new URL(value);
   } catch {
     return undefined;
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return undefined;
-  if (targets.kind === "web") return url.href;
-  const allowed = [new URL(base).origin, ...(targets.alsoOrigins ?? []).flatMap((origin) => (origin ? [originOf(origin)] : []))];
-  return allowed.includes(url.origin) ? url.href : undefined;
+  return url.protocol === "https:" || url.protocol === "http:" ? url.href : undefined;
 }
 
 /** The same check for a route inside the SPA: its path, query and hash, ready for the router. */

@@ -59,6 +59,10 @@ export const de = {
       challenge_answered: "Diese Anfrage der Anwendung wurde bereits beantwortet.",
       native_flows_disabled: "Die Anmeldung aus Apps ist auf diesem Portal deaktiviert.",
       registration_closed: "Konten gibt es auf diesem Portal nur auf Einladung.",
+      return_to_not_allowed:
+        "Die Adresse, zu der nach diesem Schritt zurückgekehrt werden soll, gehört nicht zu diesem Portal. Öffnen Sie die Seite erneut über das Portal.",
+      kratos_refused:
+        "Der Identitätsdienst konnte das Gesendete nicht verarbeiten. Laden Sie die Seite neu und versuchen Sie es noch einmal.",
       kratos_unavailable: "Der Identitätsdienst ist nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.",
       hydra_unavailable: "Der Anmeldedienst für Anwendungen ist nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.",
       kratos_unexpected: "Der Identitätsdienst hat unerwartet geantwortet. Bitte versuchen Sie es gleich noch einmal.",

@@ -57,6 +57,8 @@ export const en = {
       challenge_answered: "This request from the application was already answered.",
       native_flows_disabled: "Sign-in from apps is turned off on this portal.",
       registration_closed: "Accounts on this portal are by invitation only.",
+      return_to_not_allowed: "The address to return to after this step is not one of this portal's. Open the page again from the portal.",
+      kratos_refused: "The identity service could not handle what was sent. Reload the page and try again.",
       kratos_unavailable: "The identity service is unavailable. Please try again in a moment.",
       hydra_unavailable: "The sign-in service for applications is unavailable. Please try again in a moment.",
       kratos_unexpected: "The identity service gave an unexpected answer. Please try again in a moment.",

@@ -59,6 +59,9 @@ export const es = {
       challenge_answered: "Esta solicitud de la aplicación ya se respondió.",
       native_flows_disabled: "El inicio de sesión desde aplicaciones está desactivado en este portal.",
       registration_closed: "En este portal, las cuentas son solo por invitación.",
+      return_to_not_allowed:
+        "La dirección a la que volver después de este paso no es de este portal. Vuelve a abrir la página desde el portal.",
+      kratos_refused: "El servicio de identidad no pudo procesar lo enviado. Recarga la página e inténtalo de nuevo.",
       kratos_unavailable: "El servicio de identidad no está disponible. Inténtalo de nuevo en un momento.",
       hydra_unavailable: "El servicio de inicio de sesión para aplicaciones no está disponible. Inténtalo de nuevo en un momento.",
       kratos_unexpected: "El servicio de identidad dio una respuesta inesperada. Inténtalo de nuevo en un momento.",

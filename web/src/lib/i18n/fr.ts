@@ -59,6 +59,8 @@ export const fr = {
       challenge_answered: "Cette demande de l’application a déjà reçu une réponse.",
       native_flows_disabled: "La connexion depuis des applications est désactivée sur ce portail.",
       registration_closed: "Sur ce portail, les comptes sont uniquement sur invitation.",
+      return_to_not_allowed: "L’adresse de retour après cette étape n’appartient pas à ce portail. Rouvrez la page depuis le portail.",
+      kratos_refused: "Le service d’identité n’a pas pu traiter ce qui a été envoyé. Rechargez la page et réessayez.",
       kratos_unavailable: "Le service d’identité est indisponible. Veuillez réessayer dans un instant.",
       hydra_unavailable: "Le service de connexion des applications est indisponible. Veuillez réessayer dans un instant.",
       kratos_unexpected: "Le service d’identité a renvoyé une réponse inattendue. Veuillez réessayer dans un instant.",

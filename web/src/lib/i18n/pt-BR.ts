@@ -59,6 +59,8 @@ export const ptBR = {
       challenge_answered: "Esta solicitação do aplicativo já foi respondida.",
       native_flows_disabled: "O login a partir de aplicativos está desativado neste portal.",
       registration_closed: "Neste portal, as contas são apenas por convite.",
+      return_to_not_allowed: "O endereço para onde voltar depois desta etapa não é deste portal. Abra a página novamente pelo portal.",
+      kratos_refused: "O serviço de identidade não conseguiu processar o que foi enviado. Recarregue a página e tente novamente.",
       kratos_unavailable: "O serviço de identidade está indisponível. Tente novamente daqui a pouco.",
       hydra_unavailable: "O serviço de login para aplicativos está indisponível. Tente novamente daqui a pouco.",
       kratos_unexpected: "O serviço de identidade deu uma resposta inesperada. Tente novamente daqui a pouco.",

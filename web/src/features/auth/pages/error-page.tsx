@@ -1,10 +1,12 @@
-// /error?id=…: an error Kratos could not show in a flow, in words, with a way back.
+// /error?id=…: an error Kratos could not show in a flow, in words, with a way back; /error?code=…: a request the
+// portal refused before Kratos saw it (the /kratos proxy's return_to_not_allowed), in the code's words.
 import { useQuery } from "@tanstack/react-query";
 import Button from "react-bootstrap/Button";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { PublicCard } from "../../../lib/components/cards";
 import { Loading } from "../../../lib/components/loading";
+import { errorCodes } from "#contract/errors.js";
 import { href } from "#contract/paths.js";
 import { sentence } from "../../../lib/sentence";
 import { flowErrorQueryOptions } from "../api/get-flow-error";
@@ -13,6 +15,7 @@ export function ErrorPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get("id") ?? "";
+  const code = errorCodes.find((known) => known === params.get("code"));
   // Without an id, or when Kratos no longer knows it, the page still says something and offers a way back.
   const { data: error, isLoading } = useQuery({ ...flowErrorQueryOptions(id), enabled: id !== "" });
 
@@ -22,7 +25,7 @@ export function ErrorPage() {
         <Loading />
       ) : (
         <>
-          <p>{error?.message ? sentence(error.message) : t("auth.error.fallback")}</p>
+          {code ? <p>{t(`errors.api.${code}`)}</p> : <p>{error?.message ? sentence(error.message) : t("auth.error.fallback")}</p>}
           {error?.reason && <p className="text-body-secondary small">{error.reason}</p>}
           {error?.code && (
             <p className="text-body-secondary small">
