@@ -223,7 +223,7 @@ test("a portal killed under traffic loses nothing written: every sign-in it ackn
     await test.step("they sign up", async () => {
       for (const { email, password } of people) {
         const context = await playwright.request.newContext({ baseURL: stack.portalOrigin, ignoreHTTPSErrors: true });
-        const browser = new RequestContextBrowser(context);
+        const browser = new RequestContextBrowser(context, stack.portalOrigin);
         const flow = await browser.startFlow("registration");
         const answer = await browser.submit("registration", flow, {
           method: "password",
@@ -243,7 +243,7 @@ test("a portal killed under traffic loses nothing written: every sign-in it ackn
     const signIn = async ({ email, password }: (typeof people)[number]) => {
       const context = await playwright.request.newContext({ baseURL: stack.portalOrigin, ignoreHTTPSErrors: true });
       try {
-        const answer = await new RequestContextBrowser(context).signIn(email, password);
+        const answer = await new RequestContextBrowser(context, stack.portalOrigin).signIn(email, password);
         return { ok: answer.status() === 200, status: `${answer.status()} ${answer.status() === 200 ? "" : await answer.text()}`, context };
       } catch (error) {
         return { ok: false, status: (error as Error).message.split("\n")[0], context };
