@@ -192,6 +192,9 @@ test("the operator's path: sign-up, the first admin by the docs' command, an inv
 
   await test.step("docker compose restart keeps the session, the account and the client", async () => {
     await compose("restart");
+    // The docs' up, which changes nothing here, waits until every service is healthy again: until then the host's
+    // network interfaces change as containers start, and Chromium aborts a navigation then (ERR_NETWORK_CHANGED).
+    await runInShell(commands.laptop);
     await portalReady(page.request);
     expect(await apiSession(page)).toMatchObject({ status: 200, aal: "aal2", email });
     await page.goto("/manage-clients");

@@ -25,7 +25,11 @@ t.test("the suites run on a supported Node, and so does the Docker image", async
   const dockerfile = read("Dockerfile");
   const images = [nodeImageArg.exec(dockerfile)?.[1]].filter((major) => major !== undefined).map(Number);
   t.ok(images.length > 0, "the Dockerfile builds on the official node image");
-  t.same([...dockerfile.matchAll(/^FROM (\S+)/gm)].map((match) => match[1]), ["${NODE_IMAGE}", "${NODE_IMAGE}"], "both stages build on it");
+  t.same(
+    [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((match) => match[1]),
+    ["${NODE_IMAGE}", "${NODE_IMAGE}"],
+    "both stages build on it",
+  );
   for (const major of images) {
     t.ok(semver.intersects(supported, `^${major}`), `node:${major} is supported`);
     // Node's even majors are its long-term-support lines; 20 reached its end of life on 2026-04-30.

@@ -113,7 +113,12 @@ type SdkApi<T> = new (configuration: Configuration, basePath: string | undefined
  * before Kratos and Hydra close theirs (120 s), so a request never lands on a connection the other side is
  * closing.
  */
-export function sdkApi<T>(Api: SdkApi<T>, config: Pick<PortalConfig, "upstreamTimeoutMs">, basePath: string, startTimer: () => UpstreamTimer): T {
+export function sdkApi<T>(
+  Api: SdkApi<T>,
+  config: Pick<PortalConfig, "upstreamTimeoutMs">,
+  basePath: string,
+  startTimer: () => UpstreamTimer,
+): T {
   const dispatcher = new Agent({ keepAliveTimeout: 15_000, keepAliveMaxTimeout: 15_000, connectTimeout: config.upstreamTimeoutMs });
   return new Api(new Configuration({ basePath }), undefined, undiciTransport(dispatcher, config.upstreamTimeoutMs, startTimer));
 }
