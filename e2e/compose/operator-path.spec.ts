@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { networkInterfaces } from "node:os";
 import { TOTP } from "otpauth";
 import * as oidc from "openid-client";
 import { expect, test } from "../support/test.js";
@@ -32,6 +33,7 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((resolve) => application.listen(0, "127.0.0.1", resolve));
   redirectUri = `http://127.0.0.1:${(application.address() as AddressInfo).port}/callback`;
+  await hostNetworkSettled();
 });
 
 test.afterAll(
@@ -42,6 +44,27 @@ test.afterAll(
       });
     }),
 );
+
+/**
+ * Waits until this machine's network interfaces have stayed the same for 3 s. Compose's containers and networks
+ * come and go as host interfaces (a bridge, a veth each, their IPv6 addresses a moment later), and Chromium aborts
+ * a navigation in flight when the host's addresses change (ERR_NETWORK_CHANGED).
+ */
+async function hostNetworkSettled(): Promise<void> {
+  const snapshot = () => JSON.stringify(networkInterfaces());
+  let last = snapshot();
+  let stableSince = Date.now();
+  const deadline = Date.now() + 60_000;
+  while (Date.now() - stableSince < 3000) {
+    if (Date.now() > deadline) throw new Error("the host's network interfaces kept changing for a minute");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = snapshot();
+    if (now !== last) {
+      last = now;
+      stableSince = Date.now();
+    }
+  }
+}
 
 /** Waits until the portal behind the proxy can serve people again (its /readyz: Kratos answers). */
 async function portalReady(request: APIRequestContext): Promise<void> {
@@ -192,10 +215,10 @@ test("the operator's path: sign-up, the first admin by the docs' command, an inv
 
   await test.step("docker compose restart keeps the session, the account and the client", async () => {
     await compose("restart");
-    // The docs' up, which changes nothing here, waits until every service is healthy again: until then the host's
-    // network interfaces change as containers start, and Chromium aborts a navigation then (ERR_NETWORK_CHANGED).
+    // The docs' up, which changes nothing here, waits until every service is healthy again.
     await runInShell(commands.laptop);
     await portalReady(page.request);
+    await hostNetworkSettled();
     expect(await apiSession(page)).toMatchObject({ status: 200, aal: "aal2", email });
     await page.goto("/manage-clients");
     await expect(page.getByRole("row").filter({ hasText: client.name })).toHaveCount(1);
@@ -205,6 +228,7 @@ test("the operator's path: sign-up, the first admin by the docs' command, an inv
     await compose("down");
     await runInShell(commands.laptop);
     await portalReady(page.request);
+    await hostNetworkSettled();
     expect(await apiSession(page)).toMatchObject({ status: 200, aal: "aal2", email });
     const fresh = await browser.newContext();
     try {
