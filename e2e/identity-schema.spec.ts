@@ -242,7 +242,7 @@ async function openAsAdmin(
 ): Promise<Page> {
   const admin = await createIdentity(stack.adminUrl, { roles: ["admin"], name: { first: "Grace", last: "Admin" } });
   const page = await (await browser.newContext({ baseURL: stack.portalOrigin })).newPage();
-  await signInWithSecondFactorByApi(page, admin);
+  await signInWithSecondFactorByApi(page, admin, stack.portalOrigin);
   // The admin's account has accepted no terms yet: asked once, before anything else (here a page the server renders
   // for a person with nothing to accept), then back where they were going, and not asked again.
   await page.goto("/settings/devices");

@@ -13,10 +13,11 @@ export function newIdentity(options: Parameters<typeof createIdentity>[1] = {}):
 
 /**
  * Signs the page's browser context in through Kratos' browser login flow (the
- * same cookies the login page would get), without driving the form.
+ * same cookies the login page would get), without driving the form; at the
+ * shared stack's portal unless the page's context is another's (a private stack).
  */
-export async function signInByApi(page: Page, identity: TestIdentity): Promise<void> {
-  const submitted = await new RequestContextBrowser(page.request, stack.portalOrigin).signIn(identity.email, identity.password);
+export async function signInByApi(page: Page, identity: TestIdentity, portal = stack.portalOrigin): Promise<void> {
+  const submitted = await new RequestContextBrowser(page.request, portal).signIn(identity.email, identity.password);
   expect(submitted.status(), await submitted.text()).toBe(200);
 }
 
@@ -25,9 +26,9 @@ export async function signInByApi(page: Page, identity: TestIdentity): Promise<v
  * Kratos' settings flow, which Kratos counts as the second factor used: the
  * session is aal2, as admin work needs (ADMIN_REQUIRE_AAL2).
  */
-export async function signInWithSecondFactorByApi(page: Page, identity: TestIdentity): Promise<void> {
-  await signInByApi(page, identity);
-  await new RequestContextBrowser(page.request, stack.portalOrigin).enrolTotp();
-  const session = await page.request.get("/api/session");
+export async function signInWithSecondFactorByApi(page: Page, identity: TestIdentity, portal = stack.portalOrigin): Promise<void> {
+  await signInByApi(page, identity, portal);
+  await new RequestContextBrowser(page.request, portal).enrolTotp();
+  const session = await page.request.get(`${portal}/api/session`);
   expect(((await session.json()) as { aal?: string }).aal, "the session counts the second factor").toBe("aal2");
 }
