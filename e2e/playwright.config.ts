@@ -3,6 +3,7 @@
 // Against `npm run dev`'s portal (`npm test -- e2e-dev`) its smoke test runs
 // alone; it runs against no other.
 import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "./support/chromium.js";
 import { testStackEnv } from "../stack/testing/test-stack.js";
 
 const baseURL = process.env[testStackEnv.portalOrigin];
@@ -27,18 +28,6 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-      // The machine has no network beyond loopback: keep Chromium from calling home.
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
 });

@@ -4,6 +4,7 @@
 // own authority. One worker, in order: the journeys restart, stop and kill
 // the containers the others would be using.
 import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "../support/chromium.js";
 import { testStackEnv } from "../../stack/testing/test-stack.js";
 
 const baseURL = process.env[testStackEnv.portalOrigin];
@@ -26,17 +27,6 @@ export default defineConfig({
     ignoreHTTPSErrors: true,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
 });
