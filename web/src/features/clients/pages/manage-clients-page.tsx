@@ -179,7 +179,7 @@ export function ManageClientsPage() {
   }
 
   return (
-    <Card as="section" aria-labelledby={headingId} className="card-wide shadow-sm">
+    <Card as="section" aria-labelledby={headingId} className="card-page shadow-sm">
       <Card.Body className="p-4">
         <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
           <h1 id={headingId} className="h4 mb-0">

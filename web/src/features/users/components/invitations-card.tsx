@@ -8,6 +8,7 @@ import { useId, useState } from "react";
 import Badge from "react-bootstrap/Badge";
 import Button from "react-bootstrap/Button";
 import { useTranslation } from "react-i18next";
+import { EmailAddress } from "../../../lib/components/email-address";
 import { ListTable } from "../../../lib/components/list-table";
 import { QueryContent } from "../../../lib/components/query-content";
 import { useToast } from "../../../lib/feedback/toast";
@@ -60,7 +61,7 @@ export function InvitationsCard() {
   };
 
   return (
-    <section aria-labelledby={headingId} className="mb-4">
+    <section aria-labelledby={headingId} className="mt-4">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h2 id={headingId} className="h5 m-0 me-auto">
           {t("users.invitations.title")}
@@ -102,17 +103,25 @@ export function InvitationsCard() {
           >
             {data.items.map((invitation) => (
               <tr key={invitation.id}>
-                <td className="text-break">
-                  {invitation.name === "" ? invitation.email : `${invitation.name} (${invitation.email})`}
+                <td data-label={t("users.invitations.columns.who")}>
+                  {invitation.name === "" ? (
+                    <EmailAddress address={invitation.email} />
+                  ) : (
+                    <>
+                      {invitation.name} (<EmailAddress address={invitation.email} />)
+                    </>
+                  )}
                   {invitation.roles.map((role) => (
                     <Badge key={role} bg="secondary" className="ms-1">
                       {role}
                     </Badge>
                   ))}
                 </td>
-                <td className="text-break">{invitation.invited_by}</td>
-                <td>{formatDateTime(invitation.sent_at)}</td>
-                <td>{formatDateTime(invitation.expires_at)}</td>
+                <td data-label={t("users.invitations.columns.invitedBy")}>
+                  <EmailAddress address={invitation.invited_by} />
+                </td>
+                <td data-label={t("users.invitations.columns.sent")}>{formatDateTime(invitation.sent_at)}</td>
+                <td data-label={t("users.invitations.columns.expires")}>{formatDateTime(invitation.expires_at)}</td>
                 <td className="text-end text-nowrap">
                   <Button variant="outline-primary" size="sm" className="me-1" onClick={() => void ask(invitation, "resend")}>
                     {t("users.invitations.resend")}

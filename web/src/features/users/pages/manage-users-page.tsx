@@ -36,29 +36,32 @@ export function ManageUsersPage() {
   const retry = () => void users.refetch();
 
   return (
-    <Card as="section" aria-labelledby={headingId} className="card-wide shadow-sm">
+    <Card as="section" aria-labelledby={headingId} className="card-page shadow-sm">
       <Card.Body className="p-4">
-        <h1 id={headingId} className="h4 mb-3">
-          {t("users.title")}
-        </h1>
-        <p className="text-body-secondary small">{t("users.description")}</p>
+        <div className="d-flex flex-wrap align-items-start gap-3 mb-3">
+          <div className="me-auto">
+            <h1 id={headingId} className="h4 mb-2">
+              {t("users.title")}
+            </h1>
+            <p className="text-body-secondary small mb-0">{t("users.description")}</p>
+          </div>
+          <div className="admin-aside">
+            <Button as="a" variant="outline-secondary" size="sm" href={auditExportPath} download>
+              {t("users.audit.export")}
+            </Button>
+            <p className="form-text mb-0">{t("users.audit.exportHelp")}</p>
+          </div>
+        </div>
 
         {problem && <PageProblemAlert area="users" problem={problem} onRetry={retry} />}
         {users.isError && !problem && <QueryFailure error={users.error} onRetry={retry} />}
 
-        <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-          <Button as="a" variant="outline-secondary" size="sm" href={auditExportPath} download>
-            {t("users.audit.export")}
-          </Button>
-          <span className="form-text m-0">{t("users.audit.exportHelp")}</span>
+        <div className="admin-search">
+          <UserSearch
+            search={search}
+            onSearch={(next) => setParams(next.email ? { email: next.email, match: next.match } : {}, { replace: true })}
+          />
         </div>
-
-        <InvitationsCard />
-
-        <UserSearch
-          search={search}
-          onSearch={(next) => setParams(next.email ? { email: next.email, match: next.match } : {}, { replace: true })}
-        />
 
         {users.isPending ? (
           <Loading label={t("users.loading")} />
@@ -71,6 +74,8 @@ export function ManageUsersPage() {
             />
           )
         )}
+
+        <InvitationsCard />
       </Card.Body>
     </Card>
   );
