@@ -1,6 +1,7 @@
 // The person's page's first card: who they are and what their account has.
 import Card from "react-bootstrap/Card";
 import { useTranslation } from "react-i18next";
+import { EmailAddress } from "../../../lib/components/email-address";
 import { useFormatDateTime } from "../../../lib/format";
 import type { UserDetail } from "../api/user-types";
 import { BackLink } from "./back-link";
@@ -19,7 +20,9 @@ export function AccountCard({ user, headingId }: { user: UserDetail["user"]; hea
         <h1 id={headingId} className="h4 mb-1">
           {user.name || user.email}
         </h1>
-        <p className="text-body-secondary mb-3 text-break">{user.email}</p>
+        <p className="text-body-secondary mb-3">
+          <EmailAddress address={user.email} />
+        </p>
         <dl className="row small mb-0">
           <dt className="col-sm-4">{t("users.columns.verified")}</dt>
           <dd className="col-sm-8">{user.verified ? t("users.yes") : t("users.no")}</dd>

@@ -1,6 +1,7 @@
 // What admins did to the person's account, newest first, within the retention period.
 import { useTranslation } from "react-i18next";
 import { SectionCard } from "../../../lib/components/cards";
+import { EmailAddress } from "../../../lib/components/email-address";
 import { ListTable } from "../../../lib/components/list-table";
 import { useFormatDateTime } from "../../../lib/format";
 import type { UserDetail } from "../api/user-types";
@@ -25,10 +26,12 @@ export function AuditCard({ audit }: { audit: UserDetail["audit"] }) {
         >
           {audit.map((entry, index) => (
             <tr key={`${entry.at}-${index}`}>
-              <td>{formatDateTime(entry.at)}</td>
-              <td className="text-break">{entry.actor_email || entry.actor_id}</td>
-              <td>{t(`users.audit.actions.${entry.action}`, { role: entry.role ?? "" })}</td>
-              <td>{entry.ip}</td>
+              <td data-label={t("users.audit.columns.when")}>{formatDateTime(entry.at)}</td>
+              <td data-label={t("users.audit.columns.who")}>
+                {entry.actor_email ? <EmailAddress address={entry.actor_email} /> : <span className="text-break">{entry.actor_id}</span>}
+              </td>
+              <td data-label={t("users.audit.columns.what")}>{t(`users.audit.actions.${entry.action}`, { role: entry.role ?? "" })}</td>
+              <td data-label={t("users.audit.columns.ip")}>{entry.ip}</td>
               <td />
             </tr>
           ))}

@@ -37,7 +37,7 @@ export function useListedTraits(): { columns: string[]; cells: (user: User) => R
     columns: fields.map((field) => label(field.name, field.title)),
     cells: (user) =>
       fields.map((field) => (
-        <td key={field.name} className="text-break">
+        <td key={field.name} data-label={label(field.name, field.title)}>
           {show(field, valueAt(user.traits, field.name))}
         </td>
       )),

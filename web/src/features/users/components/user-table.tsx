@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { useListedTraits } from "./listed-traits";
 import { href } from "#contract/paths.js";
+import { EmailAddress } from "../../../lib/components/email-address";
 import { ListTable } from "../../../lib/components/list-table";
 import { useFormatDate } from "../../../lib/format";
 import { useHydrated } from "../../../lib/use-hydrated";
@@ -41,11 +42,13 @@ export function UserTable({ users, more }: UserTableProps) {
       >
         {users.map((user) => (
           <tr key={user.id}>
-            <td>{user.name || <span className="text-body-secondary">{t("users.noName")}</span>}</td>
-            <td className="text-break">{user.email}</td>
+            <td data-label={t("users.columns.name")}>{user.name || <span className="text-body-secondary">{t("users.noName")}</span>}</td>
+            <td data-label={t("users.columns.email")}>
+              <EmailAddress address={user.email} />
+            </td>
             {listed.cells(user)}
-            <td>{user.verified ? t("users.yes") : t("users.no")}</td>
-            <td>
+            <td data-label={t("users.columns.verified")}>{user.verified ? t("users.yes") : t("users.no")}</td>
+            <td data-label={t("users.columns.roles")}>
               {user.roles.length > 0
                 ? user.roles.map((role) => (
                     <Badge key={role} bg="secondary" className="me-1">
@@ -54,16 +57,18 @@ export function UserTable({ users, more }: UserTableProps) {
                   ))
                 : t("users.noRoles")}
             </td>
-            <td>
+            <td data-label={t("users.columns.state")}>
               <StateBadge state={user.state} />
             </td>
-            <td>
+            <td data-label={t("users.columns.secondFactors")}>
               <SecondFactors factors={user.second_factors} />
             </td>
-            <td>
+            <td data-label={t("users.columns.providers")}>
               <Providers providers={user.providers} />
             </td>
-            <td>{formatDate(user.created_at)}</td>
+            <td data-label={t("users.columns.created")} className="text-nowrap">
+              {formatDate(user.created_at)}
+            </td>
             <td className="text-end">
               <Link to={href("manageUser", { id: user.id })} aria-label={`${t("users.open")} ${user.email}`}>
                 {t("users.open")}
