@@ -101,16 +101,15 @@ async function brokenWords(page: Page): Promise<string[]> {
 }
 
 for (const screen of screens) {
-  test(`Manage Users and Manage Clients fit a ${screen.name}, in both themes and in Arabic`, async ({ browser }) => {
-    const { page, prefix } = await adminPage(browser, screen.viewport);
-    const clientName = `Geospatial tiles for ${prefix} institute.example.org`;
-    const hydra = new OAuth2Api(new Configuration({ basePath: stack.hydraAdminUrl }));
-    const { data: client } = await hydra.createOAuth2Client({
-      oAuth2Client: { client_name: clientName, grant_types: ["authorization_code", "refresh_token", "client_credentials"] },
-    });
-
-    for (const { theme, language } of looks) {
-      const what = `${screen.name}, ${theme}, ${language}`;
+  for (const { theme, language } of looks) {
+    const what = `${screen.name}, ${theme}, ${language}`;
+    test(`Manage Users and Manage Clients fit: ${what}`, async ({ browser }) => {
+      const { page, prefix } = await adminPage(browser, screen.viewport);
+      const clientName = `Geospatial tiles for ${prefix} institute.example.org`;
+      const hydra = new OAuth2Api(new Configuration({ basePath: stack.hydraAdminUrl }));
+      const { data: client } = await hydra.createOAuth2Client({
+        oAuth2Client: { client_name: clientName, grant_types: ["authorization_code", "refresh_token", "client_credentials"] },
+      });
       await look(page, theme, language);
 
       await page.goto(`/manage-users?email=${prefix}&match=prefix`);
@@ -127,9 +126,9 @@ for (const screen of screens) {
       await expectTablesFit(page, screen.viewport.width, `Manage Clients, ${what}`);
       await expectAccessible(page);
       await saveScreenshot(page, `manage-clients-${screen.name}-${theme}-${language}`);
-    }
-    await page.context().close();
-    // Other tests look through the same list of clients.
-    await hydra.deleteOAuth2Client({ id: client.client_id! });
-  });
+      await page.context().close();
+      // Other tests look through the same list of clients.
+      await hydra.deleteOAuth2Client({ id: client.client_id! });
+    });
+  }
 }
