@@ -110,6 +110,15 @@ export const adminDe = {
       "Der Identitätsdienst findet Personen nur über ihre E-Mail-Adresse, und zwar über die ganze Adresse oder ihren Anfang: nicht über den Namen, einen Teil aus der Mitte, die Rolle oder den Status. Ohne Adresse werden alle in beliebiger Reihenfolge aufgeführt.",
     search: "Suchen",
     showAll: "Alle anzeigen",
+    exportList: {
+      label: "Liste exportieren:",
+      csv: "CSV",
+      json: "JSON",
+      help: "Alle, die die Suche findet, auf allen Seiten.",
+      progress: "Bisher Personen: {{count}} …",
+      done: "Exportiert: {{count}} Personen.",
+      failed: "Die Liste konnte nicht exportiert werden: {{reason}}",
+    },
     loading: "Benutzer werden geladen…",
     table: "Benutzer",
     columns: {

@@ -105,6 +105,15 @@ export const adminEn = {
       "The identity service finds people by their email address only, by the whole address or its beginning: not by name, by a part from the middle, by role or by state. Without an address, everyone is listed in no particular order.",
     search: "Search",
     showAll: "Show all",
+    exportList: {
+      label: "Export the list:",
+      csv: "CSV",
+      json: "JSON",
+      help: "Everyone the search finds, on every page of it.",
+      progress: "People so far: {{count}}…",
+      done: "Exported: {{count}} people.",
+      failed: "The list could not be exported: {{reason}}",
+    },
     loading: "Loading users…",
     table: "Users",
     columns: {

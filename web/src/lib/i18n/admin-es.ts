@@ -109,6 +109,15 @@ export const adminEs = {
       "El servicio de identidad solo busca a las personas por su dirección de correo electrónico, completa o por su comienzo: no por nombre, por una parte intermedia, por rol ni por estado. Sin dirección, aparecen todas, sin un orden concreto.",
     search: "Buscar",
     showAll: "Mostrar todos",
+    exportList: {
+      label: "Exportar la lista:",
+      csv: "CSV",
+      json: "JSON",
+      help: "Todas las personas que encuentra la búsqueda, en todas sus páginas.",
+      progress: "Personas hasta ahora: {{count}}…",
+      done: "Exportado: {{count}} personas.",
+      failed: "No se pudo exportar la lista: {{reason}}",
+    },
     loading: "Cargando usuarios…",
     table: "Usuarios",
     columns: {

@@ -109,6 +109,15 @@ export const adminFr = {
       "Le service d’identité ne trouve les personnes que par leur adresse e-mail, complète ou par son début : ni par le nom, ni par un fragment du milieu, ni par le rôle ou l’état. Sans adresse, tout le monde est listé, sans ordre particulier.",
     search: "Rechercher",
     showAll: "Tout afficher",
+    exportList: {
+      label: "Exporter la liste :",
+      csv: "CSV",
+      json: "JSON",
+      help: "Toutes les personnes que la recherche trouve, sur toutes ses pages.",
+      progress: "Personnes jusqu’ici : {{count}}…",
+      done: "Exporté : {{count}} personnes.",
+      failed: "La liste n’a pas pu être exportée : {{reason}}",
+    },
     loading: "Chargement des utilisateurs…",
     table: "Utilisateurs",
     columns: {

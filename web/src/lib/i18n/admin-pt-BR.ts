@@ -105,6 +105,15 @@ export const adminPtBR = {
       "O serviço de identidade só encontra pessoas pelo endereço de e-mail, completo ou pelo começo: não pelo nome, por um trecho do meio, pela função nem pelo status. Sem um endereço, todas aparecem, sem uma ordem específica.",
     search: "Pesquisar",
     showAll: "Mostrar todos",
+    exportList: {
+      label: "Exportar a lista:",
+      csv: "CSV",
+      json: "JSON",
+      help: "Todas as pessoas que a busca encontra, em todas as páginas.",
+      progress: "Pessoas até agora: {{count}}…",
+      done: "Exportado: {{count}} pessoas.",
+      failed: "Não foi possível exportar a lista: {{reason}}",
+    },
     loading: "Carregando usuários…",
     table: "Usuários",
     columns: {

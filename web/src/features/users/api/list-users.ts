@@ -13,9 +13,9 @@ export interface UserSearch {
   match: SearchMatch;
 }
 
-export async function listUsers({ email, match }: UserSearch, pageToken: string | undefined, signal?: AbortSignal) {
+export async function listUsers({ email, match }: UserSearch, pageToken: string | undefined, signal?: AbortSignal, pageSize?: number) {
   const list = await apiRequest<UserList | undefined>(usersPath, {
-    query: { email: email.trim(), match, page_token: pageToken },
+    query: { email: email.trim(), match, page_token: pageToken, page_size: pageSize },
     signal,
   });
   // A proxy or an old server could answer 200 with something else; the table must not break on it.

@@ -14,6 +14,7 @@ import { PageProblemAlert, concernsSession, problemOf } from "../../../lib/compo
 import { useCurrentSession } from "../../../lib/current-session";
 import { usersQueryOptions, type UserSearch as Search } from "../api/list-users";
 import { auditExportPath } from "../api/user-types";
+import { ExportUsers } from "../components/export-users";
 import { InvitationsCard } from "../components/invitations-card";
 import { UserSearch } from "../components/user-search";
 import { UserTable } from "../components/user-table";
@@ -49,7 +50,8 @@ export function ManageUsersPage() {
             <Button as="a" variant="outline-secondary" size="sm" href={auditExportPath} download>
               {t("users.audit.export")}
             </Button>
-            <p className="form-text mb-0">{t("users.audit.exportHelp")}</p>
+            <p className="form-text">{t("users.audit.exportHelp")}</p>
+            <ExportUsers search={search} />
           </div>
         </div>
 
