@@ -84,7 +84,7 @@ test("an admin creates a client, finds it, edits it, rotates its secret and dele
 
   // Search by part of the name, in another case.
   await page.getByLabel("Search by name").fill(tag.toUpperCase());
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(clientsTable(page).locator("tbody tr")).toHaveCount(1);
   await expect(rowOf(page, name)).toBeVisible();
   await expectAccessible(page);

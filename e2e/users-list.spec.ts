@@ -1,6 +1,7 @@
 // Manage Users' whole list: an admin pages through 250 people (Kratos' page
 // tokens, 25 a page) and exports everyone the search finds as CSV and JSON,
-// with a name that a spreadsheet would run as a formula kept as text.
+// with a name that a spreadsheet would run as a formula kept as text; and
+// deactivates 30 people at once, each one's outcome and audit trail kept.
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { Configuration, IdentityApi } from "@ory/client";
@@ -9,11 +10,8 @@ import { expect, test } from "./support/test.js";
 import { newIdentity, signInWithSecondFactorByApi } from "./support/identities.js";
 import { stack } from "./support/stack.js";
 
-const count = 250;
-
-/** 250 accounts whose addresses share a beginning, made in one call (Kratos' batch PATCH); the first one's name is a formula. */
-async function people(): Promise<string> {
-  const prefix = `list-${randomUUID().slice(0, 8)}`;
+/** Accounts whose addresses share a beginning, made in one call (Kratos' batch PATCH); the first one's name is a formula. */
+async function people(count: number, prefix = `list-${randomUUID().slice(0, 8)}`): Promise<string> {
   const { data } = await new IdentityApi(new Configuration({ basePath: stack.kratosAdminUrl })).batchPatchIdentities({
     patchIdentitiesBody: {
       identities: Array.from({ length: count }, (_, index) => ({
@@ -33,7 +31,7 @@ async function people(): Promise<string> {
   return prefix;
 }
 
-async function downloaded(page: Page, format: "CSV" | "JSON"): Promise<string> {
+async function downloaded(page: Page, format: "CSV" | "JSON", count: number): Promise<string> {
   const download: Promise<Download> = page.waitForEvent("download");
   await page.getByRole("button", { name: format, exact: true }).click();
   const file = await download;
@@ -42,7 +40,8 @@ async function downloaded(page: Page, format: "CSV" | "JSON"): Promise<string> {
 }
 
 test("an admin pages through 250 people and exports them all, formulas kept as text", async ({ page }) => {
-  const prefix = await people();
+  const count = 250;
+  const prefix = await people(count);
   await signInWithSecondFactorByApi(page, await newIdentity({ roles: ["admin"] }));
   await page.goto(`/manage-users?email=${prefix}&match=prefix`);
   const rows = page.getByRole("table", { name: "Users" }).locator("tbody tr");
@@ -54,16 +53,57 @@ test("an admin pages through 250 people and exports them all, formulas kept as t
   }
   await expect(more).toBeHidden();
 
-  const csv = (await downloaded(page, "CSV")).split("\r\n");
+  const csv = (await downloaded(page, "CSV", count)).split("\r\n");
   expect(csv[0]).toBe('"id","email","name","verified","roles","state","second_factors","providers","created_at"');
   expect(csv).toHaveLength(count + 1);
   const formula = csv.find((line) => line.includes(`${prefix}-000@example.org`));
   expect(formula).toContain(`"'=HYPERLINK(""https://attacker.example"") Formula"`);
 
-  const json = JSON.parse(await downloaded(page, "JSON")) as { users: { email: string; name: string }[] };
+  const json = JSON.parse(await downloaded(page, "JSON", count)) as { users: { email: string; name: string }[] };
   expect(json.users).toHaveLength(count);
   expect(new Set(json.users.map((user) => user.email)).size).toBe(count);
   expect(json.users.find((user) => user.email === `${prefix}-000@example.org`)?.name).toBe(
     '=HYPERLINK("https://attacker.example") Formula',
   );
+});
+
+test("an admin deactivates 30 people at once: one confirmation, an outcome and an audit entry per person, their own account spared", async ({
+  page,
+}) => {
+  const prefix = `many-${randomUUID().slice(0, 8)}`;
+  const admin = await newIdentity({ email: `${prefix}-admin@example.org`, roles: ["admin"] });
+  await people(30, prefix);
+  await signInWithSecondFactorByApi(page, admin);
+  await page.goto(`/manage-users?email=${prefix}&match=prefix`);
+  const users = page.getByRole("table", { name: "Users" });
+  await expect(users.locator("tbody tr")).toHaveCount(25);
+
+  await page.getByRole("button", { name: "Select everyone the search finds" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Selected: 31" })).toBeVisible();
+  await page.getByRole("button", { name: "Deactivate", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Deactivate 31 accounts?" });
+  await expect(dialog).toContainText("your own account and the last admin stay as they are");
+  await dialog.getByRole("button", { name: "Deactivate" }).click();
+
+  await expect(page.getByRole("heading", { name: "Changed: 30 of 31" })).toBeVisible();
+  const outcomes = page.getByRole("table", { name: "What happened to each account" });
+  await expect(outcomes.getByRole("row").filter({ hasText: "Done" })).toHaveCount(30);
+  await expect(outcomes.getByRole("row").filter({ hasText: admin.email })).toContainText("Not changed: your own account");
+  await expect(page.getByRole("status").filter({ hasText: "Selected: 0" })).toBeVisible();
+  const others = users.locator("tbody tr").filter({ hasNotText: admin.email });
+  await expect(others.filter({ hasText: "Inactive" })).not.toHaveCount(0);
+  await expect(others.filter({ hasNotText: "Inactive" })).toHaveCount(0);
+
+  const { data } = await new IdentityApi(new Configuration({ basePath: stack.kratosAdminUrl })).listIdentities({
+    previewCredentialsIdentifierSimilar: prefix,
+    pageSize: 100,
+  });
+  expect(data.filter((identity) => identity.state === "inactive")).toHaveLength(30);
+  await others
+    .first()
+    .getByRole("link", { name: /^Open / })
+    .click();
+  await expect(
+    page.getByRole("table", { name: "What admins did" }).getByRole("row").filter({ hasText: "Deactivated the account" }),
+  ).toHaveCount(1);
 });

@@ -28,7 +28,7 @@ async function openManageUsers(page: Page): Promise<TestIdentity> {
 /** Finds the person by the beginning of their address and opens their page. */
 async function openUser(page: Page, person: TestIdentity): Promise<void> {
   await page.getByLabel("Email address").fill(person.email.slice(0, 15));
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: "Search", exact: true }).click();
   const row = page.getByRole("table", { name: "Users" }).getByRole("row").filter({ hasText: person.email });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Ada Lovelace");
@@ -100,7 +100,7 @@ test("the guard rails: on their own page an admin cannot remove their admin role
   const admin = await openManageUsers(page);
   await page.getByLabel("Email address").fill(admin.email);
   await page.getByLabel("Match").selectOption("exact");
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: "Search", exact: true }).click();
   await page.getByRole("link", { name: `Open ${admin.email}` }).click();
   await expect(page.getByRole("heading", { name: "Grace Admin", level: 1 })).toBeVisible();
   await expect(page.getByText("You cannot change your own admin role.")).toBeVisible();

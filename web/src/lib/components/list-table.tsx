@@ -12,12 +12,14 @@ interface ListTableProps {
   /** The table's accessible name. */
   label: string;
   columns: readonly string[];
+  /** A first header cell before the columns' (a "select all" box); the rows then begin with a cell of theirs. */
+  lead?: ReactNode;
   className?: string;
   /** The rows. */
   children: ReactNode;
 }
 
-export function ListTable({ label, columns, className, children }: ListTableProps) {
+export function ListTable({ label, columns, lead, className, children }: ListTableProps) {
   const { t } = useTranslation();
   return (
     <Table
@@ -28,6 +30,7 @@ export function ListTable({ label, columns, className, children }: ListTableProp
     >
       <thead>
         <tr>
+          {lead !== undefined && <th scope="col">{lead}</th>}
           {columns.map((column) => (
             <th scope="col" key={column}>
               {column}

@@ -1,6 +1,7 @@
 // The accounts found, each linking to its page, and "Load more" while Kratos has more.
 import Badge from "react-bootstrap/Badge";
 import Button from "react-bootstrap/Button";
+import Form from "react-bootstrap/Form";
 import Spinner from "react-bootstrap/Spinner";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
@@ -16,9 +17,12 @@ import { Providers, StateBadge, SecondFactors } from "./user-facts";
 export interface UserTableProps {
   users: readonly User[];
   more: { available: boolean; loading: boolean; load: () => void };
+  /** The people chosen for an action on many at once, by id. */
+  selection: ReadonlyMap<string, string>;
+  onSelect: (people: readonly User[], selected: boolean) => void;
 }
 
-export function UserTable({ users, more }: UserTableProps) {
+export function UserTable({ users, more, selection, onSelect }: UserTableProps) {
   const { t } = useTranslation();
   const listed = useListedTraits();
   // The server renders the list too: dates as the reader's, and more pages, once the app runs.
@@ -28,6 +32,14 @@ export function UserTable({ users, more }: UserTableProps) {
     <>
       <ListTable
         label={t("users.table")}
+        lead={
+          <Form.Check
+            aria-label={t("users.bulk.selectPage")}
+            disabled={!hydrated || users.length === 0}
+            checked={users.length > 0 && users.every((user) => selection.has(user.id))}
+            onChange={(event) => onSelect(users, event.currentTarget.checked)}
+          />
+        }
         columns={[
           t("users.columns.name"),
           t("users.columns.email"),
@@ -42,6 +54,14 @@ export function UserTable({ users, more }: UserTableProps) {
       >
         {users.map((user) => (
           <tr key={user.id}>
+            <td>
+              <Form.Check
+                aria-label={t("users.bulk.selectPerson", { email: user.email })}
+                disabled={!hydrated}
+                checked={selection.has(user.id)}
+                onChange={(event) => onSelect([user], event.currentTarget.checked)}
+              />
+            </td>
             <td data-label={t("users.columns.name")}>{user.name || <span className="text-body-secondary">{t("users.noName")}</span>}</td>
             <td data-label={t("users.columns.email")}>
               <EmailAddress address={user.email} />

@@ -1,7 +1,7 @@
 // Manage Users: find an account by email address. The server enforces the
 // admin role (and a second factor); this page only shows what it answers.
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useEffect, useId } from "react";
+import { useEffect, useId, useState } from "react";
 import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
 import { useTranslation } from "react-i18next";
@@ -13,11 +13,14 @@ import { QueryFailure } from "../../../lib/components/query-content";
 import { PageProblemAlert, concernsSession, problemOf } from "../../../lib/components/page-problem";
 import { useCurrentSession } from "../../../lib/current-session";
 import { usersQueryOptions, type UserSearch as Search } from "../api/list-users";
-import { auditExportPath } from "../api/user-types";
+import { auditExportPath, type User } from "../api/user-types";
+import { BulkBar } from "../components/bulk-bar";
 import { ExportUsers } from "../components/export-users";
 import { InvitationsCard } from "../components/invitations-card";
 import { UserSearch } from "../components/user-search";
 import { UserTable } from "../components/user-table";
+
+const noneSelected: ReadonlyMap<string, string> = new Map();
 
 export function ManageUsersPage() {
   const { t } = useTranslation();
@@ -35,6 +38,20 @@ export function ManageUsersPage() {
   }, [listConcernsSession, refresh]);
 
   const retry = () => void users.refetch();
+
+  // The people chosen for an action on many at once, for this search only: another search starts with none.
+  const searchKey = `${search.match}:${search.email}`;
+  const [chosen, setChosen] = useState<{ key: string; people: ReadonlyMap<string, string> }>({ key: searchKey, people: new Map() });
+  const selection = chosen.key === searchKey ? chosen.people : noneSelected;
+  const setSelection = (people: ReadonlyMap<string, string>) => setChosen({ key: searchKey, people });
+  const select = (people: readonly User[], selected: boolean) => {
+    const next = new Map(selection);
+    for (const person of people) {
+      if (selected) next.set(person.id, person.email);
+      else next.delete(person.id);
+    }
+    setSelection(next);
+  };
 
   return (
     <Card as="section" aria-labelledby={headingId} className="card-page shadow-sm">
@@ -70,10 +87,15 @@ export function ManageUsersPage() {
         ) : (
           users.data &&
           !problem && (
-            <UserTable
-              users={users.data.pages.flatMap((page) => page.items)}
-              more={{ available: users.hasNextPage, loading: users.isFetchingNextPage, load: () => void users.fetchNextPage() }}
-            />
+            <>
+              <BulkBar search={search} selection={selection} onSelection={setSelection} />
+              <UserTable
+                users={users.data.pages.flatMap((page) => page.items)}
+                more={{ available: users.hasNextPage, loading: users.isFetchingNextPage, load: () => void users.fetchNextPage() }}
+                selection={selection}
+                onSelect={select}
+              />
+            </>
           )
         )}
 
