@@ -1,13 +1,18 @@
 // Manage Users' whole list: an admin pages through 250 people (Kratos' page
 // tokens, 25 a page) and exports everyone the search finds as CSV and JSON,
 // with a name that a spreadsheet would run as a formula kept as text; and
-// deactivates 30 people at once, each one's outcome and audit trail kept.
+// deactivates 30 people at once, each one's outcome and audit trail kept;
+// and unlocks a person whom wrong passwords locked.
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { Configuration, IdentityApi } from "@ory/client";
 import type { Download, Page } from "@playwright/test";
 import { expect, test } from "./support/test.js";
 import { newIdentity, signInWithSecondFactorByApi } from "./support/identities.js";
+import { startPrivateStack } from "./support/private-stack.js";
+import { expectToast } from "./support/toasts.js";
+import { createIdentity } from "../stack/testing/identities.js";
+import { RequestContextBrowser } from "../stack/testing/request-context-browser.js";
 import { stack } from "./support/stack.js";
 
 /** Accounts whose addresses share a beginning, made in one call (Kratos' batch PATCH); the first one's name is a formula. */
@@ -106,4 +111,39 @@ test("an admin deactivates 30 people at once: one confirmation, an outcome and a
   await expect(
     page.getByRole("table", { name: "What admins did" }).getByRole("row").filter({ hasText: "Deactivated the account" }),
   ).toHaveCount(1);
+});
+
+test("wrong passwords lock a person; the admin sees until when, unlocks them and the audit trail says so", async ({ page, playwright }) => {
+  // A stack of its own starts first: on a busy machine that alone took 30 s.
+  test.setTimeout(120_000);
+  // A portal of its own with a low limit, so that these guesses count against nobody else's.
+  const stack = await startPrivateStack({ portalEnv: { LIMIT_SIGN_IN_ACCOUNT: "2/15m" } });
+  const elsewhere = await playwright.request.newContext();
+  try {
+    const person = await createIdentity(stack.adminUrl, { verified: true, name: { first: "Ada", last: "Lovelace" } });
+    const admin = await createIdentity(stack.adminUrl, { roles: ["admin"] });
+    const browser = new RequestContextBrowser(elsewhere, stack.portalOrigin);
+    for (const guess of [1, 2]) expect((await browser.signIn(person.email, `wrong-${guess}`)).status(), `guess ${guess}`).toBe(400);
+    expect((await browser.signIn(person.email, person.password)).status(), "the right password waits too").toBe(429);
+
+    await signInWithSecondFactorByApi(page, admin, stack.portalOrigin);
+    await page.goto(`${stack.portalOrigin}/manage-users?email=${person.email}&match=exact`);
+    const row = page.getByRole("table", { name: "Users" }).locator("tbody tr");
+    await expect(row).toContainText("Locked");
+    await expect(row).toContainText(/until /);
+    await row.getByRole("link", { name: `Open ${person.email}` }).click();
+    await expect(page.getByText(/Wrong passwords lock this account until/)).toBeVisible();
+    await page.getByRole("button", { name: "Unlock" }).click();
+    await page.getByRole("dialog", { name: "Unlock sign-in" }).getByRole("button", { name: "Unlock" }).click();
+    await expectToast(page, `Ada Lovelace (${person.email}) can sign in again.`);
+    await expect(page.getByText("Not locked: wrong passwords have not reached the limit.")).toBeVisible();
+    await expect(
+      page.getByRole("table", { name: "What admins did" }).getByRole("row").filter({ hasText: "Unlocked the sign-in" }),
+    ).toHaveCount(1);
+
+    expect((await browser.signIn(person.email, person.password)).status(), "the person signs in again").toBe(200);
+  } finally {
+    await elsewhere.dispose();
+    await stack.stop();
+  }
 });

@@ -46,6 +46,10 @@ export const User = Type.Object({
   /** The sign-in providers linked to the account, by Kratos' provider id (google, example-sso, …). */
   providers: Type.Array(Type.String()),
   created_at: Type.Union([Type.String(), Type.Null()]),
+  /** The last sign-in the portal recorded for the account (its activity), or null; in the list and on the person's page. */
+  last_sign_in: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** Until when wrong passwords lock the account (LIMIT_SIGN_IN_ACCOUNT) for every browser its owner has not used, or null. */
+  locked_until: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** The identity schema of the account, and every trait it holds (GET /api/identity-schemas names them). */
   schema_id: Type.String(),
   traits: Type.Record(Type.String(), Type.Unknown()),
@@ -79,6 +83,7 @@ export const auditActions = [
   "recovery_code_created",
   "verification_sent",
   "deleted",
+  "unlocked",
   "invitation_sent",
   "invitation_resent",
   "invitation_revoked",

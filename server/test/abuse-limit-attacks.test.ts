@@ -85,6 +85,7 @@ t.test("1: refused requests leave nothing in the store", async (t) => {
           live.delete(`${rule.keyPrefix}:${key}`);
           return counter.delete(key);
         },
+        spentUntil: (key) => counter.spentUntil(key),
       };
     },
   };

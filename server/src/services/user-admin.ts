@@ -37,6 +37,8 @@ export interface UserAdmin {
   sendVerification(actor: Actor, id: string): Promise<void>;
   /** Deletes the account as its owner would (accountDeletion). */
   delete(actor: Actor, id: string): Promise<void>;
+  /** Ends the sign-in lock that wrong passwords put on the account's address (`clear`: the abuse limits' own). */
+  unlock(actor: Actor, id: string, clear: (address: string) => Promise<void>): Promise<Identity>;
 }
 
 export interface UserAdminDeps {
@@ -123,6 +125,13 @@ export function userAdmin({ kratos, state, outbox, accountDeletion, lastAdmin, s
       await existing(id);
       await record(actor, id, "sessions_revoked");
       await identities.revokeSessions(id);
+    },
+
+    async unlock(actor, id, clear) {
+      const identity = await existing(id);
+      await record(actor, id, "unlocked");
+      await clear(emailOf(identity));
+      return identity;
     },
 
     async recoveryCode(actor, id) {

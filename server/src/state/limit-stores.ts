@@ -27,6 +27,8 @@ export interface Counter {
   consume(key: string): Promise<RateLimiterRes>;
   reward(key: string): Promise<unknown>;
   delete(key: string): Promise<unknown>;
+  /** When the key's window ends if its points are spent (the next consume would be refused); undefined while it has some left. */
+  spentUntil(key: string): Promise<Date | undefined>;
 }
 
 /** Which account a session (by a hash of the credential Kratos reads) signed in as. */
@@ -86,6 +88,11 @@ export function memoryCounter({ points, duration }: Limit, maxKeys = memoryKeysP
     },
     async delete(key) {
       return windows.delete(key);
+    },
+    async spentUntil(key) {
+      const now = Date.now();
+      const window = live(key, now);
+      return window && window.points >= points ? new Date(window.endsAt) : undefined;
     },
   };
 }
@@ -173,6 +180,13 @@ export async function redisStore(url: string, log: FastifyBaseLogger): Promise<L
         consume: (key) => orLocally(shared.consume(key), () => local.consume(key)),
         reward: (key) => orLocally(shared.reward(key), () => local.reward(key)),
         delete: (key) => orLocally(shared.delete(key), () => local.delete(key)),
+        spentUntil: (key) =>
+          orLocally(
+            shared
+              .get(key)
+              .then((state) => (state && state.consumedPoints >= rule.points ? new Date(Date.now() + state.msBeforeNext) : undefined)),
+            () => local.spentUntil(key),
+          ),
       };
     },
     sessionAccounts: {

@@ -49,6 +49,14 @@ export interface AbuseLimitHooks {
   providerCallback: onRequestHookHandler;
   /** An invitation link read or accepted: per client IP, so that its secret cannot be guessed. */
   invitationLink: onRequestHookHandler;
+  /**
+   * The sign-in limit of an account (LIMIT_SIGN_IN_ACCOUNT), by its address: until when wrong passwords keep it
+   * locked for every browser its owner has not signed in from, and an admin's unlock.
+   */
+  signInLock: {
+    until(address: string): Promise<Date | undefined>;
+    clear(address: string): Promise<void>;
+  };
 }
 
 function setCookies(reply: FastifyReply): string[] {
@@ -115,6 +123,17 @@ export function limitHooks(fastify: FastifyInstance, config: PortalConfig, store
 
     invitationLink: async (request, reply) => {
       await charge(rules.invitationLink(request.ip), reply);
+    },
+
+    signInLock: {
+      until: async (address) => {
+        const account = accountOf(address);
+        return account === undefined ? undefined : rules.signInAccount.counter.spentUntil(accountKey(account));
+      },
+      clear: async (address) => {
+        const account = accountOf(address);
+        if (account !== undefined) await rules.signInAccount.counter.delete(accountKey(account));
+      },
     },
 
     submission(kind) {

@@ -66,6 +66,20 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return { id: identity.id, email: emailOf(identity), ip: request.ip };
   };
 
+  /** The account with what the portal knows of it beside Kratos: its last sign-in here, and its sign-in lock. */
+  const withRecord = async (identity: Identity): Promise<UserBody> => {
+    const user = toUser(identity);
+    const [activity, lockedUntil] = await Promise.all([
+      fastify.state.activity.list(identity.id),
+      fastify.limits.signInLock.until(user.email),
+    ]);
+    return {
+      ...user,
+      last_sign_in: activity.find((event) => event.type === "sign_in")?.at ?? null,
+      locked_until: lockedUntil?.toISOString() ?? null,
+    };
+  };
+
   fastify.get("/", { schema: { querystring: UserListQuery, response: { 200: UserList, ...errorResponses } } }, async (request) => {
     // The type provider reads the enum fields as unknown; the schema has checked them.
     const { email = "", match = "prefix", page_size: size, page_token: pageToken } = request.query as UserListInput;
@@ -75,7 +89,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       pageSize: queryInteger(size, "page_size", { fallback: pageSize, maximum: maxUserPageSize }),
       pageToken,
     });
-    return { items: page.items.map(toUser), next_page_token: page.nextPageToken ?? null };
+    return { items: await Promise.all(page.items.map(withRecord)), next_page_token: page.nextPageToken ?? null };
   });
 
   // The whole audit trail within its retention (AUDIT_RETENTION), oldest first, as JSON lines (one AuditEntry a
@@ -102,7 +116,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       fastify.state.audit.list(id),
     ]);
     if (!identity) throw new ClientError(404, "user_not_found");
-    return { user: toUser(identity), sessions: sessions.map(sessionView), audit };
+    return { user: await withRecord(identity), sessions: sessions.map(sessionView), audit };
   });
 
   fastify.delete(
@@ -135,6 +149,10 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { params: UserParams, body: StateChangeBody, response: { 200: User, ...errorResponses } },
     },
     async (request) => toUser(await users.setState(actorOf(request), request.params.id, (request.body as StateChangeInput).state)),
+  );
+
+  fastify.post("/:id/unlock", { ...change, schema: { params: UserParams, response: { 200: User, ...errorResponses } } }, async (request) =>
+    withRecord(await users.unlock(actorOf(request), request.params.id, (address) => fastify.limits.signInLock.clear(address))),
   );
 
   fastify.post(

@@ -168,6 +168,7 @@ export const adminEs = {
       secondFactors: "Segundos factores",
       providers: "Proveedores de inicio de sesión",
       created: "Creado",
+      lastSignIn: "Último inicio de sesión",
     },
     noName: "(sin nombre)",
     noMatch: "Ninguna cuenta coincide.",
@@ -177,6 +178,9 @@ export const adminEs = {
     no: "No",
     noRoles: "ninguno",
     states: { active: "Activa", inactive: "Inactiva" },
+    notSignedIn: "aún no",
+    locked: "Bloqueada",
+    lockedUntil: "hasta {{time}}",
     secondFactorNames: {
       totp: "Aplicación de autenticación",
       webauthn: "Llave de seguridad",
@@ -240,6 +244,16 @@ export const adminEs = {
       reactivated: "Se reactivó la cuenta de {{name}}.",
       selfNote: "Aquí no puedes desactivar ni eliminar tu propia cuenta.",
     },
+    lock: {
+      title: "Bloqueo del inicio de sesión",
+      text: "Las contraseñas incorrectas bloquean esta cuenta hasta {{time}} en todo navegador desde el que su titular no haya iniciado sesión antes.",
+      unlock: "Desbloquear",
+      confirmTitle: "Desbloquear el inicio de sesión",
+      confirmBody:
+        "¿Permitir que {{name}} vuelva a iniciar sesión desde cualquier navegador ahora? Se olvidan las contraseñas incorrectas contadas hasta ahora.",
+      unlocked: "{{name}} puede volver a iniciar sesión.",
+      none: "Sin bloqueo: las contraseñas incorrectas no han llegado al límite.",
+    },
     access: {
       title: "Acceso",
       recoveryCode: "Crear un código de recuperación",
@@ -281,6 +295,7 @@ export const adminEs = {
         recovery_code_created: "Creó un código de recuperación",
         verification_sent: "Reenvió el correo de verificación",
         deleted: "Eliminó la cuenta",
+        unlocked: "Desbloqueó el inicio de sesión",
         invitation_sent: "Envió una invitación",
         invitation_resent: "Reenvió la invitación",
         invitation_revoked: "Revocó la invitación",

@@ -168,6 +168,7 @@ export const adminFr = {
       secondFactors: "Seconds facteurs",
       providers: "Services de connexion",
       created: "Créé le",
+      lastSignIn: "Dernière connexion",
     },
     noName: "(sans nom)",
     noMatch: "Aucun compte ne correspond.",
@@ -177,6 +178,9 @@ export const adminFr = {
     no: "Non",
     noRoles: "aucun",
     states: { active: "Actif", inactive: "Inactif" },
+    notSignedIn: "pas encore",
+    locked: "Bloqué",
+    lockedUntil: "jusqu’à {{time}}",
     secondFactorNames: {
       totp: "Application d’authentification",
       webauthn: "Clé de sécurité",
@@ -240,6 +244,16 @@ export const adminFr = {
       reactivated: "Le compte de {{name}} a été réactivé.",
       selfNote: "Vous ne pouvez ni désactiver ni supprimer votre propre compte ici.",
     },
+    lock: {
+      title: "Blocage de la connexion",
+      text: "Des mots de passe erronés bloquent ce compte jusqu’à {{time}} pour tout navigateur depuis lequel son titulaire ne s’est jamais connecté.",
+      unlock: "Débloquer",
+      confirmTitle: "Débloquer la connexion",
+      confirmBody:
+        "Permettre à {{name}} de se connecter de nouveau depuis n’importe quel navigateur ? Les mots de passe erronés comptés jusqu’ici sont oubliés.",
+      unlocked: "{{name}} peut de nouveau se connecter.",
+      none: "Non bloqué : les mots de passe erronés n’ont pas atteint la limite.",
+    },
     access: {
       title: "Accès",
       recoveryCode: "Créer un code de récupération",
@@ -281,6 +295,7 @@ export const adminFr = {
         recovery_code_created: "Code de récupération créé",
         verification_sent: "E-mail de vérification renvoyé",
         deleted: "Compte supprimé",
+        unlocked: "A débloqué la connexion",
         invitation_sent: "Invitation envoyée",
         invitation_resent: "Invitation renvoyée",
         invitation_revoked: "Invitation révoquée",

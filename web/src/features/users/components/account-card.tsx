@@ -5,7 +5,7 @@ import { EmailAddress } from "../../../lib/components/email-address";
 import { useFormatDateTime } from "../../../lib/format";
 import type { UserDetail } from "../api/user-types";
 import { BackLink } from "./back-link";
-import { Providers, SecondFactors, StateBadge } from "./user-facts";
+import { LockBadge, Providers, SecondFactors, StateBadge } from "./user-facts";
 
 export function AccountCard({ user, headingId }: { user: UserDetail["user"]; headingId: string }) {
   const { t } = useTranslation();
@@ -28,7 +28,7 @@ export function AccountCard({ user, headingId }: { user: UserDetail["user"]; hea
           <dd className="col-sm-8">{user.verified ? t("users.yes") : t("users.no")}</dd>
           <dt className="col-sm-4">{t("users.columns.state")}</dt>
           <dd className="col-sm-8">
-            <StateBadge state={user.state} />
+            <StateBadge state={user.state} /> <LockBadge until={user.locked_until} />
           </dd>
           <dt className="col-sm-4">{t("users.columns.roles")}</dt>
           <dd className="col-sm-8">{user.roles.length > 0 ? user.roles.join(", ") : t("users.noRoles")}</dd>
@@ -40,6 +40,8 @@ export function AccountCard({ user, headingId }: { user: UserDetail["user"]; hea
           <dd className="col-sm-8">
             <Providers providers={user.providers} />
           </dd>
+          <dt className="col-sm-4">{t("users.columns.lastSignIn")}</dt>
+          <dd className="col-sm-8">{user.last_sign_in ? formatDateTime(user.last_sign_in) : t("users.notSignedIn")}</dd>
           <dt className="col-sm-4">{t("users.account.created")}</dt>
           <dd className="col-sm-8">{formatDateTime(user.created_at)}</dd>
           <dt className="col-sm-4">{t("users.account.id")}</dt>

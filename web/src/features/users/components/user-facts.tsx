@@ -1,6 +1,7 @@
 // An account's state, second factors and sign-in providers, worded the same in the table and on its page.
 import Badge from "react-bootstrap/Badge";
 import { useTranslation } from "react-i18next";
+import { useFormatDateTime } from "../../../lib/format";
 import { ProviderMark } from "../../../lib/components/provider-mark";
 import { providerNameOf } from "#contract/providers.js";
 import type { User } from "../api/user-types";
@@ -8,6 +9,21 @@ import type { User } from "../api/user-types";
 export function StateBadge({ state }: { state: User["state"] }) {
   const { t } = useTranslation();
   return <Badge bg={state === "active" ? "success" : "danger"}>{t(`users.states.${state}`)}</Badge>;
+}
+
+/** The sign-in lock of wrong passwords, with until when; nothing while there is none. */
+export function LockBadge({ until }: { until: string | null | undefined }) {
+  const { t } = useTranslation();
+  const formatDateTime = useFormatDateTime();
+  if (!until) return null;
+  return (
+    <span className="d-inline-block">
+      <Badge bg="warning" text="dark">
+        {t("users.locked")}
+      </Badge>{" "}
+      <span className="small">{t("users.lockedUntil", { time: formatDateTime(until) })}</span>
+    </span>
+  );
 }
 
 const factorNames = ["totp", "webauthn", "passkey", "lookup_secret"] as const;

@@ -12,7 +12,7 @@ import { ListTable } from "../../../lib/components/list-table";
 import { useFormatDate } from "../../../lib/format";
 import { useHydrated } from "../../../lib/use-hydrated";
 import type { User } from "../api/user-types";
-import { Providers, StateBadge, SecondFactors } from "./user-facts";
+import { LockBadge, Providers, StateBadge, SecondFactors } from "./user-facts";
 
 export interface UserTableProps {
   users: readonly User[];
@@ -49,6 +49,7 @@ export function UserTable({ users, more, selection, onSelect }: UserTableProps) 
           t("users.columns.state"),
           t("users.columns.secondFactors"),
           t("users.columns.providers"),
+          t("users.columns.lastSignIn"),
           t("users.columns.created"),
         ]}
       >
@@ -78,13 +79,16 @@ export function UserTable({ users, more, selection, onSelect }: UserTableProps) 
                 : t("users.noRoles")}
             </td>
             <td data-label={t("users.columns.state")}>
-              <StateBadge state={user.state} />
+              <StateBadge state={user.state} /> <LockBadge until={user.locked_until} />
             </td>
             <td data-label={t("users.columns.secondFactors")}>
               <SecondFactors factors={user.second_factors} />
             </td>
             <td data-label={t("users.columns.providers")}>
               <Providers providers={user.providers} />
+            </td>
+            <td data-label={t("users.columns.lastSignIn")} className="text-nowrap">
+              {user.last_sign_in ? formatDate(user.last_sign_in) : t("users.notSignedIn")}
             </td>
             <td data-label={t("users.columns.created")} className="text-nowrap">
               {formatDate(user.created_at)}

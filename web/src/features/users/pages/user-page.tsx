@@ -27,6 +27,7 @@ import { DeletionCard } from "../components/deletion-card";
 import { RolesCard } from "../components/roles-card";
 import { SessionsCard } from "../components/sessions-card";
 import { StateCard } from "../components/state-card";
+import { LockCard } from "../components/lock-card";
 import { UserTraits } from "../components/user-traits";
 
 export function UserPage() {
@@ -91,6 +92,7 @@ function UserSections({ detail, headingId }: { detail: UserDetail; headingId: st
       <SessionsCard user={user} sessions={sessions} ask={ask} />
       <RolesCard user={user} self={self} ask={ask} />
       <StateCard user={user} self={self} ask={ask} />
+      <LockCard user={user} ask={ask} />
       <AccessCard user={user} ask={ask} confirm={confirm} />
       <AuditCard audit={audit} />
       {!self && <DeletionCard user={user} ask={ask} />}
