@@ -6,12 +6,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Configuration, IdentityApi, type Identity } from "@ory/client";
 import t from "tap";
-import { createIdentity, uniqueEmail } from "../../stack/testing/identities.js";
-import { apiCaller, ok, refusesAllButAdmins, signedIn, type Route } from "./helpers/api.js";
-import { build } from "./helpers/build.js";
-import { Browser } from "./helpers/browser.js";
-import { useKratos } from "./helpers/kratos.js";
-import { codeIn, mailsTo, waitForMail } from "./helpers/mail.js";
+import { createIdentity, uniqueEmail } from "../../../../stack/testing/identities.js";
+import { apiCaller, ok, refusesAllButAdmins, signedIn, type Route } from "../../helpers/api.js";
+import { build } from "../../helpers/build.js";
+import { Browser } from "../../helpers/browser.js";
+import { useKratos } from "../../helpers/kratos.js";
+import { codeIn, mailsTo, waitForMail } from "../../helpers/mail.js";
 
 const kratos = await useKratos(t);
 const origin = kratos.env.PORTAL_ORIGIN!;

@@ -3,12 +3,12 @@
 // activity and admins' audit lines recorded at one are read at the other.
 import { randomUUID } from "node:crypto";
 import t from "tap";
-import { startRedis } from "../../stack/redis.js";
-import { Supervisor } from "../../stack/supervisor.js";
-import { knownDevicesKept } from "../src/state/portal-state.js";
-import { build } from "./helpers/build.js";
-import { useKratos } from "./helpers/kratos.js";
-import { mailsTo, waitForMail } from "./helpers/mail.js";
+import { startRedis } from "../../../stack/redis.js";
+import { Supervisor } from "../../../stack/supervisor.js";
+import { knownDevicesKept } from "../../src/state/portal-state.js";
+import { build } from "../helpers/build.js";
+import { useKratos } from "../helpers/kratos.js";
+import { mailsTo, waitForMail } from "../helpers/mail.js";
 
 const kratos = await useKratos(t);
 const supervisor = new Supervisor({ echo: false });

@@ -2,12 +2,12 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Configuration, FrontendApi } from "@ory/client";
 import t from "tap";
-import { createIdentity } from "../../stack/testing/identities.js";
-import { csrfToken } from "../../stack/testing/kratos-browser.js";
-import { freePort } from "../../stack/supervisor.js";
-import { build } from "./helpers/build.js";
-import { Browser } from "./helpers/browser.js";
-import { useKratos } from "./helpers/kratos.js";
+import { createIdentity } from "../../../stack/testing/identities.js";
+import { csrfToken } from "../../../stack/testing/kratos-browser.js";
+import { freePort } from "../../../stack/supervisor.js";
+import { build } from "../helpers/build.js";
+import { Browser } from "../helpers/browser.js";
+import { useKratos } from "../helpers/kratos.js";
 
 t.test("a browser flow started through /kratos comes back to the portal with its cookies", async (t) => {
   const kratos = await useKratos(t);

@@ -12,11 +12,11 @@ import { join } from "node:path";
 import { Configuration, IdentityApi } from "@ory/client";
 import type { FastifyInstance } from "fastify";
 import t, { type Test } from "tap";
-import { createIdentity, uniqueEmail } from "../../stack/testing/identities.js";
-import { build, buildInternal, LogLines, type BuildOptions, type Env } from "./helpers/build.js";
-import { Browser } from "./helpers/browser.js";
-import { useKratos } from "./helpers/kratos.js";
-import { codeIn, mailsTo, waitForMail } from "./helpers/mail.js";
+import { createIdentity, uniqueEmail } from "../../../../stack/testing/identities.js";
+import { build, buildInternal, LogLines, type BuildOptions, type Env } from "../../helpers/build.js";
+import { Browser } from "../../helpers/browser.js";
+import { useKratos } from "../../helpers/kratos.js";
+import { codeIn, mailsTo, waitForMail } from "../../helpers/mail.js";
 
 const kratos = await useKratos(t);
 const kratosAdmin = new IdentityApi(new Configuration({ basePath: kratos.adminUrl }));

@@ -5,10 +5,10 @@
 import { Configuration, FrontendApi } from "@ory/client";
 import { Value } from "@sinclair/typebox/value";
 import t from "tap";
-import { freePort } from "../../stack/supervisor.js";
-import { ClientError, FieldErrors, UpstreamError } from "../src/errors.js";
+import { freePort } from "../../../stack/supervisor.js";
+import { ClientError, FieldErrors, UpstreamError } from "../../src/errors.js";
 import { ErrorBody } from "#contract/schemas/error.js";
-import { build, LogLines } from "./helpers/build.js";
+import { build, LogLines } from "../helpers/build.js";
 
 t.test("a route that throws answers 500 internal_error without its internals, and logs them", async (t) => {
   const logs = new LogLines();

@@ -2,19 +2,19 @@
 // portal (the API, the Kratos proxy, the static app), against the real Kratos
 // and Hydra: each request gets a clear 4xx with a code, never a 5xx, a
 // stack trace or the parser's internals, and never success for the wrong
-// caller. (Hostile bodies on each /api route are in bodies.test.ts.)
+// caller. (Hostile bodies on each /api route are in api/bodies.test.ts.)
 import { randomUUID } from "node:crypto";
 import { request as httpRequest, type OutgoingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Value } from "@sinclair/typebox/value";
 import type { InjectOptions } from "fastify";
 import t from "tap";
-import { createIdentity } from "../../stack/testing/identities.js";
+import { createIdentity } from "../../../stack/testing/identities.js";
 import type { ErrorCode } from "#contract/errors.js";
 import { ErrorBody } from "#contract/schemas/error.js";
-import { signedIn } from "./helpers/api.js";
-import { build } from "./helpers/build.js";
-import { useHydra } from "./helpers/hydra.js";
+import { signedIn } from "../helpers/api.js";
+import { build } from "../helpers/build.js";
+import { useHydra } from "../helpers/hydra.js";
 
 const hydra = await useHydra(t);
 const origin = hydra.env.PORTAL_ORIGIN!;

@@ -11,11 +11,11 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import t, { type Test } from "tap";
 import { AuditEntry } from "#contract/schemas/users.js";
-import { createIdentity } from "../../stack/testing/identities.js";
-import { apiCaller, signedIn } from "./helpers/api.js";
-import { build, type Env } from "./helpers/build.js";
-import { Browser } from "./helpers/browser.js";
-import { useHydra } from "./helpers/hydra.js";
+import { createIdentity } from "../../../../stack/testing/identities.js";
+import { apiCaller, signedIn } from "../../helpers/api.js";
+import { build, type Env } from "../../helpers/build.js";
+import { Browser } from "../../helpers/browser.js";
+import { useHydra } from "../../helpers/hydra.js";
 
 const hydra = await useHydra(t);
 const origin = hydra.env.PORTAL_ORIGIN!;

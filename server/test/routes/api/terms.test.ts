@@ -5,11 +5,11 @@
 // deletion until it is accepted, once.
 import { Configuration, IdentityApi } from "@ory/client";
 import t from "tap";
-import { createIdentity } from "../../stack/testing/identities.js";
-import { readConfig } from "../src/config.js";
-import { build } from "./helpers/build.js";
-import { Browser } from "./helpers/browser.js";
-import { useHydra } from "./helpers/hydra.js";
+import { createIdentity } from "../../../../stack/testing/identities.js";
+import { readConfig } from "../../../src/config.js";
+import { build } from "../../helpers/build.js";
+import { Browser } from "../../helpers/browser.js";
+import { useHydra } from "../../helpers/hydra.js";
 
 t.test("the terms are configured together, as http(s) URLs and a short version", async (t) => {
   t.equal(readConfig({}).terms, undefined, "none by default");

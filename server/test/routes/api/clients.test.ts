@@ -2,13 +2,13 @@
 // refuses before Hydra sees it, and what an admin sees Hydra do.
 import { randomUUID } from "node:crypto";
 import t from "tap";
-import { createIdentity } from "../../stack/testing/identities.js";
-import { clientCredentialsToken } from "../../stack/testing/oauth2-application.js";
-import { freePort } from "../../stack/supervisor.js";
-import { apiCaller, signedIn, type Method } from "./helpers/api.js";
-import { build } from "./helpers/build.js";
-import { Browser } from "./helpers/browser.js";
-import { useHydra } from "./helpers/hydra.js";
+import { createIdentity } from "../../../../stack/testing/identities.js";
+import { clientCredentialsToken } from "../../../../stack/testing/oauth2-application.js";
+import { freePort } from "../../../../stack/supervisor.js";
+import { apiCaller, signedIn, type Method } from "../../helpers/api.js";
+import { build } from "../../helpers/build.js";
+import { Browser } from "../../helpers/browser.js";
+import { useHydra } from "../../helpers/hydra.js";
 
 const hydra = await useHydra(t);
 const origin = hydra.env.PORTAL_ORIGIN!;

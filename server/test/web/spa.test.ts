@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { join } from "node:path";
 import t from "tap";
-import { build, fakeWebRoot } from "./helpers/build.js";
+import { build, fakeWebRoot } from "../helpers/build.js";
 
 t.test("the SPA is served with a client-side-routing fallback", async (t) => {
   const app = await build(t);

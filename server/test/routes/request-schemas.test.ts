@@ -7,10 +7,10 @@
 import { Configuration, IdentityApi } from "@ory/client";
 import type { RouteOptions } from "fastify";
 import t from "tap";
-import { createIdentity } from "../../stack/testing/identities.js";
-import { build, buildInternal } from "./helpers/build.js";
-import { Browser } from "./helpers/browser.js";
-import { useHydra } from "./helpers/hydra.js";
+import { createIdentity } from "../../../stack/testing/identities.js";
+import { build, buildInternal } from "../helpers/build.js";
+import { Browser } from "../helpers/browser.js";
+import { useHydra } from "../helpers/hydra.js";
 
 const hydra = await useHydra(t);
 const origin = hydra.env.PORTAL_ORIGIN!;

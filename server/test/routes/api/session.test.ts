@@ -1,9 +1,9 @@
 import t from "tap";
-import { createIdentity } from "../../stack/testing/identities.js";
-import { freePort } from "../../stack/supervisor.js";
-import { build } from "./helpers/build.js";
-import { Browser } from "./helpers/browser.js";
-import { useKratos } from "./helpers/kratos.js";
+import { createIdentity } from "../../../../stack/testing/identities.js";
+import { freePort } from "../../../../stack/supervisor.js";
+import { build } from "../../helpers/build.js";
+import { Browser } from "../../helpers/browser.js";
+import { useKratos } from "../../helpers/kratos.js";
 
 t.test("GET /api/session", async (t) => {
   const kratos = await useKratos(t);

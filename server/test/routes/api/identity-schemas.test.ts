@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import t from "tap";
-import { traitFieldsOf } from "../src/kratos/schemas.js";
-import { build } from "./helpers/build.js";
-import { useKratos } from "./helpers/kratos.js";
+import { traitFieldsOf } from "../../../src/kratos/schemas.js";
+import { build } from "../../helpers/build.js";
+import { useKratos } from "../../helpers/kratos.js";
 
 const richSchema: unknown = JSON.parse(
-  readFileSync(new URL("../../stack/testing/schemas/rich-identity.schema.json", import.meta.url), "utf8"),
+  readFileSync(new URL("../../../../stack/testing/schemas/rich-identity.schema.json", import.meta.url), "utf8"),
 );
 
 t.test("a schema's traits become fields with what Kratos' nodes leave out", async (t) => {

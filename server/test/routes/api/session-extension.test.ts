@@ -1,10 +1,10 @@
 // POST /api/session/extend ("Stay signed in") against the real Kratos: the
 // caller's own session ends later; the refusals and the limit.
 import t from "tap";
-import { createIdentity } from "../../stack/testing/identities.js";
-import { build } from "./helpers/build.js";
-import { Browser } from "./helpers/browser.js";
-import { useKratos } from "./helpers/kratos.js";
+import { createIdentity } from "../../../../stack/testing/identities.js";
+import { build } from "../../helpers/build.js";
+import { Browser } from "../../helpers/browser.js";
+import { useKratos } from "../../helpers/kratos.js";
 
 const kratos = await useKratos(t);
 const origin = kratos.env.PORTAL_ORIGIN!;

@@ -4,12 +4,12 @@
 // in the titles are the review's findings.
 import type { LightMyRequestResponse } from "fastify";
 import t from "tap";
-import { createIdentity, uniqueEmail } from "../../stack/testing/identities.js";
-import { csrfToken } from "../../stack/testing/kratos-browser.js";
-import { memoryStore, type LimiterStore } from "../src/state/limit-stores.js";
-import { build, portalOriginOf, type Env } from "./helpers/build.js";
-import { useKratos } from "./helpers/kratos.js";
-import { assertAmbiguous, assertLimited, Client, limitedPortal, newIp, totpOf, wrongTotpOf } from "./helpers/limits.js";
+import { createIdentity, uniqueEmail } from "../../../../stack/testing/identities.js";
+import { csrfToken } from "../../../../stack/testing/kratos-browser.js";
+import { memoryStore, type LimiterStore } from "../../../src/state/limit-stores.js";
+import { build, portalOriginOf, type Env } from "../../helpers/build.js";
+import { useKratos } from "../../helpers/kratos.js";
+import { assertAmbiguous, assertLimited, Client, limitedPortal, newIp, totpOf, wrongTotpOf } from "../../helpers/limits.js";
 
 const kratos = await useKratos(t);
 const portal = (t: Parameters<typeof limitedPortal>[0], env: Env = {}) => limitedPortal(t, kratos, env);

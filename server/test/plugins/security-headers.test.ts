@@ -1,8 +1,8 @@
 // The browser security headers on every kind of answer: the SPA's pages, the
 // API and the Kratos proxy.
 import t from "tap";
-import { build } from "./helpers/build.js";
-import { useKratos } from "./helpers/kratos.js";
+import { build } from "../helpers/build.js";
+import { useKratos } from "../helpers/kratos.js";
 
 const kratos = await useKratos(t);
 

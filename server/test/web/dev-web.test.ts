@@ -2,9 +2,9 @@
 // Vite's dev server, its pages rendered by the server as the image renders
 // them, under the same CSP, with nothing inline for the CSP to refuse.
 import t from "tap";
-import { viteWeb } from "../src/web/dev-web.js";
-import { build } from "./helpers/build.js";
-import { useKratos } from "./helpers/kratos.js";
+import { viteWeb } from "../../src/web/dev-web.js";
+import { build } from "../helpers/build.js";
+import { useKratos } from "../helpers/kratos.js";
 
 t.test("npm run dev's server renders /login from the sources, with Vite's client and the image's CSP", async (t) => {
   const kratos = await useKratos(t);

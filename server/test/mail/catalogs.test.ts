@@ -4,8 +4,8 @@
 // addresses, the link to Account Settings) in every language.
 import t from "tap";
 import { languages } from "#contract/languages.js";
-import { mailBrand, mailCatalogs, mailTime, renderMail } from "../src/mail/messages.js";
-import type { MailId, MailParams } from "../src/mail/types.js";
+import { mailBrand, mailCatalogs, mailTime, renderMail } from "../../src/mail/messages.js";
+import type { MailId, MailParams } from "../../src/mail/types.js";
 
 const at = "AT-MARKER";
 const settingsUrl = "https://account.example/settings";

@@ -2,14 +2,14 @@
 // proxy as a browser drives it. Several client IPs are played through a
 // trusted proxy on loopback (TRUST_PROXY) and X-Forwarded-For.
 import t from "tap";
-import { createIdentity, uniqueEmail, type TestIdentity } from "../../stack/testing/identities.js";
-import { memoryCounter, memoryStore, type LimiterStore, type LimitRule } from "../src/state/limit-stores.js";
-import { startRedis } from "../../stack/redis.js";
-import { Supervisor } from "../../stack/supervisor.js";
-import { build, LogLines, type Env } from "./helpers/build.js";
-import { useKratos } from "./helpers/kratos.js";
-import { mailsTo, waitForMail } from "./helpers/mail.js";
-import { assertAmbiguous, assertLimited, Client, limitedPortal, newIp, totpOf, wrongTotpOf } from "./helpers/limits.js";
+import { createIdentity, uniqueEmail, type TestIdentity } from "../../../../stack/testing/identities.js";
+import { memoryCounter, memoryStore, type LimiterStore, type LimitRule } from "../../../src/state/limit-stores.js";
+import { startRedis } from "../../../../stack/redis.js";
+import { Supervisor } from "../../../../stack/supervisor.js";
+import { build, LogLines, type Env } from "../../helpers/build.js";
+import { useKratos } from "../../helpers/kratos.js";
+import { mailsTo, waitForMail } from "../../helpers/mail.js";
+import { assertAmbiguous, assertLimited, Client, limitedPortal, newIp, totpOf, wrongTotpOf } from "../../helpers/limits.js";
 
 const kratos = await useKratos(t);
 

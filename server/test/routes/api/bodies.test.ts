@@ -6,13 +6,13 @@ import { randomUUID } from "node:crypto";
 import { Value } from "@sinclair/typebox/value";
 import type { LightMyRequestResponse } from "fastify";
 import t, { type Test } from "tap";
-import { createIdentity } from "../../stack/testing/identities.js";
+import { createIdentity } from "../../../../stack/testing/identities.js";
 import type { ErrorCode } from "#contract/errors.js";
 import { ErrorBody } from "#contract/schemas/error.js";
-import { apiCaller, signedIn, type Method } from "./helpers/api.js";
-import { build } from "./helpers/build.js";
-import type { Browser } from "./helpers/browser.js";
-import { useHydra } from "./helpers/hydra.js";
+import { apiCaller, signedIn, type Method } from "../../helpers/api.js";
+import { build } from "../../helpers/build.js";
+import type { Browser } from "../../helpers/browser.js";
+import { useHydra } from "../../helpers/hydra.js";
 
 const hydra = await useHydra(t);
 const origin = hydra.env.PORTAL_ORIGIN!;
