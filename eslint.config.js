@@ -14,7 +14,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 const web = "web/src/**/*.{ts,tsx}";
-const node = ["contract/**/*.ts", "server/**/*.ts", "stack/**/*.{ts,mjs}", "e2e/**/*.ts"];
+const node = ["contract/**/*.ts", "server/**/*.ts", "stack/**/*.{ts,mjs}", "bench/**/*.{ts,mjs}", "e2e/**/*.ts"];
 const code = [...node, web];
 const tests = "web/src/**/*.test.{ts,tsx}";
 
@@ -56,7 +56,7 @@ export default tseslint.config(
     extends: [js.configs.recommended, ...tseslint.configs.strictTypeChecked],
     languageOptions: {
       globals: globals.node,
-      // stack/ has no project of its own: the server's covers it (tsc -p server).
+      // stack/ and bench/ have no project of their own: the server's covers them (tsc -p server).
       parserOptions: {
         project: ["contract/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"],
         tsconfigRootDir: import.meta.dirname,
@@ -73,7 +73,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["stack/**/*.mjs"],
+    files: ["stack/**/*.mjs", "bench/**/*.mjs"],
     extends: [tseslint.configs.disableTypeChecked],
   },
   {
@@ -142,6 +142,7 @@ export default tseslint.config(
         { type: serverType("base"), pattern: "server/src" },
         { type: "server-tests", pattern: "server/test" },
         { type: "stack", pattern: "stack" },
+        { type: "bench", pattern: "bench" },
         { type: "e2e", pattern: "e2e" },
         { type: "app", pattern: "web/src/app" },
         ...features.map((name) => ({ type: featureType(name), pattern: `web/src/features/${name}` })),
@@ -177,6 +178,11 @@ export default tseslint.config(
               },
             },
             { from: { element: { type: "stack" } }, allow: { to: { element: { types: { anyOf: ["stack", "contract"] } } } } },
+            // The bench runs a stack of its own and measures parts of the server (the limits' stores) by themselves.
+            {
+              from: { element: { type: "bench" } },
+              allow: { to: { element: { types: { anyOf: ["bench", "stack", ...Object.keys(serverBelow).map(serverType), "contract"] } } } },
+            },
             { from: { element: { type: "e2e" } }, allow: { to: { element: { types: { anyOf: ["e2e", "stack", "contract"] } } } } },
             {
               from: { element: { type: "app" } },

@@ -17,13 +17,13 @@
 // image's own in one run before the image takes it.
 import { request } from "@playwright/test";
 import { resolve } from "node:path";
-import { createIdentity } from "../testing/identities.js";
-import { RequestContextBrowser } from "../testing/request-context-browser.js";
-import { startTestStack, type TestStack } from "../testing/test-stack.js";
-import { freePort } from "../supervisor.js";
-import { imageCommand, imageNode } from "../image-node.js";
-import { startPortal, type PortalOptions } from "../portal.js";
-import { buildRelease } from "../release.js";
+import { createIdentity } from "../stack/testing/identities.js";
+import { RequestContextBrowser } from "../stack/testing/request-context-browser.js";
+import { startTestStack, type TestStack } from "../stack/testing/test-stack.js";
+import { freePort } from "../stack/supervisor.js";
+import { imageCommand, imageNode } from "../stack/image-node.js";
+import { startPortal, type PortalOptions } from "../stack/portal.js";
+import { buildRelease } from "../stack/release.js";
 import { measureHotPaths, median, startFloor } from "./hot-path.js";
 import { residentSplit } from "./processes.js";
 

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompressSync } from "node:zlib";
-import { rootDir } from "../settings.js";
+import { rootDir } from "../stack/settings.js";
 
 /** What wrote a source: a package (by its name) or a folder of the app's sources (two levels deep). */
 function ownerOf(source: string): string {

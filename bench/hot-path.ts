@@ -8,9 +8,9 @@
 // rate, and it says where a request's time goes.
 import autocannon from "autocannon";
 import { join } from "node:path";
-import { imageCommand } from "../image-node.js";
-import { freePort } from "../supervisor.js";
-import type { TestStack } from "../testing/test-stack.js";
+import { imageCommand } from "../stack/image-node.js";
+import { freePort } from "../stack/supervisor.js";
+import type { TestStack } from "../stack/testing/test-stack.js";
 import { cpuTimeUs } from "./processes.js";
 
 export interface Target {

@@ -4,14 +4,12 @@
 // beyond its cap with keys as the plugin makes them, against the heap before. Also what the old store (rate-limiter-flexible's RateLimiterMemory,
 // no cap) held for the same number of keys, for comparison.
 //
-//   node --expose-gc --import tsx stack/bench/limit-memory.ts
+//   node --expose-gc --import tsx bench/limit-memory.ts
 import { createHash } from "node:crypto";
 import { RateLimiterMemory } from "rate-limiter-flexible";
-/* eslint-disable boundaries/dependencies -- this bench weighs the server's own memory store, with the rules the server makes, in its process; nothing of the stack runs it. */
-import { readLimits } from "../../server/src/config.js";
-import { limitRules } from "../../server/src/plugins/abuse-limits/rules.js";
-import { memoryKeysPerRule, memorySessions, memoryStore, type Counter } from "../../server/src/state/limit-stores.js";
-/* eslint-enable boundaries/dependencies */
+import { readLimits } from "../server/src/config.js";
+import { limitRules } from "../server/src/plugins/abuse-limits/rules.js";
+import { memoryKeysPerRule, memorySessions, memoryStore, type Counter } from "../server/src/state/limit-stores.js";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc");

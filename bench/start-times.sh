@@ -7,9 +7,9 @@
 # installs its npm packages (npm ci, from npm's cache once warm) and builds
 # Kratos, Hydra and the app before it is ready.
 #
-#   stack/bench/start-times.sh                 # all three, of the checkout's HEAD
-#   stack/bench/start-times.sh warm            # only the warm first start and the second start
-#   stack/bench/start-times.sh warm d4efcb5    # the same of another commit, to compare
+#   bench/start-times.sh                       # all three, of the checkout's HEAD
+#   bench/start-times.sh warm                  # only the warm first start and the second start
+#   bench/start-times.sh warm d4efcb5          # the same of another commit, to compare
 set -euo pipefail
 repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 revision=$(git -C "$repo" rev-parse "${2:-HEAD}")
