@@ -14,7 +14,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 const web = "web/src/**/*.{ts,tsx}";
-const node = ["contract/**/*.ts", "server/**/*.ts", "stack/**/*.{ts,mjs}", "bench/**/*.{ts,mjs}", "e2e/**/*.ts"];
+const node = ["contract/**/*.ts", "server/**/*.ts", "stack/**/*.{ts,mjs}", "bench/**/*.{ts,mjs}", "testing/**/*.ts", "e2e/**/*.ts"];
 const code = [...node, web];
 const tests = "web/src/**/*.test.{ts,tsx}";
 
@@ -56,7 +56,7 @@ export default tseslint.config(
     extends: [js.configs.recommended, ...tseslint.configs.strictTypeChecked],
     languageOptions: {
       globals: globals.node,
-      // stack/ and bench/ have no project of their own: the server's covers them (tsc -p server).
+      // stack/, bench/ and testing/ have no project of their own: the server's covers them (tsc -p server).
       parserOptions: {
         project: ["contract/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"],
         tsconfigRootDir: import.meta.dirname,
@@ -135,7 +135,10 @@ export default tseslint.config(
       "import-x/resolver": {
         typescript: { project: ["web/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"], noWarnOnMultipleProjects: true },
       },
-      "boundaries/files": [{ category: "server-entry", pattern: `server/src/${serverEntryFiles}` }],
+      "boundaries/files": [
+        { category: "server-entry", pattern: `server/src/${serverEntryFiles}` },
+        { category: "stack-tests", pattern: "stack/**/*.test.ts" },
+      ],
       "boundaries/elements": [
         { type: "contract", pattern: "contract" },
         ...serverFolders.map((layer) => ({ type: serverType(layer), pattern: `server/src/${layer}` })),
@@ -143,6 +146,7 @@ export default tseslint.config(
         { type: "server-tests", pattern: "server/test" },
         { type: "stack", pattern: "stack" },
         { type: "bench", pattern: "bench" },
+        { type: "testing", pattern: "testing" },
         { type: "e2e", pattern: "e2e" },
         { type: "app", pattern: "web/src/app" },
         ...features.map((name) => ({ type: featureType(name), pattern: `web/src/features/${name}` })),
@@ -174,16 +178,20 @@ export default tseslint.config(
             {
               from: { element: { type: "server-tests" } },
               allow: {
-                to: { element: { types: { anyOf: ["server-tests", ...Object.keys(serverBelow).map(serverType), "stack", "contract"] } } },
+                to: { element: { types: { anyOf: ["server-tests", ...Object.keys(serverBelow).map(serverType), "stack", "testing", "contract"] } } },
               },
             },
             { from: { element: { type: "stack" } }, allow: { to: { element: { types: { anyOf: ["stack", "contract"] } } } } },
+            // The stack's own tests drive it as the other tests do, through testing/.
+            { from: { file: { categories: "stack-tests" } }, allow: { to: { element: { types: { anyOf: ["stack", "testing", "contract"] } } } } },
+            // What the tests share knows nothing of the stack they run against.
+            { from: { element: { type: "testing" } }, allow: { to: { element: { types: { anyOf: ["testing", "contract"] } } } } },
             // The bench runs a stack of its own and measures parts of the server (the limits' stores) by themselves.
             {
               from: { element: { type: "bench" } },
-              allow: { to: { element: { types: { anyOf: ["bench", "stack", ...Object.keys(serverBelow).map(serverType), "contract"] } } } },
+              allow: { to: { element: { types: { anyOf: ["bench", "stack", "testing", ...Object.keys(serverBelow).map(serverType), "contract"] } } } },
             },
-            { from: { element: { type: "e2e" } }, allow: { to: { element: { types: { anyOf: ["e2e", "stack", "contract"] } } } } },
+            { from: { element: { type: "e2e" } }, allow: { to: { element: { types: { anyOf: ["e2e", "stack", "testing", "contract"] } } } } },
             {
               from: { element: { type: "app" } },
               allow: { to: { element: { types: { anyOf: ["app", "lib", "contract", ...features.map(featureType)] } } } },

@@ -22,9 +22,9 @@ import { startPortal, type PortalOptions } from "../stack/portal.js";
 import { buildRelease } from "../stack/release.js";
 import { rootDir } from "../stack/settings.js";
 import type { Supervisor } from "../stack/supervisor.js";
-import { HttpBrowser, type JsonAnswer } from "../stack/testing/http-browser.js";
-import { createIdentity, uniqueEmail, type TestIdentity } from "../stack/testing/identities.js";
-import { startTestStack, type TestDatabase, type TestStack } from "../stack/testing/test-stack.js";
+import { HttpBrowser, type JsonAnswer } from "../testing/http-browser.js";
+import { createIdentity, uniqueEmail, type TestIdentity } from "../testing/identities.js";
+import { startTestStack, type TestDatabase, type TestStack } from "../stack/test-stack.js";
 import { loadGenerator, measureHotPaths } from "./hot-path.js";
 import { cpuTimeUs, memoryOf, treeMemoryMb } from "./processes.js";
 

@@ -3,7 +3,7 @@
 // requests, and the time until the page is usable. Optionally on a throttled
 // network (Chromium's own emulation), the profile of a poor mobile link.
 import type { Browser, BrowserContext, Cookie, Locator, Page } from "@playwright/test";
-import { emulateNetwork, type NetworkProfile } from "../stack/testing/network-profiles.js";
+import { emulateNetwork, type NetworkProfile } from "../testing/network-profiles.js";
 
 export interface LoadResult {
   /** From the navigation's start until the page's main control is visible and enabled. */

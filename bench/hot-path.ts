@@ -10,7 +10,7 @@ import autocannon from "autocannon";
 import { join } from "node:path";
 import { imageCommand } from "../stack/image-node.js";
 import { freePort } from "../stack/supervisor.js";
-import type { TestStack } from "../stack/testing/test-stack.js";
+import type { TestStack } from "../stack/test-stack.js";
 import { cpuTimeUs } from "./processes.js";
 
 export interface Target {

@@ -17,9 +17,9 @@
 // image's own in one run before the image takes it.
 import { request } from "@playwright/test";
 import { resolve } from "node:path";
-import { createIdentity } from "../stack/testing/identities.js";
-import { RequestContextBrowser } from "../stack/testing/request-context-browser.js";
-import { startTestStack, type TestStack } from "../stack/testing/test-stack.js";
+import { createIdentity } from "../testing/identities.js";
+import { RequestContextBrowser } from "../testing/request-context-browser.js";
+import { startTestStack, type TestStack } from "../stack/test-stack.js";
 import { freePort } from "../stack/supervisor.js";
 import { imageCommand, imageNode } from "../stack/image-node.js";
 import { startPortal, type PortalOptions } from "../stack/portal.js";

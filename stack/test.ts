@@ -19,9 +19,9 @@ import { composeSuiteEnv, startComposeStack, type ComposeStack } from "./compose
 import { imageFigures } from "./compose/figures.js";
 import { startPortal } from "./portal.js";
 import { rootDir } from "./settings.js";
-import { failedTestLine } from "./testing/failure-lines.js";
+import { failedTestLine } from "./failure-lines.js";
 import { Supervisor } from "./supervisor.js";
-import { stackEnv, startTestStack, testStackEnv, type TestDatabase, type TestStack } from "./testing/test-stack.js";
+import { stackEnv, startTestStack, testStackEnv, type TestDatabase, type TestStack } from "./test-stack.js";
 
 const suites = ["types", "lint", "web", "chart", "server", "e2e", "e2e-dev", "server-pg", "e2e-pg", "scale", "compose"] as const;
 type Suite = (typeof suites)[number];

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { Configuration, FrontendApi } from "@ory/client";
 import t from "tap";
 import { brandFileName, templatesSource } from "../../stack/courier-templates.js";
-import { createIdentity } from "../../stack/testing/identities.js";
-import { startTestStack } from "../../stack/testing/test-stack.js";
+import { createIdentity } from "../../testing/identities.js";
+import { startTestStack } from "../../stack/test-stack.js";
 import { useKratos } from "./helpers/kratos.js";
 import { waitForMail } from "./helpers/mail.js";
 

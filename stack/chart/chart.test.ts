@@ -25,7 +25,7 @@ import { helmValues } from "../courier-templates.js";
 import { kratosFiles, oidcMapperFile, templateFiles, umbrellaValues, withKratosFiles } from "./kratos-files.js";
 import { exampleSsoId, exampleSsoLabel } from "../example-sso.js";
 import { knownOrigins, providerOrigins, type OidcProvider } from "../oidc-providers.js";
-import { createIdentity } from "../testing/identities.js";
+import { createIdentity } from "../../testing/identities.js";
 import { kubernetesValidator, kubernetesVersion, type Manifest } from "./kubernetes-schemas.js";
 
 const chartDir = join(rootDir, "deploy", "helm", "account-portal");

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import t from "tap";
 import type { LightMyRequestResponse } from "fastify";
-import { createIdentity } from "../../../stack/testing/identities.js";
+import { createIdentity } from "../../../testing/identities.js";
 import { freePort } from "../../../stack/supervisor.js";
 import { apiReads } from "#contract/boot.js";
 import type { BootData } from "#contract/schemas/app-page.js";
@@ -14,7 +14,7 @@ import type { MySessions } from "#contract/schemas/users.js";
 import { build, fakeWebRoot } from "../helpers/build.js";
 import { Browser } from "../helpers/browser.js";
 import { useKratos } from "../helpers/kratos.js";
-import type { Flow } from "../../../stack/testing/kratos-browser.js";
+import type { Flow } from "../../../testing/kratos-browser.js";
 
 const bootScript = /<script type="application\/json" id="portal-boot">(.*?)<\/script>/s;
 

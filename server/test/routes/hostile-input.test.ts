@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { Value } from "@sinclair/typebox/value";
 import type { InjectOptions } from "fastify";
 import t from "tap";
-import { createIdentity } from "../../../stack/testing/identities.js";
+import { createIdentity } from "../../../testing/identities.js";
 import type { ErrorCode } from "#contract/errors.js";
 import { ErrorBody } from "#contract/schemas/error.js";
 import { signedIn } from "../helpers/api.js";

@@ -4,10 +4,10 @@
 // browser's, a code used once already, a return_to of another site, a flood of
 // callbacks, a provider named in the query) signs nobody in and never answers 5xx.
 import t, { type Test } from "tap";
-import { HttpBrowser } from "../../../stack/testing/http-browser.js";
-import { signInAtExampleSso } from "../../../stack/testing/example-sso-browser.js";
-import { createIdentity, uniqueEmail } from "../../../stack/testing/identities.js";
-import { csrfToken } from "../../../stack/testing/kratos-browser.js";
+import { HttpBrowser } from "../../../testing/http-browser.js";
+import { signInAtExampleSso } from "../../../testing/example-sso-browser.js";
+import { createIdentity, uniqueEmail } from "../../../testing/identities.js";
+import { csrfToken } from "../../../testing/kratos-browser.js";
 import { build } from "../helpers/build.js";
 import { Browser } from "../helpers/browser.js";
 import { useKratos } from "../helpers/kratos.js";

@@ -7,7 +7,7 @@
 import { Configuration, IdentityApi } from "@ory/client";
 import type { RouteOptions } from "fastify";
 import t from "tap";
-import { createIdentity } from "../../../stack/testing/identities.js";
+import { createIdentity } from "../../../testing/identities.js";
 import { build, buildInternal } from "../helpers/build.js";
 import { Browser } from "../helpers/browser.js";
 import { useHydra } from "../helpers/hydra.js";

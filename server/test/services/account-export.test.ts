@@ -2,7 +2,7 @@
 // person gets, what is in it and what never is (a secret), the activity line it leaves, and its limit.
 import t from "tap";
 import type { AccountExport } from "#contract/schemas/account.js";
-import { createIdentity } from "../../../stack/testing/identities.js";
+import { createIdentity } from "../../../testing/identities.js";
 import { build } from "../helpers/build.js";
 import { Browser } from "../helpers/browser.js";
 import { useHydra } from "../helpers/hydra.js";

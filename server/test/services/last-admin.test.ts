@@ -13,7 +13,7 @@ import t, { type Test } from "tap";
 import { actsWithRole } from "#contract/roles.js";
 import { startRedis } from "../../../stack/redis.js";
 import { Supervisor } from "../../../stack/supervisor.js";
-import { createIdentity, type TestIdentity } from "../../../stack/testing/identities.js";
+import { createIdentity, type TestIdentity } from "../../../testing/identities.js";
 import { apiCaller, signedIn } from "../helpers/api.js";
 import { build, type Env } from "../helpers/build.js";
 import { useHydra } from "../helpers/hydra.js";

@@ -4,8 +4,8 @@
 // in the titles are the review's findings.
 import type { LightMyRequestResponse } from "fastify";
 import t from "tap";
-import { createIdentity, uniqueEmail } from "../../../../stack/testing/identities.js";
-import { csrfToken } from "../../../../stack/testing/kratos-browser.js";
+import { createIdentity, uniqueEmail } from "../../../../testing/identities.js";
+import { csrfToken } from "../../../../testing/kratos-browser.js";
 import { memoryStore, type LimiterStore } from "../../../src/state/limit-stores.js";
 import { build, portalOriginOf, type Env } from "../../helpers/build.js";
 import { useKratos } from "../../helpers/kratos.js";

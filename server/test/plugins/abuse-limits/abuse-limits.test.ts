@@ -2,7 +2,7 @@
 // proxy as a browser drives it. Several client IPs are played through a
 // trusted proxy on loopback (TRUST_PROXY) and X-Forwarded-For.
 import t from "tap";
-import { createIdentity, uniqueEmail, type TestIdentity } from "../../../../stack/testing/identities.js";
+import { createIdentity, uniqueEmail, type TestIdentity } from "../../../../testing/identities.js";
 import { memoryCounter, memoryStore, type LimiterStore, type LimitRule } from "../../../src/state/limit-stores.js";
 import { startRedis } from "../../../../stack/redis.js";
 import { Supervisor } from "../../../../stack/supervisor.js";

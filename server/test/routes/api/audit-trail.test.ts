@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import t, { type Test } from "tap";
 import { AuditEntry } from "#contract/schemas/users.js";
-import { createIdentity } from "../../../../stack/testing/identities.js";
+import { createIdentity } from "../../../../testing/identities.js";
 import { apiCaller, signedIn } from "../../helpers/api.js";
 import { build, type Env } from "../../helpers/build.js";
 import { Browser } from "../../helpers/browser.js";

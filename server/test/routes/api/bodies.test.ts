@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { Value } from "@sinclair/typebox/value";
 import type { LightMyRequestResponse } from "fastify";
 import t, { type Test } from "tap";
-import { createIdentity } from "../../../../stack/testing/identities.js";
+import { createIdentity } from "../../../../testing/identities.js";
 import type { ErrorCode } from "#contract/errors.js";
 import { ErrorBody } from "#contract/schemas/error.js";
 import { apiCaller, signedIn, type Method } from "../../helpers/api.js";

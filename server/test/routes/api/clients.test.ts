@@ -2,8 +2,8 @@
 // refuses before Hydra sees it, and what an admin sees Hydra do.
 import { randomUUID } from "node:crypto";
 import t from "tap";
-import { createIdentity } from "../../../../stack/testing/identities.js";
-import { clientCredentialsToken } from "../../../../stack/testing/oauth2-application.js";
+import { createIdentity } from "../../../../testing/identities.js";
+import { clientCredentialsToken } from "../../../../testing/oauth2-application.js";
 import { freePort } from "../../../../stack/supervisor.js";
 import { apiCaller, signedIn, type Method } from "../../helpers/api.js";
 import { build } from "../../helpers/build.js";

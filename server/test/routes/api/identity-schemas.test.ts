@@ -5,7 +5,7 @@ import { build } from "../../helpers/build.js";
 import { useKratos } from "../../helpers/kratos.js";
 
 const richSchema: unknown = JSON.parse(
-  readFileSync(new URL("../../../../stack/testing/schemas/rich-identity.schema.json", import.meta.url), "utf8"),
+  readFileSync(new URL("../../../../testing/schemas/rich-identity.schema.json", import.meta.url), "utf8"),
 );
 
 t.test("a schema's traits become fields with what Kratos' nodes leave out", async (t) => {

@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Configuration, IdentityApi, type Identity } from "@ory/client";
 import t from "tap";
-import { createIdentity, uniqueEmail } from "../../../../stack/testing/identities.js";
+import { createIdentity, uniqueEmail } from "../../../../testing/identities.js";
 import { apiCaller, ok, refusesAllButAdmins, signedIn, type Route } from "../../helpers/api.js";
 import { build } from "../../helpers/build.js";
 import { Browser } from "../../helpers/browser.js";

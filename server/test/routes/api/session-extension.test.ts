@@ -1,7 +1,7 @@
 // POST /api/session/extend ("Stay signed in") against the real Kratos: the
 // caller's own session ends later; the refusals and the limit.
 import t from "tap";
-import { createIdentity } from "../../../../stack/testing/identities.js";
+import { createIdentity } from "../../../../testing/identities.js";
 import { build } from "../../helpers/build.js";
 import { Browser } from "../../helpers/browser.js";
 import { useKratos } from "../../helpers/kratos.js";

@@ -1,5 +1,5 @@
 import t from "tap";
-import { createIdentity } from "../../../../stack/testing/identities.js";
+import { createIdentity } from "../../../../testing/identities.js";
 import { freePort } from "../../../../stack/supervisor.js";
 import { build } from "../../helpers/build.js";
 import { Browser } from "../../helpers/browser.js";

@@ -5,7 +5,7 @@
 // deletion until it is accepted, once.
 import { Configuration, IdentityApi } from "@ory/client";
 import t from "tap";
-import { createIdentity } from "../../../../stack/testing/identities.js";
+import { createIdentity } from "../../../../testing/identities.js";
 import { readConfig } from "../../../src/config.js";
 import { build } from "../../helpers/build.js";
 import { Browser } from "../../helpers/browser.js";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Configuration, IdentityApi } from "@ory/client";
 import t from "tap";
-import { createIdentity, uniqueEmail } from "../../../../stack/testing/identities.js";
+import { createIdentity, uniqueEmail } from "../../../../testing/identities.js";
 import { freePort } from "../../../../stack/supervisor.js";
 import { apiReads } from "#contract/boot.js";
 import { apiCaller, ok, refusesAllButAdmins, signedIn, type Route } from "../../helpers/api.js";

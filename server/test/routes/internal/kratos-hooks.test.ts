@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { Configuration, IdentityApi } from "@ory/client";
 import type { FastifyInstance } from "fastify";
 import t, { type Test } from "tap";
-import { createIdentity, uniqueEmail } from "../../../../stack/testing/identities.js";
+import { createIdentity, uniqueEmail } from "../../../../testing/identities.js";
 import { build, buildInternal, LogLines, type BuildOptions, type Env } from "../../helpers/build.js";
 import { Browser } from "../../helpers/browser.js";
 import { useKratos } from "../../helpers/kratos.js";

@@ -5,15 +5,15 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { merge, type ConfigTree } from "../config-tree.js";
-import { startExampleSso, type ExampleSsoUrls } from "../example-sso.js";
-import { buildLauncher, hydraLauncher, kratosLauncher } from "../go-build.js";
-import { startHydra, type HydraUrls } from "../hydra.js";
-import { startCourier, startKratos, type KratosUrls } from "../kratos.js";
-import { startMailCatcher } from "../mail-catcher.js";
-import { startPostgres, type PostgresServer } from "../postgres.js";
-import { readSettings, type StackSettings } from "../settings.js";
-import { freePort, Supervisor } from "../supervisor.js";
+import { merge, type ConfigTree } from "./config-tree.js";
+import { startExampleSso, type ExampleSsoUrls } from "./example-sso.js";
+import { buildLauncher, hydraLauncher, kratosLauncher } from "./go-build.js";
+import { startHydra, type HydraUrls } from "./hydra.js";
+import { startCourier, startKratos, type KratosUrls } from "./kratos.js";
+import { startMailCatcher } from "./mail-catcher.js";
+import { startPostgres, type PostgresServer } from "./postgres.js";
+import { readSettings, type StackSettings } from "./settings.js";
+import { freePort, Supervisor } from "./supervisor.js";
 
 export type TestDatabase = "sqlite" | "postgres";
 
