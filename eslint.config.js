@@ -14,7 +14,15 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 const web = "web/src/**/*.{ts,tsx}";
-const node = ["contract/**/*.ts", "server/**/*.ts", "stack/**/*.{ts,mjs}", "bench/**/*.{ts,mjs}", "testing/**/*.ts", "e2e/**/*.ts"];
+const node = [
+  "contract/**/*.ts",
+  "server/**/*.ts",
+  "stack/**/*.{ts,mjs}",
+  "bench/**/*.{ts,mjs}",
+  "testing/**/*.ts",
+  "checks/**/*.ts",
+  "e2e/**/*.ts",
+];
 const code = [...node, web];
 const tests = "web/src/**/*.test.{ts,tsx}";
 
@@ -56,7 +64,7 @@ export default tseslint.config(
     extends: [js.configs.recommended, ...tseslint.configs.strictTypeChecked],
     languageOptions: {
       globals: globals.node,
-      // stack/, bench/ and testing/ have no project of their own: the server's covers them (tsc -p server).
+      // stack/, bench/, testing/ and checks/ have no project of their own: the server's covers them (tsc -p server).
       parserOptions: {
         project: ["contract/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"],
         tsconfigRootDir: import.meta.dirname,
@@ -78,7 +86,7 @@ export default tseslint.config(
   },
   {
     // Tests read answers as the caller sees them (JSON of any shape) and may insist that a value is there.
-    files: ["server/test/**/*.ts", "e2e/**/*.ts", "stack/**/*.test.ts"],
+    files: ["server/test/**/*.ts", "checks/**/*.ts", "e2e/**/*.ts", "stack/**/*.test.ts"],
     rules: {
       "@typescript-eslint/no-non-null-assertion": "off",
       "@typescript-eslint/no-unsafe-member-access": "off",
@@ -93,7 +101,7 @@ export default tseslint.config(
   },
   {
     // tap's t.test() returns a promise that tap itself waits for: subtests are never awaited.
-    files: ["server/test/**/*.ts", "stack/**/*.test.ts"],
+    files: ["server/test/**/*.ts", "checks/**/*.ts", "stack/**/*.test.ts"],
     rules: { "@typescript-eslint/no-floating-promises": "off" },
   },
   {
@@ -147,6 +155,7 @@ export default tseslint.config(
         { type: "stack", pattern: "stack" },
         { type: "bench", pattern: "bench" },
         { type: "testing", pattern: "testing" },
+        { type: "checks", pattern: "checks" },
         { type: "e2e", pattern: "e2e" },
         { type: "app", pattern: "web/src/app" },
         ...features.map((name) => ({ type: featureType(name), pattern: `web/src/features/${name}` })),
@@ -178,20 +187,39 @@ export default tseslint.config(
             {
               from: { element: { type: "server-tests" } },
               allow: {
-                to: { element: { types: { anyOf: ["server-tests", ...Object.keys(serverBelow).map(serverType), "stack", "testing", "contract"] } } },
+                to: {
+                  element: {
+                    types: { anyOf: ["server-tests", ...Object.keys(serverBelow).map(serverType), "stack", "testing", "contract"] },
+                  },
+                },
               },
             },
             { from: { element: { type: "stack" } }, allow: { to: { element: { types: { anyOf: ["stack", "contract"] } } } } },
             // The stack's own tests drive it as the other tests do, through testing/.
-            { from: { file: { categories: "stack-tests" } }, allow: { to: { element: { types: { anyOf: ["stack", "testing", "contract"] } } } } },
+            {
+              from: { file: { categories: "stack-tests" } },
+              allow: { to: { element: { types: { anyOf: ["stack", "testing", "contract"] } } } },
+            },
             // What the tests share knows nothing of the stack they run against.
             { from: { element: { type: "testing" } }, allow: { to: { element: { types: { anyOf: ["testing", "contract"] } } } } },
             // The bench runs a stack of its own and measures parts of the server (the limits' stores) by themselves.
             {
               from: { element: { type: "bench" } },
-              allow: { to: { element: { types: { anyOf: ["bench", "stack", "testing", ...Object.keys(serverBelow).map(serverType), "contract"] } } } },
+              allow: {
+                to: {
+                  element: { types: { anyOf: ["bench", "stack", "testing", ...Object.keys(serverBelow).map(serverType), "contract"] } },
+                },
+              },
             },
-            { from: { element: { type: "e2e" } }, allow: { to: { element: { types: { anyOf: ["e2e", "stack", "testing", "contract"] } } } } },
+            // The repository's checks read the files operators and newcomers read, with the stack's and the server's readers of them.
+            {
+              from: { element: { type: "checks" } },
+              allow: { to: { element: { types: { anyOf: ["checks", "stack", serverType("base"), "contract"] } } } },
+            },
+            {
+              from: { element: { type: "e2e" } },
+              allow: { to: { element: { types: { anyOf: ["e2e", "stack", "testing", "contract"] } } } },
+            },
             {
               from: { element: { type: "app" } },
               allow: { to: { element: { types: { anyOf: ["app", "lib", "contract", ...features.map(featureType)] } } } },

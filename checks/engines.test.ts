@@ -6,9 +6,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import semver from "semver";
 import t from "tap";
-import { nodeImageArg } from "../../stack/image-node.js";
+import { nodeImageArg } from "../stack/image-node.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
+const root = fileURLToPath(new URL("..", import.meta.url));
 const read = (file: string) => readFileSync(join(root, file), "utf8");
 const supported = (JSON.parse(read("package.json")) as { engines: { node: string } }).engines.node;
 

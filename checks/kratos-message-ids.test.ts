@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import t from "tap";
 import { kratosMessageIds } from "#contract/kratos-message-ids.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
+const root = fileURLToPath(new URL("..", import.meta.url));
 const kratosDir = execFileSync("go", ["list", "-m", "-f", "{{.Dir}}", "github.com/ory/kratos"], {
   cwd: join(root, "launchers", "kratos"),
   encoding: "utf8",

@@ -6,13 +6,13 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import t from "tap";
-import { rootDir } from "../../stack/settings.js";
+import { rootDir } from "../stack/settings.js";
 
 const docs = readdirSync(join(rootDir, "docs"))
   .filter((name) => name.endsWith(".md"))
   .map((name) => `docs/${name}`);
 const guides = ["README.md", "ARCHITECTURE.md", "CONTRIBUTING.md", ...docs];
-const topFolders = ["contract", "server", "web", "stack", "bench", "testing", "e2e", "config", "launchers", "deploy", "docs"];
+const topFolders = ["contract", "server", "web", "stack", "bench", "testing", "checks", "e2e", "config", "launchers", "deploy", "docs"];
 /** What a build or a run makes (.gitignore): a fresh clone has none of it. */
 const made = readFileSync(join(rootDir, ".gitignore"), "utf8")
   .split("\n")

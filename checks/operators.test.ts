@@ -15,14 +15,14 @@ import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
 import t from "tap";
 import { parse } from "yaml";
-import { hydraOriginConfig } from "../../stack/hydra.js";
-import { kratosHooksConfig, kratosOriginConfig } from "../../stack/kratos.js";
-import type { ConfigTree } from "../../stack/config-tree.js";
-import { oryEnv, portalOnlyVariables, readSettings } from "../../stack/settings.js";
-import { readConfig } from "../src/config.js";
-import { loadCompose, MissingVariable, type ComposeFile, type Env } from "./helpers/compose.js";
+import { hydraOriginConfig } from "../stack/hydra.js";
+import { kratosHooksConfig, kratosOriginConfig } from "../stack/kratos.js";
+import type { ConfigTree } from "../stack/config-tree.js";
+import { oryEnv, portalOnlyVariables, readSettings } from "../stack/settings.js";
+import { readConfig } from "../server/src/config.js";
+import { loadCompose, MissingVariable, type ComposeFile, type Env } from "./compose.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
+const root = fileURLToPath(new URL("..", import.meta.url));
 const read = (file: string) => readFileSync(join(root, file), "utf8");
 
 /** What an operator sets, as the header of docker-compose.yml shows. */
