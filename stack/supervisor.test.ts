@@ -2,7 +2,7 @@
 // processes print, so that npm test's summary can repeat those of a failed
 // suite: from a mark taken before that suite, not an earlier suite's.
 import t from "tap";
-import { Supervisor } from "../../stack/supervisor.js";
+import { Supervisor } from "./supervisor.js";
 
 t.test("the error lines since a mark are those printed after it; the rest of the output is not kept as errors", async (t) => {
   const supervisor = new Supervisor({ echo: false });

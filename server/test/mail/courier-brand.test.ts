@@ -7,11 +7,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Configuration, FrontendApi } from "@ory/client";
 import t from "tap";
-import { brandFileName, templatesSource } from "../../stack/courier-templates.js";
-import { createIdentity } from "../../testing/identities.js";
-import { startTestStack } from "../../stack/test-stack.js";
-import { useKratos } from "./helpers/kratos.js";
-import { waitForMail } from "./helpers/mail.js";
+import { brandFileName, templatesSource } from "../../../stack/courier-templates.js";
+import { createIdentity } from "../../../testing/identities.js";
+import { startTestStack } from "../../../stack/test-stack.js";
+import { useKratos } from "../helpers/kratos.js";
+import { waitForMail } from "../helpers/mail.js";
 
 const subjects = { en: /^Recover access to your account$/, de: /^Zugang zu Ihrem Konto wiederherstellen$/ };
 

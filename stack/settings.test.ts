@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import t, { type Test } from "tap";
-import { hydraRuntimeConfig } from "../../stack/hydra.js";
-import { runtimeConfig } from "../../stack/kratos.js";
-import { readSettings } from "../../stack/settings.js";
+import { hydraRuntimeConfig } from "./hydra.js";
+import { runtimeConfig } from "./kratos.js";
+import { readSettings } from "./settings.js";
 
 function dataDir(t: Test): string {
   const dir = mkdtempSync(join(tmpdir(), "portal-settings-"));
