@@ -256,6 +256,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ["contract/**/*.test.ts"],
+    extends: [vitest.configs.recommended],
+  },
+  {
     files: [tests],
     extends: [testingLibrary.configs["flat/react"], vitest.configs.recommended],
     rules: {

@@ -2,7 +2,7 @@
 // query, a flow's, the query a restarted flow's page gets, and the link to
 // sign in and come back.
 import { describe, expect, it } from "vitest";
-import { flowQueryOf, flowQueryOfFlow, returnToOf, signInHref, withFlowQuery } from "#contract/flows.js";
+import { flowQueryOf, flowQueryOfFlow, returnToOf, signInHref, withFlowQuery } from "./flows.js";
 
 const back = "https://portal.example/settings?x=1";
 
