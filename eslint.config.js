@@ -21,6 +21,7 @@ const node = [
   "bench/**/*.{ts,mjs}",
   "testing/**/*.ts",
   "checks/**/*.ts",
+  "deploy/helm/test/**/*.ts",
   "e2e/**/*.ts",
 ];
 const code = [...node, web];
@@ -64,7 +65,7 @@ export default tseslint.config(
     extends: [js.configs.recommended, ...tseslint.configs.strictTypeChecked],
     languageOptions: {
       globals: globals.node,
-      // stack/, bench/, testing/ and checks/ have no project of their own: the server's covers them (tsc -p server).
+      // stack/, bench/, testing/, checks/ and the charts' tests have no project of their own: the server's covers them (tsc -p server).
       parserOptions: {
         project: ["contract/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"],
         tsconfigRootDir: import.meta.dirname,
@@ -86,7 +87,7 @@ export default tseslint.config(
   },
   {
     // Tests read answers as the caller sees them (JSON of any shape) and may insist that a value is there.
-    files: ["server/test/**/*.ts", "checks/**/*.ts", "e2e/**/*.ts", "stack/**/*.test.ts"],
+    files: ["server/test/**/*.ts", "checks/**/*.ts", "e2e/**/*.ts", "stack/**/*.test.ts", "deploy/helm/test/**/*.test.ts"],
     rules: {
       "@typescript-eslint/no-non-null-assertion": "off",
       "@typescript-eslint/no-unsafe-member-access": "off",
@@ -101,7 +102,7 @@ export default tseslint.config(
   },
   {
     // tap's t.test() returns a promise that tap itself waits for: subtests are never awaited.
-    files: ["server/test/**/*.ts", "checks/**/*.ts", "stack/**/*.test.ts"],
+    files: ["server/test/**/*.ts", "checks/**/*.ts", "stack/**/*.test.ts", "deploy/helm/test/**/*.test.ts"],
     rules: { "@typescript-eslint/no-floating-promises": "off" },
   },
   {
@@ -156,6 +157,7 @@ export default tseslint.config(
         { type: "bench", pattern: "bench" },
         { type: "testing", pattern: "testing" },
         { type: "checks", pattern: "checks" },
+        { type: "chart-tests", pattern: "deploy/helm/test" },
         { type: "e2e", pattern: "e2e" },
         { type: "app", pattern: "web/src/app" },
         ...features.map((name) => ({ type: featureType(name), pattern: `web/src/features/${name}` })),
@@ -215,6 +217,11 @@ export default tseslint.config(
             {
               from: { element: { type: "checks" } },
               allow: { to: { element: { types: { anyOf: ["checks", "stack", serverType("base"), "contract"] } } } },
+            },
+            // The charts' tests render them with the Helm the stack builds and run Kratos as they configure it.
+            {
+              from: { element: { type: "chart-tests" } },
+              allow: { to: { element: { types: { anyOf: ["chart-tests", "stack", "testing", "contract"] } } } },
             },
             {
               from: { element: { type: "e2e" } },

@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { join } from "node:path";
 import { stringify } from "yaml";
 import { languages } from "#contract/languages.js";
-import { kratosFiles } from "./chart/kratos-files.js";
+import { kratosFiles } from "./kratos-files.js";
 import { kratosBrandConfig } from "./kratos-brand.js";
 import { readMailBrand, rootDir, type MailBrand } from "./settings.js";
 

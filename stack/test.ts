@@ -4,7 +4,7 @@
 // dev`'s portal on that stack; then the server suite and the browser journeys
 // tagged @postgres again on a throw-away PostgreSQL; then the scale-out stack
 // (stack/scale/). The Helm chart is rendered and validated without a cluster
-// (stack/chart/). Last, the operator's path: docker-compose.yml brought up by
+// (deploy/helm/test/). Last, the operator's path: docker-compose.yml brought up by
 // docs/production.md's own commands on the machine's Docker engine, with images
 // built here (stack/compose/), and journeys through its HTTPS in Chromium.
 // `npm test -- <suite>…` runs some of them: types, lint, web, chart, server,
@@ -246,7 +246,7 @@ if (selected.has("web")) {
 if (selected.has("chart")) {
   // Builds Helm from its Go module on the first run, like Kratos and Hydra.
   await supervisor.run("tap", bin("tap"), ["build"], { cwd: rootDir, quiet: true });
-  await suite("Helm chart (tap)", bin("tap"), ["--timeout", "900", "stack/chart/chart.test.ts"]);
+  await suite("Helm chart (tap)", bin("tap"), ["--timeout", "900", "deploy/helm/test/chart.test.ts"]);
 }
 await againstStack("sqlite", selected.has("server"), selected.has("e2e"), selected.has("e2e-dev"));
 await againstStack("postgres", selected.has("server-pg"), selected.has("e2e-pg"));

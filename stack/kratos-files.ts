@@ -7,12 +7,12 @@
 //
 //   npm run chart-files   # rewrites that part of deploy/helm/with-ory/values.yaml
 //
-// The chart suite (chart.test.ts) fails when values.yaml holds anything else, and checks that the rendered
+// The chart suite (deploy/helm/test/chart.test.ts) fails when values.yaml holds anything else, and checks that the rendered
 // ConfigMaps carry these texts to Kratos.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { stringify } from "yaml";
-import { rootDir } from "../settings.js";
+import { rootDir } from "./settings.js";
 
 const kratosDir = join(rootDir, "config", "kratos");
 export const umbrellaValues = join(rootDir, "deploy", "helm", "with-ory", "values.yaml");
