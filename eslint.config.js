@@ -19,6 +19,7 @@ const node = [
   "server/**/*.ts",
   "stack/**/*.{ts,mjs}",
   "bench/**/*.{ts,mjs}",
+  "tools/**/*.ts",
   "testing/**/*.ts",
   "checks/**/*.ts",
   "deploy/helm/test/**/*.ts",
@@ -65,7 +66,8 @@ export default tseslint.config(
     extends: [js.configs.recommended, ...tseslint.configs.strictTypeChecked],
     languageOptions: {
       globals: globals.node,
-      // stack/, bench/, testing/, checks/ and the charts' tests have no project of their own: the server's covers them (tsc -p server).
+      // stack/, tools/, bench/, testing/, checks/ and the charts' tests have no project of their own: the server's covers them
+      // (tsc -p server).
       parserOptions: {
         project: ["contract/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"],
         tsconfigRootDir: import.meta.dirname,
@@ -154,6 +156,7 @@ export default tseslint.config(
         { type: serverType("base"), pattern: "server/src" },
         { type: "server-tests", pattern: "server/test" },
         { type: "stack", pattern: "stack" },
+        { type: "tools", pattern: "tools" },
         { type: "bench", pattern: "bench" },
         { type: "testing", pattern: "testing" },
         { type: "checks", pattern: "checks" },
@@ -197,6 +200,8 @@ export default tseslint.config(
               },
             },
             { from: { element: { type: "stack" } }, allow: { to: { element: { types: { anyOf: ["stack", "contract"] } } } } },
+            // The operators' and maintainers' commands write what the stack writes for itself, for compose and the charts.
+            { from: { element: { type: "tools" } }, allow: { to: { element: { types: { anyOf: ["tools", "stack", "contract"] } } } } },
             // The stack's own tests drive it as the other tests do, through testing/.
             {
               from: { file: { categories: "stack-tests" } },

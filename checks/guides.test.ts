@@ -12,7 +12,21 @@ const docs = readdirSync(join(rootDir, "docs"))
   .filter((name) => name.endsWith(".md"))
   .map((name) => `docs/${name}`);
 const guides = ["README.md", "ARCHITECTURE.md", "CONTRIBUTING.md", ...docs];
-const topFolders = ["contract", "server", "web", "stack", "bench", "testing", "checks", "e2e", "config", "launchers", "deploy", "docs"];
+const topFolders = [
+  "contract",
+  "server",
+  "web",
+  "stack",
+  "tools",
+  "bench",
+  "testing",
+  "checks",
+  "e2e",
+  "config",
+  "launchers",
+  "deploy",
+  "docs",
+];
 /** What a build or a run makes (.gitignore): a fresh clone has none of it. */
 const made = readFileSync(join(rootDir, ".gitignore"), "utf8")
   .split("\n")

@@ -5,11 +5,11 @@
 // courier's templates, which its `kratos.emailTemplates` mounts at /conf/courier-templates/<template>/<variant>.
 // npm start and compose read the same files from config/kratos.
 //
-//   npm run chart-files   # rewrites that part of deploy/helm/with-ory/values.yaml
+//   npm run chart-files   # rewrites that part of deploy/helm/with-ory/values.yaml (tools/chart-files.ts)
 //
-// The chart suite (deploy/helm/test/chart.test.ts) fails when values.yaml holds anything else, and checks that the rendered
-// ConfigMaps carry these texts to Kratos.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+// The chart suite (deploy/helm/test/chart.test.ts) fails when values.yaml holds anything else, and checks that
+// the rendered ConfigMaps carry these texts to Kratos.
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { stringify } from "yaml";
 import { rootDir } from "./settings.js";
@@ -85,9 +85,4 @@ export function withKratosFiles(values: string, files: KratosFiles): string {
     .join("\n");
   const afterBegin = values.indexOf("\n", from) + 1;
   return `${values.slice(0, afterBegin)}${block}${values.slice(to)}`;
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  writeFileSync(umbrellaValues, withKratosFiles(readFileSync(umbrellaValues, "utf8"), kratosFiles()));
-  console.log(`wrote config/kratos' files into ${umbrellaValues}`);
 }
