@@ -1,7 +1,7 @@
-// ESLint for every part: the contract, the server, the stack and the tests
-// (Node), and the web app (web/src, with React's and accessibility rules);
-// the folders' boundaries and no import circles everywhere. `npm run lint`,
-// and the lint suite of `npm test`.
+// ESLint for every part: the contract, the server, the stack, the tools, the
+// bench and the tests (Node), and the web app (web/src, with React's and
+// accessibility rules); the folders' boundaries and no import circles
+// everywhere. `npm run lint`, and the lint suite of `npm test`.
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import vitest from "@vitest/eslint-plugin";

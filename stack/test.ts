@@ -231,12 +231,12 @@ async function againstStack(database: TestDatabase, server: boolean, e2e: boolea
 
 if (selected.has("types")) {
   await suite("typecheck the contract", bin("tsc"), ["-p", "contract"]);
-  await suite("typecheck server and stack", bin("tsc"), ["-p", "server"]);
+  await suite("typecheck server, stack, tools, bench and tests", bin("tsc"), ["-p", "server"]);
   await suite("typecheck web", bin("tsc"), ["-p", "web"]);
   await suite("typecheck browser tests", bin("tsc"), ["-p", "e2e"]);
 }
 if (selected.has("lint")) {
-  // The files each part of eslint.config.js names: the contract, the app, the server, the stack and the tests.
+  // The files each part of eslint.config.js names: the contract, the app, the server, the stack, the tools, the bench and the tests.
   await suite("lint (eslint)", bin("eslint"), ["--max-warnings=0", "."]);
   await suite("format (prettier --check; npm run format fixes it)", bin("prettier"), ["--check", "."]);
 }
