@@ -1,7 +1,7 @@
-// ESLint for every part: the contract, the server, the stack and the tests
-// (Node), and the web app (web/src, with React's and accessibility rules);
-// the folders' boundaries and no import circles everywhere. `npm run lint`,
-// and the lint suite of `npm test`.
+// ESLint for every part: the contract, the server, the stack, the tools, the
+// bench and the tests (Node), and the web app (web/src, with React's and
+// accessibility rules); the folders' boundaries and no import circles
+// everywhere. `npm run lint`, and the lint suite of `npm test`.
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import vitest from "@vitest/eslint-plugin";
@@ -14,7 +14,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 const web = "web/src/**/*.{ts,tsx}";
-const node = ["contract/**/*.ts", "server/**/*.ts", "stack/**/*.{ts,mjs}", "e2e/**/*.ts"];
+const node = [
+  "contract/**/*.ts",
+  "server/**/*.ts",
+  "stack/**/*.{ts,mjs}",
+  "bench/**/*.{ts,mjs}",
+  "tools/**/*.ts",
+  "testing/**/*.ts",
+  "checks/**/*.ts",
+  "deploy/helm/test/**/*.ts",
+  "e2e/**/*.ts",
+];
 const code = [...node, web];
 const tests = "web/src/**/*.test.{ts,tsx}";
 
@@ -56,7 +66,8 @@ export default tseslint.config(
     extends: [js.configs.recommended, ...tseslint.configs.strictTypeChecked],
     languageOptions: {
       globals: globals.node,
-      // stack/ has no project of its own: the server's covers it (tsc -p server).
+      // stack/, tools/, bench/, testing/, checks/ and the charts' tests have no project of their own: the server's covers them
+      // (tsc -p server).
       parserOptions: {
         project: ["contract/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"],
         tsconfigRootDir: import.meta.dirname,
@@ -73,12 +84,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ["stack/**/*.mjs"],
+    files: ["stack/**/*.mjs", "bench/**/*.mjs"],
     extends: [tseslint.configs.disableTypeChecked],
   },
   {
     // Tests read answers as the caller sees them (JSON of any shape) and may insist that a value is there.
-    files: ["server/test/**/*.ts", "e2e/**/*.ts", "stack/**/*.test.ts"],
+    files: ["server/test/**/*.ts", "checks/**/*.ts", "e2e/**/*.ts", "stack/**/*.test.ts", "deploy/helm/test/**/*.test.ts"],
     rules: {
       "@typescript-eslint/no-non-null-assertion": "off",
       "@typescript-eslint/no-unsafe-member-access": "off",
@@ -93,7 +104,7 @@ export default tseslint.config(
   },
   {
     // tap's t.test() returns a promise that tap itself waits for: subtests are never awaited.
-    files: ["server/test/**/*.ts", "stack/**/*.test.ts"],
+    files: ["server/test/**/*.ts", "checks/**/*.ts", "stack/**/*.test.ts", "deploy/helm/test/**/*.test.ts"],
     rules: { "@typescript-eslint/no-floating-promises": "off" },
   },
   {
@@ -135,13 +146,22 @@ export default tseslint.config(
       "import-x/resolver": {
         typescript: { project: ["web/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"], noWarnOnMultipleProjects: true },
       },
-      "boundaries/files": [{ category: "server-entry", pattern: `server/src/${serverEntryFiles}` }],
+      "boundaries/files": [
+        { category: "server-entry", pattern: `server/src/${serverEntryFiles}` },
+        { category: "stack-tests", pattern: "stack/**/*.test.ts" },
+      ],
       "boundaries/elements": [
         { type: "contract", pattern: "contract" },
         ...serverFolders.map((layer) => ({ type: serverType(layer), pattern: `server/src/${layer}` })),
         { type: serverType("base"), pattern: "server/src" },
         { type: "server-tests", pattern: "server/test" },
         { type: "stack", pattern: "stack" },
+        // The top-level folders only (partialMatch: false): web/src/app and web/src/lib have testing/ folders of their own.
+        { type: "tools", pattern: "tools", partialMatch: false },
+        { type: "bench", pattern: "bench", partialMatch: false },
+        { type: "testing", pattern: "testing", partialMatch: false },
+        { type: "checks", pattern: "checks", partialMatch: false },
+        { type: "chart-tests", pattern: "deploy/helm/test" },
         { type: "e2e", pattern: "e2e" },
         { type: "app", pattern: "web/src/app" },
         ...features.map((name) => ({ type: featureType(name), pattern: `web/src/features/${name}` })),
@@ -173,11 +193,46 @@ export default tseslint.config(
             {
               from: { element: { type: "server-tests" } },
               allow: {
-                to: { element: { types: { anyOf: ["server-tests", ...Object.keys(serverBelow).map(serverType), "stack", "contract"] } } },
+                to: {
+                  element: {
+                    types: { anyOf: ["server-tests", ...Object.keys(serverBelow).map(serverType), "stack", "testing", "contract"] },
+                  },
+                },
               },
             },
             { from: { element: { type: "stack" } }, allow: { to: { element: { types: { anyOf: ["stack", "contract"] } } } } },
-            { from: { element: { type: "e2e" } }, allow: { to: { element: { types: { anyOf: ["e2e", "stack", "contract"] } } } } },
+            // The operators' and maintainers' commands write what the stack writes for itself, for compose and the charts.
+            { from: { element: { type: "tools" } }, allow: { to: { element: { types: { anyOf: ["tools", "stack", "contract"] } } } } },
+            // The stack's own tests drive it as the other tests do, through testing/.
+            {
+              from: { file: { categories: "stack-tests" } },
+              allow: { to: { element: { types: { anyOf: ["stack", "testing", "contract"] } } } },
+            },
+            // What the tests share knows nothing of the stack they run against.
+            { from: { element: { type: "testing" } }, allow: { to: { element: { types: { anyOf: ["testing", "contract"] } } } } },
+            // The bench runs a stack of its own and measures parts of the server (the limits' stores) by themselves.
+            {
+              from: { element: { type: "bench" } },
+              allow: {
+                to: {
+                  element: { types: { anyOf: ["bench", "stack", "testing", ...Object.keys(serverBelow).map(serverType), "contract"] } },
+                },
+              },
+            },
+            // The repository's checks read the files operators and newcomers read, with the stack's and the server's readers of them.
+            {
+              from: { element: { type: "checks" } },
+              allow: { to: { element: { types: { anyOf: ["checks", "stack", serverType("base"), "contract"] } } } },
+            },
+            // The charts' tests render them with the Helm the stack builds and run Kratos as they configure it.
+            {
+              from: { element: { type: "chart-tests" } },
+              allow: { to: { element: { types: { anyOf: ["chart-tests", "stack", "testing", "contract"] } } } },
+            },
+            {
+              from: { element: { type: "e2e" } },
+              allow: { to: { element: { types: { anyOf: ["e2e", "stack", "testing", "contract"] } } } },
+            },
             {
               from: { element: { type: "app" } },
               allow: { to: { element: { types: { anyOf: ["app", "lib", "contract", ...features.map(featureType)] } } } },
@@ -212,6 +267,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ["contract/**/*.test.ts"],
+    extends: [vitest.configs.recommended],
   },
   {
     files: [tests],

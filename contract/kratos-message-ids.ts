@@ -3,7 +3,7 @@
 // text/message_*.go gives a message. Each language's Kratos catalog
 // (web/src/lib/i18n/kratos-*.ts) has exactly these; the server suite checks
 // this list against the sources of the Kratos that launchers/kratos builds
-// (server/test/kratos-message-ids.test.ts), so a Kratos upgrade that adds or
+// (checks/kratos-message-ids.test.ts), so a Kratos upgrade that adds or
 // drops a message fails there. Here in contract/ because both the app's and
 // the server's tests read it.
 export const kratosMessageIds = [

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import type { AccountExport } from "#contract/schemas/account.js";
-import { createIdentity } from "../stack/testing/identities.js";
+import { createIdentity } from "../testing/identities.js";
 import { expectAccessible } from "./support/a11y.js";
 import { apiSession, menu, signInWithPassword, signOut, submitPassword, waitForApp, wrongCredentials } from "./support/flows.js";
 import { newIdentity, signInByApi } from "./support/identities.js";

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.js";
-import { uniqueEmail } from "../stack/testing/identities.js";
+import { uniqueEmail } from "../testing/identities.js";
 import { expectAccessible } from "./support/a11y.js";
 import { menu, signInWithPassword, waitForApp, wrongCredentials } from "./support/flows.js";
 import { newIdentity, signInByApi } from "./support/identities.js";

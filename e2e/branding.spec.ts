@@ -8,8 +8,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Page, TestInfo } from "@playwright/test";
 import type { AccountExport } from "#contract/schemas/account.js";
-import { createIdentity } from "../stack/testing/identities.js";
-import type { TestStack } from "../stack/testing/test-stack.js";
+import { createIdentity } from "../testing/identities.js";
+import type { TestStack } from "../stack/test-stack.js";
 import { expectAccessible } from "./support/a11y.js";
 import { menu, signInWithPassword } from "./support/flows.js";
 import { waitForMail } from "./support/mail.js";
@@ -17,7 +17,7 @@ import { startPrivateStack } from "./support/private-stack.js";
 import { expectToast } from "./support/toasts.js";
 import { expect, test as base } from "./support/test.js";
 
-const file = (name: string) => fileURLToPath(new URL(`../stack/testing/branding/${name}`, import.meta.url));
+const file = (name: string) => fileURLToPath(new URL(`../testing/branding/${name}`, import.meta.url));
 
 const primary = "#7a1f5c";
 const primaryRgb = "rgb(122, 31, 92)";

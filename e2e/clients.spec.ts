@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/test.js";
-import { clientCredentialsToken } from "../stack/testing/oauth2-application.js";
+import { clientCredentialsToken } from "../testing/oauth2-application.js";
 import { expectAccessible } from "./support/a11y.js";
 import { menu, waitForApp } from "./support/flows.js";
 import { newIdentity, signInByApi, signInWithSecondFactorByApi } from "./support/identities.js";

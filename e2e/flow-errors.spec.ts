@@ -1,7 +1,7 @@
 // Issue 4, journey 9 and the error page: a flow that cannot be used any more is
 // replaced by a new one, with a word on why, and return_to survives.
 import { expect, test } from "./support/test.js";
-import { createIdentity } from "../stack/testing/identities.js";
+import { createIdentity } from "../testing/identities.js";
 import { expectAccessible } from "./support/a11y.js";
 import { menu, submitPassword } from "./support/flows.js";
 import { newIdentity } from "./support/identities.js";

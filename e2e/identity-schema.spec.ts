@@ -1,5 +1,5 @@
 // Issue 36: an operator's identity schema beyond the shipped one
-// (stack/testing/schemas/rich-identity.schema.json: a company, an optional
+// (testing/schemas/rich-identity.schema.json: a company, an optional
 // department from a list, a phone, a number of seats, a newsletter and terms
 // that must be accepted), on a Kratos of its own whose new accounts get it.
 // People sign up with and without the optional traits, in English and German,
@@ -11,8 +11,8 @@
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "@playwright/test";
-import { createIdentity, uniqueEmail } from "../stack/testing/identities.js";
-import type { TestStack } from "../stack/testing/test-stack.js";
+import { createIdentity, uniqueEmail } from "../testing/identities.js";
+import type { TestStack } from "../stack/test-stack.js";
 import { expectAccessible } from "./support/a11y.js";
 import { menu } from "./support/flows.js";
 import { signInWithSecondFactorByApi } from "./support/identities.js";
@@ -31,7 +31,7 @@ const kratosConfig = {
     default_schema_id: "workplace",
     schemas: [
       { id: "default", url: schemaUrl("../config/kratos/identity.schema.json") },
-      { id: "workplace", url: schemaUrl("../stack/testing/schemas/rich-identity.schema.json") },
+      { id: "workplace", url: schemaUrl("../testing/schemas/rich-identity.schema.json") },
     ],
   },
 };
@@ -47,7 +47,7 @@ const test = base.extend<object, { workplace: TestStack }>({
         kratosConfig,
         // The operator's product name, and German names of the traits and the department's options; English keeps the schema's titles.
         portalEnv: {
-          OPERATOR_TEXTS_FILE: fileURLToPath(new URL("../stack/testing/schemas/rich-identity.texts.json", import.meta.url)),
+          OPERATOR_TEXTS_FILE: fileURLToPath(new URL("../testing/schemas/rich-identity.texts.json", import.meta.url)),
           TERMS_URL: terms.url,
           PRIVACY_URL: terms.privacyUrl,
           TERMS_VERSION: terms.version,
@@ -77,7 +77,7 @@ interface Texts {
   notChosen: string;
   save: string;
   saved: string;
-  /** The operator's name of the product (stack/testing/schemas/rich-identity.texts.json). */
+  /** The operator's name of the product (testing/schemas/rich-identity.texts.json). */
   productName: string;
   /** The traits' names: the schema's titles in English, the operator's texts in German. */
   company: string;

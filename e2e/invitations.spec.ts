@@ -17,7 +17,7 @@ import { newIdentity, signInWithSecondFactorByApi } from "./support/identities.j
 import { waitForMail } from "./support/mail.js";
 import { stack } from "./support/stack.js";
 import { expectToast, recordToasts } from "./support/toasts.js";
-import { uniqueEmail } from "../stack/testing/identities.js";
+import { uniqueEmail } from "../testing/identities.js";
 
 const invitationSubject = /^Sie wurden zu einem Konto eingeladen$/;
 const pendingTable = (page: Page) => page.getByRole("table", { name: "Pending invitations" });

@@ -1,7 +1,7 @@
 // Issue 35: self-registration switched off (REGISTRATION=invite-only), as
 // `npm start` runs it: Kratos creates no account by itself, and no public page
 // offers to create one; they say how to get an invitation instead.
-import type { TestStack } from "../stack/testing/test-stack.js";
+import type { TestStack } from "../stack/test-stack.js";
 import { expectAccessible } from "./support/a11y.js";
 import { startPrivateStack } from "./support/private-stack.js";
 import { expect, test as base } from "./support/test.js";

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { directionOf, languageCookie, languages } from "#contract/languages.js";
-import { uniqueEmail } from "../stack/testing/identities.js";
+import { uniqueEmail } from "../testing/identities.js";
 import { expectAccessible } from "./support/a11y.js";
 import { recordCspViolations } from "./support/csp.js";
 import { codeIn, waitForMail } from "./support/mail.js";

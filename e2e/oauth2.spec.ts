@@ -12,7 +12,7 @@ import type { Page } from "@playwright/test";
 import * as oidc from "openid-client";
 import { TOTP } from "otpauth";
 import { expect, test } from "./support/test.js";
-import { hydraApplication } from "../stack/testing/oauth2-application.js";
+import { hydraApplication } from "../testing/oauth2-application.js";
 import { expectAccessible } from "./support/a11y.js";
 import { recordCspViolations } from "./support/csp.js";
 import { apiSession, signOut, submitPassword, totpSecretOn, waitForApp } from "./support/flows.js";

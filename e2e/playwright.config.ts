@@ -4,7 +4,7 @@
 // alone; it runs against no other.
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "./support/chromium.js";
-import { testStackEnv } from "../stack/testing/test-stack.js";
+import { testStackEnv } from "../stack/test-stack.js";
 
 const baseURL = process.env[testStackEnv.portalOrigin];
 if (!baseURL) {

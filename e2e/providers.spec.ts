@@ -6,7 +6,7 @@
 // and off, in German and Arabic. axe runs on the new pages and the card.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { uniqueEmail } from "../stack/testing/identities.js";
+import { uniqueEmail } from "../testing/identities.js";
 import { expectAccessible } from "./support/a11y.js";
 import { apiSession, signInAtExampleSso, signOut, waitForApp } from "./support/flows.js";
 import { newIdentity, signInByApi } from "./support/identities.js";

@@ -2,7 +2,7 @@
 // from the mail, and is signed in to the shell.
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./support/test.js";
-import { uniqueEmail } from "../stack/testing/identities.js";
+import { uniqueEmail } from "../testing/identities.js";
 import { expectAccessible } from "./support/a11y.js";
 import { apiSession, menu } from "./support/flows.js";
 import { codeIn, waitForMail } from "./support/mail.js";

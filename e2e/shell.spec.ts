@@ -2,7 +2,7 @@
 import type { Cookie, Page } from "@playwright/test";
 import { expect, test } from "./support/test.js";
 import { menuCookieName } from "#contract/menu.js";
-import { createIdentity } from "../stack/testing/identities.js";
+import { createIdentity } from "../testing/identities.js";
 import { expectAccessible } from "./support/a11y.js";
 import { newIdentity, signInByApi, signInWithSecondFactorByApi } from "./support/identities.js";
 import { waitForApp } from "./support/flows.js";

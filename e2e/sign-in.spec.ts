@@ -7,8 +7,8 @@ import { newIdentity } from "./support/identities.js";
 import { codeIn, waitForMail } from "./support/mail.js";
 import { saveScreenshot } from "./support/screenshots.js";
 import { startPrivateStack } from "./support/private-stack.js";
-import { createIdentity } from "../stack/testing/identities.js";
-import { RequestContextBrowser } from "../stack/testing/request-context-browser.js";
+import { createIdentity } from "../testing/identities.js";
+import { RequestContextBrowser } from "../testing/request-context-browser.js";
 
 test("a wrong password shows Kratos' message; the right one signs in", async ({ page }) => {
   const user = await newIdentity({ verified: true });

@@ -8,7 +8,7 @@ import { expectAccessible } from "./support/a11y.js";
 import { menu, submitPassword } from "./support/flows.js";
 import { newIdentity, signInByApi, signInWithSecondFactorByApi, type TestIdentity } from "./support/identities.js";
 import { saveScreenshot } from "./support/screenshots.js";
-import { uniqueEmail } from "../stack/testing/identities.js";
+import { uniqueEmail } from "../testing/identities.js";
 import { expectToast } from "./support/toasts.js";
 
 const auditTable = (page: Page) => page.getByRole("table", { name: "What admins did" });

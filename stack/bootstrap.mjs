@@ -13,7 +13,7 @@ const commands = {
   start: ["stack/start.ts"],
   dev: ["stack/start.ts", "--dev"],
   test: ["stack/test.ts"],
-  bench: ["stack/bench/index.ts"],
+  bench: ["bench/index.ts"],
 };
 const command = commands[process.argv[2]];
 if (!command) {

@@ -3,7 +3,8 @@
 // unless a file beside them defines it: the stack copies the templates into its data folder, which Kratos'
 // courier.template_override_path names, and writes that file into each template's folder from the portal's own
 // variables (OPERATOR_TEXTS_FILE's productName, BRAND_SUPPORT). The checkout's config/ is never written.
-// For compose and the Helm chart, the operator writes the same with the same variables:
+// For compose and the Helm chart, the operator writes the same with the same variables
+// (tools/courier-templates.ts):
 //
 //   npm run courier-templates -- <folder>          the templates with the brand file beside each
 //   npm run courier-templates -- --helm <file>     values for deploy/helm/with-ory, the brand inside the templates
@@ -12,9 +13,9 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { join } from "node:path";
 import { stringify } from "yaml";
 import { languages } from "#contract/languages.js";
-import { kratosFiles } from "./chart/kratos-files.js";
+import { kratosFiles } from "./kratos-files.js";
 import { kratosBrandConfig } from "./kratos-brand.js";
-import { readMailBrand, rootDir, type MailBrand } from "./settings.js";
+import { rootDir, type MailBrand } from "./settings.js";
 
 export const templatesSource = join(rootDir, "config", "kratos", "courier-templates");
 
@@ -128,28 +129,4 @@ export function helmValues(brand: MailBrand): string {
     { kratos: { kratos: { ...(Object.keys(config).length > 0 ? { config } : {}), emailTemplates } } },
     { lineWidth: 0, blockQuote: "literal" },
   );
-}
-
-const usage = `npm run courier-templates -- <folder>          the templates with the brand file beside each (compose)
-npm run courier-templates -- --helm <file>     values for deploy/helm/with-ory, the brand inside the templates
-                                               and Kratos' TOTP issuer and passkey name`;
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const [first, second] = process.argv.slice(2);
-  try {
-    const brand = readMailBrand(process.env);
-    if (first === "--helm" && second) {
-      writeFileSync(second, helmValues(brand));
-      console.log(`wrote the code mails' templates with your brand into ${second}: helm upgrade … -f ${second}`);
-    } else if (first && !first.startsWith("-") && !second) {
-      writeCourierTemplates(first, brand);
-      console.log(`wrote the code mails' templates with your brand into ${first}`);
-    } else {
-      console.error(usage);
-      process.exitCode = 2;
-    }
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exitCode = 1;
-  }
 }

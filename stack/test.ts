@@ -4,7 +4,7 @@
 // dev`'s portal on that stack; then the server suite and the browser journeys
 // tagged @postgres again on a throw-away PostgreSQL; then the scale-out stack
 // (stack/scale/). The Helm chart is rendered and validated without a cluster
-// (stack/chart/). Last, the operator's path: docker-compose.yml brought up by
+// (deploy/helm/test/). Last, the operator's path: docker-compose.yml brought up by
 // docs/production.md's own commands on the machine's Docker engine, with images
 // built here (stack/compose/), and journeys through its HTTPS in Chromium.
 // `npm test -- <suite>…` runs some of them: types, lint, web, chart, server,
@@ -19,9 +19,9 @@ import { composeSuiteEnv, startComposeStack, type ComposeStack } from "./compose
 import { imageFigures } from "./compose/figures.js";
 import { startPortal } from "./portal.js";
 import { rootDir } from "./settings.js";
-import { failedTestLine } from "./testing/failure-lines.js";
+import { failedTestLine } from "./failure-lines.js";
 import { Supervisor } from "./supervisor.js";
-import { stackEnv, startTestStack, testStackEnv, type TestDatabase, type TestStack } from "./testing/test-stack.js";
+import { stackEnv, startTestStack, testStackEnv, type TestDatabase, type TestStack } from "./test-stack.js";
 
 const suites = ["types", "lint", "web", "chart", "server", "e2e", "e2e-dev", "server-pg", "e2e-pg", "scale", "compose"] as const;
 type Suite = (typeof suites)[number];
@@ -231,12 +231,12 @@ async function againstStack(database: TestDatabase, server: boolean, e2e: boolea
 
 if (selected.has("types")) {
   await suite("typecheck the contract", bin("tsc"), ["-p", "contract"]);
-  await suite("typecheck server and stack", bin("tsc"), ["-p", "server"]);
+  await suite("typecheck server, stack, tools, bench and tests", bin("tsc"), ["-p", "server"]);
   await suite("typecheck web", bin("tsc"), ["-p", "web"]);
   await suite("typecheck browser tests", bin("tsc"), ["-p", "e2e"]);
 }
 if (selected.has("lint")) {
-  // The files each part of eslint.config.js names: the contract, the app, the server, the stack and the tests.
+  // The files each part of eslint.config.js names: the contract, the app, the server, the stack, the tools, the bench and the tests.
   await suite("lint (eslint)", bin("eslint"), ["--max-warnings=0", "."]);
   await suite("format (prettier --check; npm run format fixes it)", bin("prettier"), ["--check", "."]);
 }
@@ -246,7 +246,7 @@ if (selected.has("web")) {
 if (selected.has("chart")) {
   // Builds Helm from its Go module on the first run, like Kratos and Hydra.
   await supervisor.run("tap", bin("tap"), ["build"], { cwd: rootDir, quiet: true });
-  await suite("Helm chart (tap)", bin("tap"), ["--timeout", "900", "stack/chart/chart.test.ts"]);
+  await suite("Helm chart (tap)", bin("tap"), ["--timeout", "900", "deploy/helm/test/chart.test.ts"]);
 }
 await againstStack("sqlite", selected.has("server"), selected.has("e2e"), selected.has("e2e-dev"));
 await againstStack("postgres", selected.has("server-pg"), selected.has("e2e-pg"));

@@ -105,5 +105,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       },
     },
   },
-  test: { environment: "jsdom", root: "web", setupFiles: ["src/test-setup.ts"], testTimeout: 20_000 },
+  // The app's unit tests, and the contract's (contract/*.test.ts: what both sides share, tested where the app is).
+  test: {
+    environment: "jsdom",
+    root: "web",
+    include: ["src/**/*.test.{ts,tsx}", "../contract/**/*.test.ts"],
+    setupFiles: ["src/test-setup.ts"],
+    testTimeout: 20_000,
+  },
 }));

@@ -2,7 +2,7 @@
 // objects of the named fields only. The server's Ajv coerces no type and
 // removes nothing (server/src/app.ts), so an unknown field is refused
 // (400 invalid_fields, `unknown_field`) rather than dropped in silence, and
-// each field is read in one type only. server/test/request-schemas.test.ts
+// each field is read in one type only. server/test/routes/request-schemas.test.ts
 // walks every route and holds each request schema to this.
 import { Type, type ObjectOptions, type TObject, type TProperties } from "@sinclair/typebox";
 

@@ -5,7 +5,7 @@
 // the containers the others would be using.
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "../support/chromium.js";
-import { testStackEnv } from "../../stack/testing/test-stack.js";
+import { testStackEnv } from "../../stack/test-stack.js";
 
 const baseURL = process.env[testStackEnv.portalOrigin];
 if (!baseURL) {

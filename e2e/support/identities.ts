@@ -1,8 +1,8 @@
 // Identities for browser tests: each test makes its own through Kratos' admin
 // API, and can sign in without the UI when signing in is not what it tests.
 import { expect, type Page } from "@playwright/test";
-import { createIdentity, type TestIdentity } from "../../stack/testing/identities.js";
-import { RequestContextBrowser } from "../../stack/testing/request-context-browser.js";
+import { createIdentity, type TestIdentity } from "../../testing/identities.js";
+import { RequestContextBrowser } from "../../testing/request-context-browser.js";
 import { stack } from "./stack.js";
 
 export type { TestIdentity };

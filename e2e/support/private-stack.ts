@@ -3,7 +3,7 @@
 // that needs Kratos or the portal configured differently.
 import type { ConfigTree } from "../../stack/config-tree.js";
 import { startPortal } from "../../stack/portal.js";
-import { startTestStack, type TestStack } from "../../stack/testing/test-stack.js";
+import { startTestStack, type TestStack } from "../../stack/test-stack.js";
 
 export interface PrivateStackOptions {
   kratosConfig?: ConfigTree;

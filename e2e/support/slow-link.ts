@@ -3,7 +3,7 @@
 // app's scripts arrived: the scripts are held until the test lets them go, so
 // that "before" never depends on how fast the machine is.
 import type { Page } from "@playwright/test";
-import { emulateNetwork, throttled } from "../../stack/testing/network-profiles.js";
+import { emulateNetwork, throttled } from "../../testing/network-profiles.js";
 
 export interface HeldScripts {
   /** Lets the scripts held so far, and every later one, through. */

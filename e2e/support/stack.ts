@@ -1,5 +1,5 @@
 // What the browser tests know of the stack `npm test` started for them.
-import { testStackEnv } from "../../stack/testing/test-stack.js";
+import { testStackEnv } from "../../stack/test-stack.js";
 
 function required(name: string): string {
   const value = process.env[name];

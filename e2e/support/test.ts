@@ -6,7 +6,7 @@
 // (pageAtFailurePrefix), which npm test's summary repeats: CI keeps only the
 // end of the output, without the test's screenshots or trace.
 import { expect, test as base, type BrowserContext } from "@playwright/test";
-import { pageAtFailurePrefix } from "../../stack/testing/failure-lines.js";
+import { pageAtFailurePrefix } from "../../stack/failure-lines.js";
 import { recordCspViolations } from "./csp.js";
 import { recordReactErrors, type ReactErrorRecorder } from "./page-errors.js";
 import { recordToasts } from "./toasts.js";

@@ -5,7 +5,7 @@ import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { Configuration, IdentityApi } from "@ory/client";
 import t from "tap";
-import { createIdentity } from "../../stack/testing/identities.js";
+import { createIdentity } from "../../testing/identities.js";
 import { build } from "./helpers/build.js";
 import { Browser } from "./helpers/browser.js";
 import { useKratos } from "./helpers/kratos.js";

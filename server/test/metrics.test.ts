@@ -4,7 +4,7 @@
 // or an id, and the public port never serves them.
 import { createServer } from "node:net";
 import t, { type Test } from "tap";
-import { createIdentity, uniqueEmail } from "../../stack/testing/identities.js";
+import { createIdentity, uniqueEmail } from "../../testing/identities.js";
 import { startRedis } from "../../stack/redis.js";
 import { Supervisor } from "../../stack/supervisor.js";
 import { createMetrics, metricsServer, type PortalMetrics } from "../src/metrics.js";

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildLauncher, composeLauncher } from "../go-build.js";
 import { rootDir } from "../settings.js";
-import { testStackEnv } from "../testing/test-stack.js";
+import { testStackEnv } from "../test-stack.js";
 import { buildComposeImages, runCommand } from "./images.js";
 
 type Log = (line: string) => void;

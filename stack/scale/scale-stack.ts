@@ -18,7 +18,7 @@ import { startRedis, type RedisServer } from "../redis.js";
 import { buildRelease } from "../release.js";
 import type { StackSettings } from "../settings.js";
 import { freePort, Supervisor } from "../supervisor.js";
-import { testKratosConfig, testSettings } from "../testing/test-stack.js";
+import { testKratosConfig, testSettings } from "../test-stack.js";
 
 export interface Pair {
   name: "a" | "b";

@@ -7,10 +7,10 @@ import { Configuration, IdentityApi, OAuth2Api } from "@ory/client";
 import autocannon from "autocannon";
 import * as oidc from "openid-client";
 import t from "tap";
-import { HttpBrowser } from "../testing/http-browser.js";
-import { createIdentity } from "../testing/identities.js";
-import type { Flow } from "../testing/kratos-browser.js";
-import { clientCredentialsToken, hydraApplication } from "../testing/oauth2-application.js";
+import { HttpBrowser } from "../../testing/http-browser.js";
+import { createIdentity } from "../../testing/identities.js";
+import type { Flow } from "../../testing/kratos-browser.js";
+import { clientCredentialsToken, hydraApplication } from "../../testing/oauth2-application.js";
 import { startScaleStack, type Pair } from "./scale-stack.js";
 
 const stack = await startScaleStack({ progress: true });

@@ -52,7 +52,7 @@ const sessionAccountsSeconds = 3600;
 /**
  * Counters per rule in memory. A counter is a small object under a key of at
  * most 80 characters (the plugin hashes accounts and addresses): about 220
- * bytes each (stack/bench/limit-memory.ts measures the whole store full).
+ * bytes each (bench/limit-memory.ts measures the whole store full).
  */
 export const memoryKeysPerRule = 50_000;
 /** Sessions remembered in memory with the account they signed in as. */

@@ -4,7 +4,7 @@
 // expected before the test goes on, and the admin routes' refusals.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Test } from "tap";
-import type { TestIdentity } from "../../../stack/testing/identities.js";
+import type { TestIdentity } from "../../../testing/identities.js";
 import { Browser } from "./browser.js";
 
 /** A browser signed in at the portal as the user, with a second factor enrolled if asked (admin work needs one). */

@@ -2,7 +2,7 @@
 // Kratos' browser flows (kratos-browser.ts) through the portal's /kratos proxy.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { CookieJar, type Cookie } from "tough-cookie";
-import { KratosBrowser, type Reply } from "../../../stack/testing/kratos-browser.js";
+import { KratosBrowser, type Reply } from "../../../testing/kratos-browser.js";
 import { portalOriginOf } from "./build.js";
 
 /** Where app.inject() sends a request that names a path only (light-my-request's default host). */

@@ -2,7 +2,7 @@
 // test` started (handed over in TEST_* variables), or a stack of its own when
 // the file runs alone.
 import type { Test } from "tap";
-import { startTestStack, testStackEnv } from "../../../stack/testing/test-stack.js";
+import { startTestStack, testStackEnv } from "../../../stack/test-stack.js";
 import type { Env } from "./build.js";
 
 export interface HydraForTest {

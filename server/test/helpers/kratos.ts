@@ -1,7 +1,7 @@
 // The real Kratos for a test file: the one `npm test` started (handed over in
 // TEST_* variables), or one of its own when the file runs alone.
 import type { Test } from "tap";
-import { startTestStack, testStackEnv } from "../../../stack/testing/test-stack.js";
+import { startTestStack, testStackEnv } from "../../../stack/test-stack.js";
 import type { Env } from "./build.js";
 
 export interface KratosForTest {

@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { TOTP } from "otpauth";
 import type { Test } from "tap";
 import type { CookieJar } from "tough-cookie";
-import type { FlowKind } from "../../../stack/testing/kratos-browser.js";
+import type { FlowKind } from "../../../testing/kratos-browser.js";
 import { build, type Env } from "./build.js";
 import { Browser } from "./browser.js";
 import type { KratosForTest } from "./kratos.js";

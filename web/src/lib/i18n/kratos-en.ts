@@ -1,6 +1,6 @@
 // Kratos' texts in our words, keyed by Kratos' message id: every id that
 // Kratos v1.3.1 can send (contract/kratos-message-ids.ts, checked against
-// Kratos' text/ sources by server/test/kratos-message-ids.test.ts). A key under
+// Kratos' text/ sources by checks/kratos-message-ids.test.ts). A key under
 // a node group ("password", "profile") applies to that group only: Kratos
 // gives the first registration screen's "Continue" and the password's
 // "Sign up" one id.
