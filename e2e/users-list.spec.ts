@@ -11,8 +11,8 @@ import { expect, test } from "./support/test.js";
 import { newIdentity, signInWithSecondFactorByApi } from "./support/identities.js";
 import { startPrivateStack } from "./support/private-stack.js";
 import { expectToast } from "./support/toasts.js";
-import { createIdentity } from "../stack/testing/identities.js";
-import { RequestContextBrowser } from "../stack/testing/request-context-browser.js";
+import { createIdentity } from "../testing/identities.js";
+import { RequestContextBrowser } from "../testing/request-context-browser.js";
 import { stack } from "./support/stack.js";
 
 /** Accounts whose addresses share a beginning, made in one call (Kratos' batch PATCH); the first one's name is a formula. */
