@@ -14,7 +14,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 const web = "web/src/**/*.{ts,tsx}";
-const node = ["contract/**/*.ts", "server/**/*.ts", "stack/**/*.{ts,mjs}", "e2e/**/*.ts"];
+const node = ["contract/**/*.ts", "locales/**/*.ts", "server/**/*.ts", "stack/**/*.{ts,mjs}", "e2e/**/*.ts"];
 const code = [...node, web];
 const tests = "web/src/**/*.test.{ts,tsx}";
 
@@ -58,7 +58,7 @@ export default tseslint.config(
       globals: globals.node,
       // stack/ has no project of its own: the server's covers it (tsc -p server).
       parserOptions: {
-        project: ["contract/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"],
+        project: ["contract/tsconfig.json", "locales/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"],
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -122,22 +122,29 @@ export default tseslint.config(
   },
   {
     // The folders are the architecture: each may import only what this says, so that a new import across
-    // folders fails here. contract/ is what server, app, stack and tests share; nothing else crosses
-    // between them. In the app, one way: lib → features → app, and a feature never imports another
-    // (bulletproof-react's rule). #contract/* resolves as TypeScript resolves it (package.json "imports").
+    // folders fails here. contract/ is what server, app, stack and tests share, locales/ their words (it
+    // imports the contract only); nothing else crosses between them. In the app, one way: lib → features → app, and a feature never imports another
+    // (bulletproof-react's rule). #contract/* and #locales/* resolve as TypeScript resolves them (package.json "imports").
     files: code,
     plugins: { boundaries, "import-x": importX },
     settings: {
       "import/resolver": {
-        typescript: { project: ["web/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"], noWarnOnMultipleProjects: true },
+        typescript: {
+          project: ["web/tsconfig.json", "locales/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"],
+          noWarnOnMultipleProjects: true,
+        },
       },
       ...importX.flatConfigs.typescript.settings,
       "import-x/resolver": {
-        typescript: { project: ["web/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"], noWarnOnMultipleProjects: true },
+        typescript: {
+          project: ["web/tsconfig.json", "locales/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"],
+          noWarnOnMultipleProjects: true,
+        },
       },
       "boundaries/files": [{ category: "server-entry", pattern: `server/src/${serverEntryFiles}` }],
       "boundaries/elements": [
         { type: "contract", pattern: "contract" },
+        { type: "locales", pattern: "locales" },
         ...serverFolders.map((layer) => ({ type: serverType(layer), pattern: `server/src/${layer}` })),
         { type: serverType("base"), pattern: "server/src" },
         { type: "server-tests", pattern: "server/test" },
@@ -157,9 +164,15 @@ export default tseslint.config(
           checkInternals: true,
           policies: [
             { from: { element: { type: "contract" } }, allow: { to: { element: { type: "contract" } } } },
+            { from: { element: { type: "locales" } }, allow: { to: { element: { types: { anyOf: ["locales", "contract"] } } } } },
+            // The mails' catalogs are typed by the mails' shapes, which the server's mail keeps (mail/types.ts).
+            {
+              from: { element: { type: "locales" } },
+              allow: { to: { element: { type: serverType("mail") } }, dependency: { kind: "type" } },
+            },
             ...Object.entries(serverBelow).map(([layer, below]) => ({
               from: layer === "entry" ? { file: { categories: "server-entry" } } : { element: { type: serverType(layer) } },
-              allow: { to: { element: { types: { anyOf: [layer, ...below].map(serverType).concat("contract") } } } },
+              allow: { to: { element: { types: { anyOf: [layer, ...below].map(serverType).concat("contract", "locales") } } } },
             })),
             // Nothing but an entry imports an entry (the last policy that matches decides).
             { disallow: { to: { file: { categories: "server-entry" } } } },
@@ -173,20 +186,27 @@ export default tseslint.config(
             {
               from: { element: { type: "server-tests" } },
               allow: {
-                to: { element: { types: { anyOf: ["server-tests", ...Object.keys(serverBelow).map(serverType), "stack", "contract"] } } },
+                to: {
+                  element: {
+                    types: { anyOf: ["server-tests", ...Object.keys(serverBelow).map(serverType), "stack", "contract", "locales"] },
+                  },
+                },
               },
             },
-            { from: { element: { type: "stack" } }, allow: { to: { element: { types: { anyOf: ["stack", "contract"] } } } } },
-            { from: { element: { type: "e2e" } }, allow: { to: { element: { types: { anyOf: ["e2e", "stack", "contract"] } } } } },
+            { from: { element: { type: "stack" } }, allow: { to: { element: { types: { anyOf: ["stack", "contract", "locales"] } } } } },
+            {
+              from: { element: { type: "e2e" } },
+              allow: { to: { element: { types: { anyOf: ["e2e", "stack", "contract", "locales"] } } } },
+            },
             {
               from: { element: { type: "app" } },
-              allow: { to: { element: { types: { anyOf: ["app", "lib", "contract", ...features.map(featureType)] } } } },
+              allow: { to: { element: { types: { anyOf: ["app", "lib", "contract", "locales", ...features.map(featureType)] } } } },
             },
             ...features.map((name) => ({
               from: { element: { type: featureType(name) } },
-              allow: { to: { element: { types: { anyOf: [featureType(name), "lib", "contract"] } } } },
+              allow: { to: { element: { types: { anyOf: [featureType(name), "lib", "contract", "locales"] } } } },
             })),
-            { from: { element: { type: "lib" } }, allow: { to: { element: { types: { anyOf: ["lib", "contract"] } } } } },
+            { from: { element: { type: "lib" } }, allow: { to: { element: { types: { anyOf: ["lib", "contract", "locales"] } } } } },
           ],
         },
       ],

@@ -1,6 +1,6 @@
 // The languages of the portal, in one list: the server chooses one of them for
 // each page (server/src/language.ts), the app loads that language's
-// catalogs (web/src/lib/i18n/), Kratos' mail templates branch on them
+// catalogs (locales/<tag>/), Kratos' mail templates branch on them
 // (config/kratos/courier-templates/). Adding a language starts here.
 export const languages = ["en", "de", "fr", "es", "pt-BR", "ja", "ar"] as const;
 export type Language = (typeof languages)[number];

@@ -71,7 +71,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // everything the app loads at start (tag $initial) in one file: left alone, Rolldown puts what the
             // app shares with the lazy pages into chunks of their own, each one more request and response
             // headers before the sign-in page works. The lazy pages import from that file.
-            // Each language's two catalogs (src/lib/i18n/<tag>.ts and kratos-<tag>.ts) in one file of its own, loaded
+            // Each language's two catalogs (locales/<tag>/app.ts and kratos.ts) in one file of its own, loaded
             // only for a page in that language (server/src/web/server-render.ts names it for preloading).
             codeSplitting: {
               groups: [{ name: "boot", test: bootModules }, { name: "app", tags: ["$initial"] }, { name: languageChunkOf }],

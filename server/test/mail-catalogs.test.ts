@@ -1,5 +1,5 @@
 // The security mails in every language of contract/languages.ts: each
-// language has a catalog (server/src/mail/catalog-<tag>.ts) with every mail,
+// language has a catalog (locales/<tag>/mail.ts) with every mail,
 // and every mail says each value it is given (the time, the device, the
 // addresses, the link to Account Settings) in every language.
 import t from "tap";

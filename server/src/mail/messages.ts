@@ -1,18 +1,18 @@
 // The security mails the portal sends, in the reader's language. The words
-// are in the catalogs (catalog-en.ts), the shapes in types.ts.
+// are in the catalogs (locales/en/mail.ts), the shapes in types.ts.
 import type { Language } from "#contract/languages.js";
 import { mailProductName } from "#contract/operator-texts.js";
 import type { OperatorTexts } from "#contract/schemas/runtime-config.js";
-import { ar } from "./catalog-ar.js";
-import { de } from "./catalog-de.js";
-import { en } from "./catalog-en.js";
-import { es } from "./catalog-es.js";
-import { fr } from "./catalog-fr.js";
-import { ja } from "./catalog-ja.js";
-import { ptBR } from "./catalog-pt-BR.js";
+import { ar } from "#locales/ar/mail.js";
+import { de } from "#locales/de/mail.js";
+import { en } from "#locales/en/mail.js";
+import { es } from "#locales/es/mail.js";
+import { fr } from "#locales/fr/mail.js";
+import { ja } from "#locales/ja/mail.js";
+import { ptBR } from "#locales/pt-BR/mail.js";
 import type { MailBrand, MailCatalog, MailId, MailMessages, MailParams, OutgoingMail } from "./types.js";
 
-/** The catalog of each language of contract/languages.ts (catalog-<tag>.ts). */
+/** The catalog of each language of contract/languages.ts (locales/<tag>/mail.ts). */
 export const mailCatalogs: Record<Language, MailCatalog> = { en, de, fr, es, "pt-BR": ptBR, ja, ar };
 
 /** A mail time as the reader's language writes it, in UTC, to the minute: the reader's zone is not known. */

@@ -15,6 +15,6 @@ export function pageSourcesOf(path: string, language: Language): readonly string
   return [
     ...(page.shell ? [shellCode.source] : []),
     ...new Set(page.lazy.codes.map(({ source }) => source)),
-    ...(page.catalogs ?? []).map((catalog) => `src/lib/i18n/${catalog}-${catalogLanguage(language)}.ts`),
+    ...(page.catalogs ?? []).map((catalog) => `../locales/${catalogLanguage(language)}/${catalog}.ts`),
   ];
 }

@@ -1,5 +1,5 @@
 // Every language of contract/languages.ts says everything English says: each
-// key of en.ts, admin-en.ts and kratos-en.ts, a plural in every plural category of that
+// key of locales/en/{app,admin,kratos}.ts, a plural in every plural category of that
 // language (Intl.PluralRules), and the same placeholders ({{name}}) as English.
 import { describe, expect, it } from "vitest";
 import { languages, type Language } from "#contract/languages.js";
@@ -8,13 +8,9 @@ type Tree = { [key: string]: string | Tree };
 
 type Files = Partial<Record<string, Record<string, unknown>>>;
 
-const appFiles: Files = import.meta.glob<Record<string, unknown>>(["./[a-z][a-z].ts", "./[a-z][a-z]-[A-Z][A-Z].ts"], { eager: true });
-const adminFiles: Files = import.meta.glob<Record<string, unknown>>(["./admin-[a-z][a-z].ts", "./admin-[a-z][a-z]-[A-Z][A-Z].ts"], {
-  eager: true,
-});
-const kratosFiles: Files = import.meta.glob<Record<string, unknown>>(["./kratos-[a-z][a-z].ts", "./kratos-[a-z][a-z]-[A-Z][A-Z].ts"], {
-  eager: true,
-});
+const appFiles: Files = import.meta.glob<Record<string, unknown>>("../../../../locales/*/app.ts", { eager: true });
+const adminFiles: Files = import.meta.glob<Record<string, unknown>>("../../../../locales/*/admin.ts", { eager: true });
+const kratosFiles: Files = import.meta.glob<Record<string, unknown>>("../../../../locales/*/kratos.ts", { eager: true });
 
 const suffix = /_(zero|one|two|few|many|other)$/;
 
@@ -67,9 +63,9 @@ function problems(english: Map<string, string>, translated: Map<string, string>,
 }
 
 const english = {
-  app: flatten(catalogOf(appFiles, "./en.ts") ?? {}),
-  admin: flatten(catalogOf(adminFiles, "./admin-en.ts") ?? {}),
-  kratos: flatten(catalogOf(kratosFiles, "./kratos-en.ts") ?? {}),
+  app: flatten(catalogOf(appFiles, "../../../../locales/en/app.ts") ?? {}),
+  admin: flatten(catalogOf(adminFiles, "../../../../locales/en/admin.ts") ?? {}),
+  kratos: flatten(catalogOf(kratosFiles, "../../../../locales/en/kratos.ts") ?? {}),
 };
 
 describe("every language's catalogs", () => {
@@ -81,20 +77,20 @@ describe("every language's catalogs", () => {
 
   for (const language of languages.filter((tag) => tag !== "en")) {
     it(`${language}: the portal's texts`, () => {
-      const catalog = catalogOf(appFiles, `./${language}.ts`);
-      expect(catalog, `web/src/lib/i18n/${language}.ts`).toBeDefined();
+      const catalog = catalogOf(appFiles, `../../../../locales/${language}/app.ts`);
+      expect(catalog, `locales/${language}/app.ts`).toBeDefined();
       expect(problems(english.app, flatten(catalog ?? {}), language)).toEqual([]);
     });
 
     it(`${language}: the admins' pages' texts`, () => {
-      const catalog = catalogOf(adminFiles, `./admin-${language}.ts`);
-      expect(catalog, `web/src/lib/i18n/admin-${language}.ts`).toBeDefined();
+      const catalog = catalogOf(adminFiles, `../../../../locales/${language}/admin.ts`);
+      expect(catalog, `locales/${language}/admin.ts`).toBeDefined();
       expect(problems(english.admin, flatten(catalog ?? {}), language)).toEqual([]);
     });
 
     it(`${language}: Kratos' messages`, () => {
-      const catalog = catalogOf(kratosFiles, `./kratos-${language}.ts`);
-      expect(catalog, `web/src/lib/i18n/kratos-${language}.ts`).toBeDefined();
+      const catalog = catalogOf(kratosFiles, `../../../../locales/${language}/kratos.ts`);
+      expect(catalog, `locales/${language}/kratos.ts`).toBeDefined();
       expect(problems(english.kratos, flatten(catalog ?? {}), language)).toEqual([]);
     });
   }

@@ -1,36 +1,29 @@
-// The portal's one vocabulary: i18next with the catalogs of this folder.
+// The portal's one vocabulary: i18next with the catalogs of locales/.
 // Components read text with useTranslation() (react-i18next); code outside
 // React (error messages, notices) with i18n.t.
 //
-// Each language of contract/languages.ts has two files here, named by its tag:
-// `<tag>.ts` (the portal's texts, `export const de`, `ptBR`…) and
-// `kratos-<tag>.ts` (Kratos' messages by id, `kratosDe`, `kratosPtBR`…). The
+// Each language of contract/languages.ts has a folder in locales/, named by its
+// tag: `app.ts` (the portal's texts, `export const de`, `ptBR`…) and
+// `kratos.ts` (Kratos' messages by id, `kratosDe`, `kratosPtBR`…). The
 // build puts each language in a chunk of its own (web/vite.config.ts), loaded
 // only for the language the page is in: the server names it in the page's
 // start-up data, so it arrives beside the app (web/src/boot.ts). The admins'
-// pages' texts (`admin-<tag>.ts`, `adminDe`…) are a third file, loaded with
+// pages' texts (`admin.ts`, `adminDe`…) are a third file, loaded with
 // those pages only (loadAdminTexts), in the namespace `admin`.
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { defaultLanguage, directionOf, languageCookie, type Language } from "#contract/languages.js";
 import { writePreferenceCookie } from "../preference-cookie";
-import type { KratosCatalog } from "./kratos-en";
-import type { AdminTranslation, Translation } from "./translation";
+import type { KratosCatalog } from "#locales/en/kratos.js";
+import type { AdminTranslation, Translation } from "#locales/translation.js";
 
 type Catalogs<T> = Partial<Record<string, () => Promise<Partial<Record<string, T>>>>>;
 
-const appCatalogs: Catalogs<Translation> = import.meta.glob<Partial<Record<string, Translation>>>([
-  "./[a-z][a-z].ts",
-  "./[a-z][a-z]-[A-Z][A-Z].ts",
-]);
-const adminCatalogs: Catalogs<AdminTranslation> = import.meta.glob<Partial<Record<string, AdminTranslation>>>([
-  "./admin-[a-z][a-z].ts",
-  "./admin-[a-z][a-z]-[A-Z][A-Z].ts",
-]);
-const kratosCatalogs: Catalogs<KratosCatalog> = import.meta.glob<Partial<Record<string, KratosCatalog>>>([
-  "./kratos-[a-z][a-z].ts",
-  "./kratos-[a-z][a-z]-[A-Z][A-Z].ts",
-]);
+const appCatalogs: Catalogs<Translation> = import.meta.glob<Partial<Record<string, Translation>>>("../../../../locales/*/app.ts");
+const adminCatalogs: Catalogs<AdminTranslation> = import.meta.glob<Partial<Record<string, AdminTranslation>>>(
+  "../../../../locales/*/admin.ts",
+);
+const kratosCatalogs: Catalogs<KratosCatalog> = import.meta.glob<Partial<Record<string, KratosCatalog>>>("../../../../locales/*/kratos.ts");
 
 /** The exports' names of a tag's catalogs: de, kratosDe and adminDe; ptBR, kratosPtBR and adminPtBR. */
 function exportNames(language: Language): { app: string; kratos: string; admin: string } {
@@ -62,7 +55,7 @@ void i18n.use(initReactI18next).init({
  * nothing falls back to English key by key, and a page never loads two languages.
  */
 export function catalogLanguage(language: Language): Language {
-  return appCatalogs[`./${language}.ts`] ? language : defaultLanguage;
+  return appCatalogs[`../../../../locales/${language}/app.ts`] ? language : defaultLanguage;
 }
 
 /** Whether an admin's page asked for its texts: then a change of language loads them too. */
@@ -73,7 +66,7 @@ export async function loadAdminTexts(language: Language): Promise<void> {
   adminTextsWanted = true;
   if (i18n.hasResourceBundle(language, "admin")) return;
   const source = catalogLanguage(language);
-  const admin = await adminCatalogs[`./admin-${source}.ts`]?.();
+  const admin = await adminCatalogs[`../../../../locales/${source}/admin.ts`]?.();
   i18n.addResourceBundle(language, "admin", admin?.[exportNames(source).admin] ?? {});
 }
 
@@ -83,7 +76,10 @@ export async function loadLanguage(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, "translation")) return;
   const source = catalogLanguage(language);
   const names = exportNames(source);
-  const [app, kratos] = await Promise.all([appCatalogs[`./${source}.ts`]?.(), kratosCatalogs[`./kratos-${source}.ts`]?.()]);
+  const [app, kratos] = await Promise.all([
+    appCatalogs[`../../../../locales/${source}/app.ts`]?.(),
+    kratosCatalogs[`../../../../locales/${source}/kratos.ts`]?.(),
+  ]);
   i18n.addResourceBundle(language, "kratos", kratos?.[names.kratos] ?? {});
   i18n.addResourceBundle(language, "translation", app?.[names.app] ?? {});
 }

@@ -1,4 +1,4 @@
-// Each language's two catalogs (<tag>.ts and kratos-<tag>.ts of this folder)
+// Each language's two catalogs (locales/<tag>/app.ts and kratos.ts)
 // go into one file of the build, named here: the build groups them
 // (web/vite.config.ts) and the server finds the file by this name in Vite's
 // manifest, to preload it with a page in that language.
@@ -8,6 +8,6 @@ export const languageChunkName = (language: Language): string => `i18n-${languag
 
 /** The language chunk a module of the build belongs to, or null. */
 export function languageChunkOf(moduleId: string): string | null {
-  const tag = /\/src\/lib\/i18n\/(?:kratos-)?([a-z]{2}(?:-[A-Z]{2})?)\.ts$/.exec(moduleId)?.[1];
+  const tag = /\/locales\/([a-z]{2}(?:-[A-Z]{2})?)\/(?:app|kratos)\.ts$/.exec(moduleId)?.[1];
   return tag ? `i18n-${tag}` : null;
 }

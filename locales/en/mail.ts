@@ -1,7 +1,7 @@
 // The portal's security mails in English, keyed by message id. Each text is
 // written here once; a language is another file of the same shape.
 import { browserName } from "#contract/devices.js";
-import type { MailCatalog } from "./types.js";
+import type { MailCatalog } from "../../server/src/mail/types.js";
 
 const methodNames = {
   totp: "an authenticator app",

@@ -1,7 +1,7 @@
 // The portal's security mails in Japanese (です/ます), keyed by message id;
-// the same shape as catalog-en.ts.
+// the same shape as en/mail.ts.
 import { browserName } from "#contract/devices.js";
-import type { MailCatalog } from "./types.js";
+import type { MailCatalog } from "../../server/src/mail/types.js";
 
 const methodNames = {
   totp: "認証アプリ",

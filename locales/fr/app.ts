@@ -1,8 +1,8 @@
 // Every text of the portal's own, in French ("vous"), with the same keys as
-// en.ts. Plurals use i18next's _one / _many / _other suffixes; {{…}} are
+// en/app.ts. Plurals use i18next's _one / _many / _other suffixes; {{…}} are
 // values the code passes in.
 import type { ErrorCode } from "#contract/errors.js";
-import type { Translation } from "./translation";
+import type { Translation } from "../translation.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 

@@ -1,7 +1,7 @@
 // Kratos' texts in Japanese (です/ます), keyed by Kratos' message id: the same
-// keys and context placeholders as kratos-en.ts. Kratos' own reasons
+// keys and context placeholders as en/kratos.ts. Kratos' own reasons
 // ({{reason}}) stay in English: Kratos sends them as text only.
-import type { KratosCatalog } from "./kratos-en";
+import type { KratosCatalog } from "../en/kratos.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 

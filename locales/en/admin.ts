@@ -1,5 +1,5 @@
 // The texts of the admins' pages (Manage Clients, Manage Users), in English: a
-// catalog of its own, loaded with those pages only (index.ts: loadAdminTexts),
+// catalog of its own, loaded with those pages only (web/src/lib/i18n/index.ts: loadAdminTexts),
 // so that the sign-in page's language file does not carry them.
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";

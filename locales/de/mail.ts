@@ -1,7 +1,7 @@
 // The portal's security mails in German (formal "Sie"), keyed by message id,
-// in the shape of catalog-en.ts.
+// in the shape of en/mail.ts.
 import { browserName } from "#contract/devices.js";
-import type { MailCatalog } from "./types.js";
+import type { MailCatalog } from "../../server/src/mail/types.js";
 
 // Said after a colon, without an article: "…eingerichtet: Passkey."
 const methodNames = {

@@ -3,7 +3,7 @@
 // _one and _two say their number in words, as Arabic does; {{…}} are values
 // the code passes in.
 import type { ErrorCode } from "#contract/errors.js";
-import type { Translation } from "./translation";
+import type { Translation } from "../translation.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 

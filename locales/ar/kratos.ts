@@ -1,8 +1,8 @@
 // Kratos' texts in Modern Standard Arabic, keyed by Kratos' message id: the
-// same keys and context placeholders as kratos-en.ts. Kratos' own reasons
+// same keys and context placeholders as en/kratos.ts. Kratos' own reasons
 // ({{reason}}) stay in English: Kratos sends them as text only. Counts from
 // the context stand after a noun ("عدد الأحرف") so no plural form is needed.
-import type { KratosCatalog } from "./kratos-en";
+import type { KratosCatalog } from "../en/kratos.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 

@@ -2,9 +2,9 @@
 // value a string. A plural is a key with i18next's suffixes (_one, _other…):
 // each language has the suffixes of its own plural categories (Japanese only
 // _other, Arabic all six), so the type asks for _other and allows the rest;
-// catalogs.test.ts checks each language against its categories.
-import type { adminEn } from "./admin-en";
-import type { en } from "./en";
+// web/src/lib/i18n/catalogs.test.ts checks each language against its categories.
+import type { adminEn } from "./en/admin.js";
+import type { en } from "./en/app.js";
 
 type PluralSuffix = "zero" | "one" | "two" | "few" | "many" | "other";
 type PluralBase<Key> = Key extends `${infer Base}_${PluralSuffix}` ? Base : never;

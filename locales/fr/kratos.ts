@@ -1,7 +1,7 @@
 // Kratos' texts in French ("vous"), keyed by Kratos' message id, with the same
-// keys and placeholders as kratos-en.ts. A key under a node group ("password",
+// keys and placeholders as en/kratos.ts. A key under a node group ("password",
 // "profile") applies to that group only.
-import type { KratosCatalog } from "./kratos-en";
+import type { KratosCatalog } from "../en/kratos.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 

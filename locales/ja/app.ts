@@ -2,7 +2,7 @@
 // plural form, so each plural key has only the _other suffix; {{…}} are values
 // the code passes in.
 import type { ErrorCode } from "#contract/errors.js";
-import type { Translation } from "./translation";
+import type { Translation } from "../translation.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 

@@ -1,6 +1,6 @@
 // The texts of the admins' pages (Manage Clients, Manage Users), with the same
-// keys as admin-en.ts.
-import type { AdminTranslation } from "./translation";
+// keys as en/admin.ts.
+import type { AdminTranslation } from "../translation.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 

@@ -1,7 +1,7 @@
 // The portal's security mails in Brazilian Portuguese, keyed by message id:
-// the same mails and parameters as catalog-en.ts.
+// the same mails and parameters as en/mail.ts.
 import { browserName } from "#contract/devices.js";
-import type { MailCatalog } from "./types.js";
+import type { MailCatalog } from "../../server/src/mail/types.js";
 
 const methodNames = {
   totp: "um aplicativo autenticador",

@@ -1,7 +1,7 @@
 // The portal's security mails in French ("vous"), keyed by message id, in the
-// shape of catalog-en.ts.
+// shape of en/mail.ts.
 import { browserName } from "#contract/devices.js";
-import type { MailCatalog } from "./types.js";
+import type { MailCatalog } from "../../server/src/mail/types.js";
 
 const methodNames = {
   totp: "une application d’authentification",

@@ -1,8 +1,8 @@
 // Every text of the portal's own, in Spanish (tuteo, neutral across regions).
-// Same keys as en.ts; plurals use i18next's _one / _many / _other suffixes;
+// Same keys as en/app.ts; plurals use i18next's _one / _many / _other suffixes;
 // {{…}} are values the code passes in.
 import type { ErrorCode } from "#contract/errors.js";
-import type { Translation } from "./translation";
+import type { Translation } from "../translation.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 

@@ -1,6 +1,6 @@
 // Kratos' texts in Brazilian Portuguese, keyed by Kratos' message id: the
-// same ids, node groups and placeholders as kratos-en.ts.
-import type { KratosCatalog } from "./kratos-en";
+// same ids, node groups and placeholders as en/kratos.ts.
+import type { KratosCatalog } from "../en/kratos.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
