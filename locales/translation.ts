@@ -3,8 +3,8 @@
 // each language has the suffixes of its own plural categories (Japanese only
 // _other, Arabic all six), so the type asks for _other and allows the rest;
 // web/src/lib/i18n/catalogs.test.ts checks each language against its categories.
-import type { adminEn } from "./en/admin.js";
-import type { en } from "./en/app.js";
+import type { admin } from "./en/admin.js";
+import type { app } from "./en/app.js";
 
 type PluralSuffix = "zero" | "one" | "two" | "few" | "many" | "other";
 type PluralBase<Key> = Key extends `${infer Base}_${PluralSuffix}` ? Base : never;
@@ -17,8 +17,8 @@ type Tree<English> = {
   -readonly [Base in PluralBase<keyof English> as `${Base}_${Exclude<PluralSuffix, "other">}`]?: string;
 };
 
-/** A language's catalog of the portal's own texts (`export const de = { … } satisfies Translation`). */
-export type Translation = Tree<typeof en>;
+/** A language's catalog of the portal's own texts (`export const app = { … } satisfies Translation`). */
+export type Translation = Tree<typeof app>;
 
-/** A language's catalog of the admins' pages (`export const adminDe = { … } satisfies AdminTranslation`). */
-export type AdminTranslation = Tree<typeof adminEn>;
+/** A language's catalog of the admins' pages (`export const admin = { … } satisfies AdminTranslation`). */
+export type AdminTranslation = Tree<typeof admin>;

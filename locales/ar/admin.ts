@@ -4,7 +4,7 @@ import type { AdminTranslation } from "../translation.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
-export const adminAr = {
+export const admin = {
   clients: {
     title: "إدارة العملاء",
     description: "التطبيقات التي تسجّل دخول المستخدمين عبر البوابة (عملاء OAuth2).",

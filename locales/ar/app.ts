@@ -7,7 +7,7 @@ import type { Translation } from "../translation.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
-export const ar = {
+export const app = {
   common: {
     loading: "جارٍ التحميل…",
     retry: "إعادة المحاولة",

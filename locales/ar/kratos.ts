@@ -6,7 +6,7 @@ import type { KratosCatalog } from "../en/kratos.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
-export const kratosAr = {
+export const kratos = {
   // Sign-in.
   "1010001": "تسجيل الدخول",
   "1010002": "تسجيل الدخول باستخدام {{provider}}",

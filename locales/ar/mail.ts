@@ -14,7 +14,7 @@ const methodNames = {
 const notYou = (settingsUrl: string) =>
   `إذا لم تكن أنت من فعل ذلك، فسجّل الدخول على ${settingsUrl} وسجّل الخروج من كل مكان في قسم «النشاط الأمني الأخير»، ثم غيّر كلمة المرور فورًا.`;
 
-export const ar: MailCatalog = {
+export const mail: MailCatalog = {
   sign_in_new_device: {
     subject: "تسجيل دخول جديد إلى حسابك",
     text: ({ browser, version, os, ip, at, settingsUrl }) =>

@@ -4,7 +4,7 @@ import type { AdminTranslation } from "../translation.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
-export const adminDe = {
+export const admin = {
   clients: {
     title: "Clients verwalten",
     description: "Die Anwendungen, bei denen sich Benutzer über das Portal anmelden (OAuth2-Clients).",

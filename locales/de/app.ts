@@ -6,7 +6,7 @@ import type { Translation } from "../translation.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
-export const de = {
+export const app = {
   common: {
     loading: "Wird geladen…",
     retry: "Erneut versuchen",

@@ -14,7 +14,7 @@ const methodNames = {
 const notYou = (settingsUrl: string) =>
   `Falls Sie das nicht waren, melden Sie sich auf ${settingsUrl} an, melden Sie sich unter „Letzte Sicherheitsaktivitäten“ überall ab und ändern Sie sofort Ihr Passwort.`;
 
-export const de: MailCatalog = {
+export const mail: MailCatalog = {
   sign_in_new_device: {
     subject: "Neue Anmeldung bei Ihrem Konto",
     text: ({ browser, version, os, ip, at, settingsUrl }) =>

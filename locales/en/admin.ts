@@ -4,7 +4,7 @@
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
-export const adminEn = {
+export const admin = {
   clients: {
     title: "Manage Clients",
     description: "The applications that sign users in through the portal (OAuth2 clients).",

@@ -5,7 +5,7 @@ import type { ErrorCode } from "#contract/errors.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
-export const en = {
+export const app = {
   common: {
     loading: "Loading…",
     retry: "Retry",

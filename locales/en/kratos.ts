@@ -12,7 +12,7 @@ export type KratosCatalog = { [id: string]: string | { [id: string]: string } };
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
-export const kratosEn = {
+export const kratos = {
   // Sign-in.
   "1010001": "Sign in",
   "1010002": "Sign in with {{provider}}",

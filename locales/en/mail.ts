@@ -13,7 +13,7 @@ const methodNames = {
 const notYou = (settingsUrl: string) =>
   `If this was not you, sign in at ${settingsUrl}, sign out everywhere under Recent security activity and change your password at once.`;
 
-export const en: MailCatalog = {
+export const mail: MailCatalog = {
   sign_in_new_device: {
     subject: "New sign-in to your account",
     text: ({ browser, version, os, ip, at, settingsUrl }) =>

@@ -4,7 +4,7 @@ import type { AdminTranslation } from "../translation.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
-export const adminEs = {
+export const admin = {
   clients: {
     title: "Administrar clientes",
     description: "Las aplicaciones que inician la sesión de los usuarios a través del portal (clientes OAuth2).",

@@ -4,7 +4,7 @@ import type { KratosCatalog } from "../en/kratos.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
-export const kratosEs = {
+export const kratos = {
   // Sign-in.
   "1010001": "Iniciar sesión",
   "1010002": "Iniciar sesión con {{provider}}",

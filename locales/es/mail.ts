@@ -13,7 +13,7 @@ const methodNames = {
 const notYou = (settingsUrl: string) =>
   `Si no fuiste tú, inicia sesión en ${settingsUrl}, cierra la sesión en todas partes desde Actividad de seguridad reciente y cambia tu contraseña de inmediato.`;
 
-export const es: MailCatalog = {
+export const mail: MailCatalog = {
   sign_in_new_device: {
     subject: "Nuevo inicio de sesión en tu cuenta",
     text: ({ browser, version, os, ip, at, settingsUrl }) =>

@@ -4,7 +4,7 @@ import type { AdminTranslation } from "../translation.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
-export const adminFr = {
+export const admin = {
   clients: {
     title: "Gérer les clients",
     description: "Les applications qui connectent leurs utilisateurs par l’intermédiaire du portail (clients OAuth2).",

@@ -5,7 +5,7 @@ import type { KratosCatalog } from "../en/kratos.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
-export const kratosFr = {
+export const kratos = {
   // Sign-in.
   "1010001": "Se connecter",
   "1010002": "Se connecter avec {{provider}}",

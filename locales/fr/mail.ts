@@ -13,7 +13,7 @@ const methodNames = {
 const notYou = (settingsUrl: string) =>
   `Si vous n’êtes pas à l’origine de cette action, connectez-vous sur ${settingsUrl}, déconnectez tous les appareils sous «\u00A0Activité de sécurité récente\u00A0» et changez immédiatement votre mot de passe.`;
 
-export const fr: MailCatalog = {
+export const mail: MailCatalog = {
   sign_in_new_device: {
     subject: "Nouvelle connexion à votre compte",
     text: ({ browser, version, os, ip, at, settingsUrl }) =>

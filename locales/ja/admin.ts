@@ -4,7 +4,7 @@ import type { AdminTranslation } from "../translation.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
-export const adminJa = {
+export const admin = {
   clients: {
     title: "クライアントの管理",
     description: "ポータルを通じてユーザーをサインインさせるアプリケーション（OAuth2 クライアント）です。",

@@ -6,7 +6,7 @@ import type { Translation } from "../translation.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
-export const ja = {
+export const app = {
   common: {
     loading: "読み込み中…",
     retry: "再試行",

@@ -5,7 +5,7 @@ import type { KratosCatalog } from "../en/kratos.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
-export const kratosJa = {
+export const kratos = {
   // Sign-in.
   "1010001": "サインイン",
   "1010002": "{{provider}} でサインイン",

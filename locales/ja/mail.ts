@@ -13,7 +13,7 @@ const methodNames = {
 const notYou = (settingsUrl: string) =>
   `心当たりがない場合は、${settingsUrl} でサインインし、「最近のセキュリティアクティビティ」ですべてのデバイスからサインアウトしてから、すぐにパスワードを変更してください。`;
 
-export const ja: MailCatalog = {
+export const mail: MailCatalog = {
   sign_in_new_device: {
     subject: "アカウントへの新しいサインイン",
     text: ({ browser, version, os, ip, at, settingsUrl }) =>

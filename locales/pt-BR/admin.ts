@@ -4,7 +4,7 @@ import type { AdminTranslation } from "../translation.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
-export const adminPtBR = {
+export const admin = {
   clients: {
     title: "Gerenciar clientes",
     description: "Os aplicativos em que os usuários entram pelo portal (clientes OAuth2).",

@@ -6,7 +6,7 @@ import type { Translation } from "../translation.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
-export const ptBR = {
+export const app = {
   common: {
     loading: "Carregando…",
     retry: "Tentar novamente",

@@ -4,7 +4,7 @@ import type { KratosCatalog } from "../en/kratos.js";
 
 const dateTime = "datetime(dateStyle: medium; timeStyle: short)";
 
-export const kratosPtBR = {
+export const kratos = {
   // Sign-in.
   "1010001": "Entrar",
   "1010002": "Entrar com {{provider}}",

@@ -13,7 +13,7 @@ const methodNames = {
 const notYou = (settingsUrl: string) =>
   `Se não foi você, entre em ${settingsUrl}, encerre as outras sessões em Atividade de segurança recente e altere sua senha imediatamente.`;
 
-export const ptBR: MailCatalog = {
+export const mail: MailCatalog = {
   sign_in_new_device: {
     subject: "Novo login na sua conta",
     text: ({ browser, version, os, ip, at, settingsUrl }) =>

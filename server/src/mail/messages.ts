@@ -3,13 +3,13 @@
 import type { Language } from "#contract/languages.js";
 import { mailProductName } from "#contract/operator-texts.js";
 import type { OperatorTexts } from "#contract/schemas/runtime-config.js";
-import { ar } from "#locales/ar/mail.js";
-import { de } from "#locales/de/mail.js";
-import { en } from "#locales/en/mail.js";
-import { es } from "#locales/es/mail.js";
-import { fr } from "#locales/fr/mail.js";
-import { ja } from "#locales/ja/mail.js";
-import { ptBR } from "#locales/pt-BR/mail.js";
+import { mail as ar } from "#locales/ar/mail.js";
+import { mail as de } from "#locales/de/mail.js";
+import { mail as en } from "#locales/en/mail.js";
+import { mail as es } from "#locales/es/mail.js";
+import { mail as fr } from "#locales/fr/mail.js";
+import { mail as ja } from "#locales/ja/mail.js";
+import { mail as ptBR } from "#locales/pt-BR/mail.js";
 import type { MailBrand, MailCatalog, MailId, MailMessages, MailParams, OutgoingMail } from "./types.js";
 
 /** The catalog of each language of contract/languages.ts (locales/<tag>/mail.ts). */

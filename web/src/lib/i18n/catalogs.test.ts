@@ -30,7 +30,7 @@ function placeholders(text: string): string[] {
 }
 
 function catalogOf(files: Files, file: string): Tree | undefined {
-  // Each file exports one catalog (de, ptBR, kratosDe…).
+  // Each file exports one catalog, named by its kind (app, admin, kratos).
   const catalog = Object.values(files[file] ?? {}).find((value) => typeof value === "object");
   return catalog as Tree | undefined;
 }

@@ -5,13 +5,13 @@
 // (fallbackNS, index.ts); to the compiler they are keys of `translation`, so a
 // component reads them as any other text.
 import "i18next";
-import type { adminEn } from "#locales/en/admin.js";
-import type { en } from "#locales/en/app.js";
+import type { admin } from "#locales/en/admin.js";
+import type { app } from "#locales/en/app.js";
 import type { KratosCatalog } from "#locales/en/kratos.js";
 
 declare module "i18next" {
   interface CustomTypeOptions {
     defaultNS: "translation";
-    resources: { translation: typeof en & typeof adminEn; kratos: KratosCatalog };
+    resources: { translation: typeof app & typeof admin; kratos: KratosCatalog };
   }
 }

@@ -3,12 +3,12 @@
 // React (error messages, notices) with i18n.t.
 //
 // Each language of contract/languages.ts has a folder in locales/, named by its
-// tag: `app.ts` (the portal's texts, `export const de`, `ptBR`…) and
-// `kratos.ts` (Kratos' messages by id, `kratosDe`, `kratosPtBR`…). The
+// tag: `app.ts` (the portal's texts, `export const app`) and
+// `kratos.ts` (Kratos' messages by id, `export const kratos`). The
 // build puts each language in a chunk of its own (web/vite.config.ts), loaded
 // only for the language the page is in: the server names it in the page's
 // start-up data, so it arrives beside the app (web/src/boot.ts). The admins'
-// pages' texts (`admin.ts`, `adminDe`…) are a third file, loaded with
+// pages' texts (`admin.ts`, `export const admin`) are a third file, loaded with
 // those pages only (loadAdminTexts), in the namespace `admin`.
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
@@ -17,20 +17,15 @@ import { writePreferenceCookie } from "../preference-cookie";
 import type { KratosCatalog } from "#locales/en/kratos.js";
 import type { AdminTranslation, Translation } from "#locales/translation.js";
 
-type Catalogs<T> = Partial<Record<string, () => Promise<Partial<Record<string, T>>>>>;
+type Catalogs<Name extends string, T> = Partial<Record<string, () => Promise<Record<Name, T>>>>;
 
-const appCatalogs: Catalogs<Translation> = import.meta.glob<Partial<Record<string, Translation>>>("../../../../locales/*/app.ts");
-const adminCatalogs: Catalogs<AdminTranslation> = import.meta.glob<Partial<Record<string, AdminTranslation>>>(
+const appCatalogs: Catalogs<"app", Translation> = import.meta.glob<Record<"app", Translation>>("../../../../locales/*/app.ts");
+const adminCatalogs: Catalogs<"admin", AdminTranslation> = import.meta.glob<Record<"admin", AdminTranslation>>(
   "../../../../locales/*/admin.ts",
 );
-const kratosCatalogs: Catalogs<KratosCatalog> = import.meta.glob<Partial<Record<string, KratosCatalog>>>("../../../../locales/*/kratos.ts");
-
-/** The exports' names of a tag's catalogs: de, kratosDe and adminDe; ptBR, kratosPtBR and adminPtBR. */
-function exportNames(language: Language): { app: string; kratos: string; admin: string } {
-  const app = language.replace("-", "");
-  const capitalized = `${app.charAt(0).toUpperCase()}${app.slice(1)}`;
-  return { app, kratos: `kratos${capitalized}`, admin: `admin${capitalized}` };
-}
+const kratosCatalogs: Catalogs<"kratos", KratosCatalog> = import.meta.glob<Record<"kratos", KratosCatalog>>(
+  "../../../../locales/*/kratos.ts",
+);
 
 export const i18n = i18next.createInstance();
 
@@ -67,7 +62,7 @@ export async function loadAdminTexts(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, "admin")) return;
   const source = catalogLanguage(language);
   const admin = await adminCatalogs[`../../../../locales/${source}/admin.ts`]?.();
-  i18n.addResourceBundle(language, "admin", admin?.[exportNames(source).admin] ?? {});
+  i18n.addResourceBundle(language, "admin", admin?.admin ?? {});
 }
 
 /** Loads a language's two catalogs into i18next, once (and the admins' texts, once an admin's page needed them). */
@@ -75,13 +70,12 @@ export async function loadLanguage(language: Language): Promise<void> {
   if (adminTextsWanted) await loadAdminTexts(language);
   if (i18n.hasResourceBundle(language, "translation")) return;
   const source = catalogLanguage(language);
-  const names = exportNames(source);
   const [app, kratos] = await Promise.all([
     appCatalogs[`../../../../locales/${source}/app.ts`]?.(),
     kratosCatalogs[`../../../../locales/${source}/kratos.ts`]?.(),
   ]);
-  i18n.addResourceBundle(language, "kratos", kratos?.[names.kratos] ?? {});
-  i18n.addResourceBundle(language, "translation", app?.[names.app] ?? {});
+  i18n.addResourceBundle(language, "kratos", kratos?.kratos ?? {});
+  i18n.addResourceBundle(language, "translation", app?.app ?? {});
 }
 
 /**
