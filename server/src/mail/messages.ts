@@ -3,17 +3,10 @@
 import type { Language } from "#contract/languages.js";
 import { mailProductName } from "#contract/operator-texts.js";
 import type { OperatorTexts } from "#contract/schemas/runtime-config.js";
-import { mail as ar } from "#locales/ar/mail.js";
-import { mail as de } from "#locales/de/mail.js";
-import { mail as en } from "#locales/en/mail.js";
-import { mail as es } from "#locales/es/mail.js";
-import { mail as fr } from "#locales/fr/mail.js";
-import { mail as ja } from "#locales/ja/mail.js";
-import { mail as ptBR } from "#locales/pt-BR/mail.js";
-import type { MailBrand, MailCatalog, MailId, MailMessages, MailParams, OutgoingMail } from "./types.js";
+import { mailCatalogs } from "#locales/mail.js";
+import type { MailBrand, MailId, MailMessages, MailParams, OutgoingMail } from "./types.js";
 
-/** The catalog of each language of contract/languages.ts (locales/<tag>/mail.ts). */
-export const mailCatalogs: Record<Language, MailCatalog> = { en, de, fr, es, "pt-BR": ptBR, ja, ar };
+export { mailCatalogs };
 
 /** A mail time as the reader's language writes it, in UTC, to the minute: the reader's zone is not known. */
 export const mailTime = (date: Date, language: Language): string =>

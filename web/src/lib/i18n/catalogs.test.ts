@@ -3,14 +3,9 @@
 // language (Intl.PluralRules), and the same placeholders ({{name}}) as English.
 import { describe, expect, it } from "vitest";
 import { languages, type Language } from "#contract/languages.js";
+import { locales } from "#locales/index.js";
 
 type Tree = { [key: string]: string | Tree };
-
-type Files = Partial<Record<string, Record<string, unknown>>>;
-
-const appFiles: Files = import.meta.glob<Record<string, unknown>>("../../../../locales/*/app.ts", { eager: true });
-const adminFiles: Files = import.meta.glob<Record<string, unknown>>("../../../../locales/*/admin.ts", { eager: true });
-const kratosFiles: Files = import.meta.glob<Record<string, unknown>>("../../../../locales/*/kratos.ts", { eager: true });
 
 const suffix = /_(zero|one|two|few|many|other)$/;
 
@@ -27,12 +22,6 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
 /** The names of a text's placeholders: {{count}}, {{expiresAt, datetime(…)}} → count, expiresAt. */
 function placeholders(text: string): string[] {
   return [...new Set([...text.matchAll(/\{\{\s*([\w.]+)/g)].map((match) => match[1]))].sort();
-}
-
-function catalogOf(files: Files, file: string): Tree | undefined {
-  // Each file exports one catalog, named by its kind (app, admin, kratos).
-  const catalog = Object.values(files[file] ?? {}).find((value) => typeof value === "object");
-  return catalog as Tree | undefined;
 }
 
 /** What is wrong with a language's catalog, compared with English's; empty when nothing is. */
@@ -62,10 +51,13 @@ function problems(english: Map<string, string>, translated: Map<string, string>,
   return found;
 }
 
+/** A catalog as a tree of texts, whatever its kind. */
+const treeOf = (catalog: object): Tree => catalog as Tree;
+
 const english = {
-  app: flatten(catalogOf(appFiles, "../../../../locales/en/app.ts") ?? {}),
-  admin: flatten(catalogOf(adminFiles, "../../../../locales/en/admin.ts") ?? {}),
-  kratos: flatten(catalogOf(kratosFiles, "../../../../locales/en/kratos.ts") ?? {}),
+  app: flatten(treeOf(await locales.en.app())),
+  admin: flatten(treeOf(await locales.en.admin())),
+  kratos: flatten(treeOf(await locales.en.kratos())),
 };
 
 describe("every language's catalogs", () => {
@@ -76,22 +68,16 @@ describe("every language's catalogs", () => {
   });
 
   for (const language of languages.filter((tag) => tag !== "en")) {
-    it(`${language}: the portal's texts`, () => {
-      const catalog = catalogOf(appFiles, `../../../../locales/${language}/app.ts`);
-      expect(catalog, `locales/${language}/app.ts`).toBeDefined();
-      expect(problems(english.app, flatten(catalog ?? {}), language)).toEqual([]);
+    it(`${language}: the portal's texts`, async () => {
+      expect(problems(english.app, flatten(treeOf(await locales[language].app())), language)).toEqual([]);
     });
 
-    it(`${language}: the admins' pages' texts`, () => {
-      const catalog = catalogOf(adminFiles, `../../../../locales/${language}/admin.ts`);
-      expect(catalog, `locales/${language}/admin.ts`).toBeDefined();
-      expect(problems(english.admin, flatten(catalog ?? {}), language)).toEqual([]);
+    it(`${language}: the admins' pages' texts`, async () => {
+      expect(problems(english.admin, flatten(treeOf(await locales[language].admin())), language)).toEqual([]);
     });
 
-    it(`${language}: Kratos' messages`, () => {
-      const catalog = catalogOf(kratosFiles, `../../../../locales/${language}/kratos.ts`);
-      expect(catalog, `locales/${language}/kratos.ts`).toBeDefined();
-      expect(problems(english.kratos, flatten(catalog ?? {}), language)).toEqual([]);
+    it(`${language}: Kratos' messages`, async () => {
+      expect(problems(english.kratos, flatten(treeOf(await locales[language].kratos())), language)).toEqual([]);
     });
   }
 });
