@@ -11,6 +11,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY contract ./contract
+COPY locales ./locales
 COPY server ./server
 COPY web ./web
 RUN npm run build

@@ -16,6 +16,7 @@ import tseslint from "typescript-eslint";
 const web = "web/src/**/*.{ts,tsx}";
 const node = [
   "contract/**/*.ts",
+  "locales/**/*.ts",
   "server/**/*.ts",
   "stack/**/*.{ts,mjs}",
   "bench/**/*.{ts,mjs}",
@@ -69,7 +70,7 @@ export default tseslint.config(
       // stack/, tools/, bench/, testing/, checks/ and the charts' tests have no project of their own: the server's covers them
       // (tsc -p server).
       parserOptions: {
-        project: ["contract/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"],
+        project: ["contract/tsconfig.json", "locales/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"],
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -133,18 +134,24 @@ export default tseslint.config(
   },
   {
     // The folders are the architecture: each may import only what this says, so that a new import across
-    // folders fails here. contract/ is what server, app, stack and tests share; nothing else crosses
-    // between them. In the app, one way: lib → features → app, and a feature never imports another
-    // (bulletproof-react's rule). #contract/* resolves as TypeScript resolves it (package.json "imports").
+    // folders fails here. contract/ is what server, app, stack and tests share, locales/ their words (it
+    // imports the contract only); nothing else crosses between them. In the app, one way: lib → features → app, and a feature never imports another
+    // (bulletproof-react's rule). #contract/* and #locales/* resolve as TypeScript resolves them (package.json "imports").
     files: code,
     plugins: { boundaries, "import-x": importX },
     settings: {
       "import/resolver": {
-        typescript: { project: ["web/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"], noWarnOnMultipleProjects: true },
+        typescript: {
+          project: ["web/tsconfig.json", "locales/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"],
+          noWarnOnMultipleProjects: true,
+        },
       },
       ...importX.flatConfigs.typescript.settings,
       "import-x/resolver": {
-        typescript: { project: ["web/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"], noWarnOnMultipleProjects: true },
+        typescript: {
+          project: ["web/tsconfig.json", "locales/tsconfig.json", "server/tsconfig.json", "e2e/tsconfig.json"],
+          noWarnOnMultipleProjects: true,
+        },
       },
       "boundaries/files": [
         { category: "server-entry", pattern: `server/src/${serverEntryFiles}` },
@@ -152,6 +159,7 @@ export default tseslint.config(
       ],
       "boundaries/elements": [
         { type: "contract", pattern: "contract" },
+        { type: "locales", pattern: "locales" },
         ...serverFolders.map((layer) => ({ type: serverType(layer), pattern: `server/src/${layer}` })),
         { type: serverType("base"), pattern: "server/src" },
         { type: "server-tests", pattern: "server/test" },
@@ -177,9 +185,15 @@ export default tseslint.config(
           checkInternals: true,
           policies: [
             { from: { element: { type: "contract" } }, allow: { to: { element: { type: "contract" } } } },
+            { from: { element: { type: "locales" } }, allow: { to: { element: { types: { anyOf: ["locales", "contract"] } } } } },
+            // The mails' catalogs are typed by the mails' shapes, which the server's mail keeps (mail/types.ts).
+            {
+              from: { element: { type: "locales" } },
+              allow: { to: { element: { type: serverType("mail") } }, dependency: { kind: "type" } },
+            },
             ...Object.entries(serverBelow).map(([layer, below]) => ({
               from: layer === "entry" ? { file: { categories: "server-entry" } } : { element: { type: serverType(layer) } },
-              allow: { to: { element: { types: { anyOf: [layer, ...below].map(serverType).concat("contract") } } } },
+              allow: { to: { element: { types: { anyOf: [layer, ...below].map(serverType).concat("contract", "locales") } } } },
             })),
             // Nothing but an entry imports an entry (the last policy that matches decides).
             { disallow: { to: { file: { categories: "server-entry" } } } },
@@ -195,18 +209,18 @@ export default tseslint.config(
               allow: {
                 to: {
                   element: {
-                    types: { anyOf: ["server-tests", ...Object.keys(serverBelow).map(serverType), "stack", "testing", "contract"] },
+                    types: { anyOf: ["server-tests", ...Object.keys(serverBelow).map(serverType), "stack", "testing", "contract", "locales"] },
                   },
                 },
               },
             },
-            { from: { element: { type: "stack" } }, allow: { to: { element: { types: { anyOf: ["stack", "contract"] } } } } },
+            { from: { element: { type: "stack" } }, allow: { to: { element: { types: { anyOf: ["stack", "contract", "locales"] } } } } },
             // The operators' and maintainers' commands write what the stack writes for itself, for compose and the charts.
-            { from: { element: { type: "tools" } }, allow: { to: { element: { types: { anyOf: ["tools", "stack", "contract"] } } } } },
+            { from: { element: { type: "tools" } }, allow: { to: { element: { types: { anyOf: ["tools", "stack", "contract", "locales"] } } } } },
             // The stack's own tests drive it as the other tests do, through testing/.
             {
               from: { file: { categories: "stack-tests" } },
-              allow: { to: { element: { types: { anyOf: ["stack", "testing", "contract"] } } } },
+              allow: { to: { element: { types: { anyOf: ["stack", "testing", "contract", "locales"] } } } },
             },
             // What the tests share knows nothing of the stack they run against.
             { from: { element: { type: "testing" } }, allow: { to: { element: { types: { anyOf: ["testing", "contract"] } } } } },
@@ -215,33 +229,33 @@ export default tseslint.config(
               from: { element: { type: "bench" } },
               allow: {
                 to: {
-                  element: { types: { anyOf: ["bench", "stack", "testing", ...Object.keys(serverBelow).map(serverType), "contract"] } },
+                  element: { types: { anyOf: ["bench", "stack", "testing", ...Object.keys(serverBelow).map(serverType), "contract", "locales"] } },
                 },
               },
             },
             // The repository's checks read the files operators and newcomers read, with the stack's and the server's readers of them.
             {
               from: { element: { type: "checks" } },
-              allow: { to: { element: { types: { anyOf: ["checks", "stack", serverType("base"), "contract"] } } } },
+              allow: { to: { element: { types: { anyOf: ["checks", "stack", serverType("base"), "contract", "locales"] } } } },
             },
             // The charts' tests render them with the Helm the stack builds and run Kratos as they configure it.
             {
               from: { element: { type: "chart-tests" } },
-              allow: { to: { element: { types: { anyOf: ["chart-tests", "stack", "testing", "contract"] } } } },
+              allow: { to: { element: { types: { anyOf: ["chart-tests", "stack", "testing", "contract", "locales"] } } } },
             },
             {
               from: { element: { type: "e2e" } },
-              allow: { to: { element: { types: { anyOf: ["e2e", "stack", "testing", "contract"] } } } },
+              allow: { to: { element: { types: { anyOf: ["e2e", "stack", "testing", "contract", "locales"] } } } },
             },
             {
               from: { element: { type: "app" } },
-              allow: { to: { element: { types: { anyOf: ["app", "lib", "contract", ...features.map(featureType)] } } } },
+              allow: { to: { element: { types: { anyOf: ["app", "lib", "contract", "locales", ...features.map(featureType)] } } } },
             },
             ...features.map((name) => ({
               from: { element: { type: featureType(name) } },
-              allow: { to: { element: { types: { anyOf: [featureType(name), "lib", "contract"] } } } },
+              allow: { to: { element: { types: { anyOf: [featureType(name), "lib", "contract", "locales"] } } } },
             })),
-            { from: { element: { type: "lib" } }, allow: { to: { element: { types: { anyOf: ["lib", "contract"] } } } } },
+            { from: { element: { type: "lib" } }, allow: { to: { element: { types: { anyOf: ["lib", "contract", "locales"] } } } } },
           ],
         },
       ],

@@ -1,7 +1,7 @@
 // Every message id that Kratos v1.3.1 can send (ui.messages, a node's
 // messages and labels): the ids of its text/id.go that a constructor in its
 // text/message_*.go gives a message. Each language's Kratos catalog
-// (web/src/lib/i18n/kratos-*.ts) has exactly these; the server suite checks
+// (locales/<tag>/kratos.ts) has exactly these; the server suite checks
 // this list against the sources of the Kratos that launchers/kratos builds
 // (checks/kratos-message-ids.test.ts), so a Kratos upgrade that adds or
 // drops a message fails there. Here in contract/ because both the app's and

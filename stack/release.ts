@@ -3,7 +3,7 @@
 // Dockerfile's `npm run build`), the built app and package.json (whose
 // "type": "module" makes the app's server render, web/dist/ssr/*.js, an ES
 // module), and nothing else: the bundle holds the server's dependencies. Rebuilt when the server's sources,
-// the contract, the app or the lock file changed.
+// the contract, the catalogs, the app or the lock file changed.
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -28,6 +28,7 @@ export async function buildRelease(supervisor: Supervisor): Promise<string> {
   const hash = createHash("sha256").update(readFileSync(join(rootDir, "package-lock.json")));
   hashTree(hash, join(rootDir, "server", "src"));
   hashTree(hash, join(rootDir, "contract"));
+  hashTree(hash, join(rootDir, "locales"));
   hash.update(readFileSync(join(rootDir, "server", "build.ts"))).update(readFileSync(join(rootDir, "package.json")));
   hash.update(readFileSync(join(webDist, ".fingerprint")));
   const expected = hash.digest("hex");

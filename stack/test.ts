@@ -231,6 +231,7 @@ async function againstStack(database: TestDatabase, server: boolean, e2e: boolea
 
 if (selected.has("types")) {
   await suite("typecheck the contract", bin("tsc"), ["-p", "contract"]);
+  await suite("typecheck the catalogs", bin("tsc"), ["-p", "locales"]);
   await suite("typecheck server, stack, tools, bench and tests", bin("tsc"), ["-p", "server"]);
   await suite("typecheck web", bin("tsc"), ["-p", "web"]);
   await suite("typecheck browser tests", bin("tsc"), ["-p", "e2e"]);

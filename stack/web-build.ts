@@ -24,8 +24,9 @@ function fingerprint(): string {
     }
   };
   visit(webDir);
-  // The app imports the contract (its constants, and its schemas for their types).
+  // The app imports the contract (its constants, and its schemas for their types) and the catalogs.
   visit(join(rootDir, "contract"));
+  visit(join(rootDir, "locales"));
   return hash.digest("hex");
 }
 

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import postcssRtlcss from "postcss-rtlcss";
@@ -5,7 +7,9 @@ import { Mode } from "postcss-rtlcss/options";
 import type { Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { defineConfig } from "vitest/config";
-import { languageChunkOf } from "./src/lib/i18n/language-chunk.ts";
+import { languages, type Language } from "#contract/languages.js";
+import { catalogFile, catalogKinds, type CatalogKind } from "#locales/files.js";
+import { languageChunkName } from "./src/lib/i18n/language-chunk.ts";
 import { themeSassVariables, themeStylesheet } from "./src/lib/theme.ts";
 
 /** `import "virtual:theme.css"`: the theme's custom properties (src/lib/theme.ts) as a stylesheet of the app. */
@@ -19,6 +23,37 @@ function themeCss(): Plugin {
     // With a query too: `npm run dev` links the stylesheet as Vite's compiled CSS (`?direct`, server/src/web/dev-web.ts).
     load: (loaded) => (loaded.split("?")[0] === resolved ? themeStylesheet() : undefined),
   };
+}
+
+/**
+ * Each catalog's language and kind, by the file's path, made from the languages' record and the catalogs' layout.
+ * A language of contract/languages.ts without its folder, or a folder without one of its catalogs, stops the build
+ * (and the dev server and the unit tests), naming the file.
+ */
+function catalogFiles(): Map<string, { language: Language; kind: CatalogKind }> {
+  const locales = fileURLToPath(new URL("../locales/", import.meta.url));
+  const catalogs = new Map<string, { language: Language; kind: CatalogKind }>();
+  for (const language of languages)
+    for (const kind of catalogKinds) {
+      const file = join(locales, catalogFile(language, kind));
+      if (!existsSync(file)) throw new Error(`locales/${catalogFile(language, kind)} is missing: each language has all its catalogs`);
+      catalogs.set(file, { language, kind });
+    }
+  return catalogs;
+}
+
+const catalogs = catalogFiles();
+
+/** The chunk of a language's app and Kratos catalogs, or null for any other module. */
+function languageChunkOf(id: string): string | null {
+  const catalog = catalogs.get(id);
+  return catalog && (catalog.kind === "app" || catalog.kind === "kratos") ? languageChunkName(catalog.language) : null;
+}
+
+/** A chunk's file: the admins' texts named by their language (every folder's file is admin.ts), the rest by their name. */
+function chunkFileName({ facadeModuleId }: { facadeModuleId: string | null }): string {
+  const catalog = facadeModuleId === null ? undefined : catalogs.get(facadeModuleId);
+  return catalog?.kind === "admin" ? `assets/admin-${catalog.language}-[hash].js` : "assets/[name]-[hash].js";
 }
 
 /** What index.html's own script is made of (src/boot.ts, the id of the start-up data, Vite's helper for its import of the app): kept out of the app's file. */
@@ -67,11 +102,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           // page has painted: what it loads at start is then one file, as below, and not split among the lazy pages.
           input: [fileURLToPath(new URL("index.html", import.meta.url)), fileURLToPath(new URL("src/main.tsx", import.meta.url))],
           output: {
+            chunkFileNames: chunkFileName,
             // index.html's own script in a file of its own, first, so that none of the app comes with it. Then
             // everything the app loads at start (tag $initial) in one file: left alone, Rolldown puts what the
             // app shares with the lazy pages into chunks of their own, each one more request and response
             // headers before the sign-in page works. The lazy pages import from that file.
-            // Each language's two catalogs (src/lib/i18n/<tag>.ts and kratos-<tag>.ts) in one file of its own, loaded
+            // Each language's two catalogs (locales/<tag>/app.ts and kratos.ts) in one file of its own, loaded
             // only for a page in that language (server/src/web/server-render.ts names it for preloading).
             codeSplitting: {
               groups: [{ name: "boot", test: bootModules }, { name: "app", tags: ["$initial"] }, { name: languageChunkOf }],

@@ -4,7 +4,7 @@ import { expect, type Page } from "@playwright/test";
 
 export const menu = (page: Page) => page.getByRole("navigation", { name: "Main menu" });
 
-/** What the sign-in form says to a wrong password: Kratos' message 4000006 in our words (web/src/lib/i18n/kratos-en.ts). */
+/** What the sign-in form says to a wrong password: Kratos' message 4000006 in our words (locales/en/kratos.ts). */
 export const wrongCredentials = "The sign-in details are not right. Check your email address and password for typos.";
 
 /** Fills the password form of the /login page the browser is on and sends it. */

@@ -16,7 +16,7 @@ import { isPublicMatch, isServerRenderedMatch } from "./app/route-access";
 import { routes } from "./app/routes";
 import type { SessionBody } from "./lib/current-session";
 import { withServerPage } from "./lib/boot-data";
-import { catalogLanguage, loadLanguage, setLanguageNow } from "./lib/i18n";
+import { loadLanguage, setLanguageNow } from "./lib/i18n";
 import { languageChunkName } from "./lib/i18n/language-chunk";
 
 const handler = createStaticHandler(routes);
@@ -58,4 +58,4 @@ export const render: ServerRender["render"] = async (url, origin, boot) => {
 
 export const preloadSources: ServerRender["preloadSources"] = pageSourcesOf;
 
-export const languageChunk: ServerRender["languageChunk"] = (language) => languageChunkName(catalogLanguage(language));
+export const languageChunk: ServerRender["languageChunk"] = languageChunkName;

@@ -1,19 +1,12 @@
 // The security mails the portal sends, in the reader's language. The words
-// are in the catalogs (catalog-en.ts), the shapes in types.ts.
+// are in the catalogs (locales/en/mail.ts), the shapes in types.ts.
 import type { Language } from "#contract/languages.js";
 import { mailProductName } from "#contract/operator-texts.js";
 import type { OperatorTexts } from "#contract/schemas/runtime-config.js";
-import { ar } from "./catalog-ar.js";
-import { de } from "./catalog-de.js";
-import { en } from "./catalog-en.js";
-import { es } from "./catalog-es.js";
-import { fr } from "./catalog-fr.js";
-import { ja } from "./catalog-ja.js";
-import { ptBR } from "./catalog-pt-BR.js";
-import type { MailBrand, MailCatalog, MailId, MailMessages, MailParams, OutgoingMail } from "./types.js";
+import { mailCatalogs } from "#locales/mail.js";
+import type { MailBrand, MailId, MailMessages, MailParams, OutgoingMail } from "./types.js";
 
-/** The catalog of each language of contract/languages.ts (catalog-<tag>.ts). */
-export const mailCatalogs: Record<Language, MailCatalog> = { en, de, fr, es, "pt-BR": ptBR, ja, ar };
+export { mailCatalogs };
 
 /** A mail time as the reader's language writes it, in UTC, to the minute: the reader's zone is not known. */
 export const mailTime = (date: Date, language: Language): string =>

@@ -1,5 +1,5 @@
 // The security mails in every language of contract/languages.ts: each
-// language has a catalog (server/src/mail/catalog-<tag>.ts) with every mail,
+// language has a catalog (locales/<tag>/mail.ts) with every mail,
 // and every mail says each value it is given (the time, the device, the
 // addresses, the link to Account Settings) in every language.
 import t from "tap";
@@ -35,7 +35,7 @@ const samples: { [Id in MailId]: MailParams[Id] } = {
 
 for (const language of languages) {
   t.test(`${language}: every mail, with every value it is given`, async (t) => {
-    t.ok(mailCatalogs[language], `server/src/mail/catalog-${language}.ts is in mailCatalogs`);
+    t.ok(mailCatalogs[language], `locales/${language}/mail.ts is in mailCatalogs`);
     for (const id of Object.keys(samples) as MailId[]) {
       const params = samples[id];
       const mail = renderMail(id, "reader@example.com", params as never, language);

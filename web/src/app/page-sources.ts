@@ -2,9 +2,10 @@
 // the server names their built files in the page's start-up data (its `code`,
 // through entry-server.tsx), so that the browser fetches them beside the app
 // (web/src/boot.ts) instead of after it. e2e/budget.spec.ts checks that
-// /settings gets its files this way.
+// /settings gets its files this way. Vite's manifest names a source by its
+// path from web/, so a catalog's is ../locales/ and its file there.
 import type { Language } from "#contract/languages.js";
-import { catalogLanguage } from "../lib/i18n";
+import { catalogFile } from "#locales/files.js";
 import { shellCode } from "./lazy-shell";
 import { pageOf } from "./pages";
 
@@ -15,6 +16,6 @@ export function pageSourcesOf(path: string, language: Language): readonly string
   return [
     ...(page.shell ? [shellCode.source] : []),
     ...new Set(page.lazy.codes.map(({ source }) => source)),
-    ...(page.catalogs ?? []).map((catalog) => `src/lib/i18n/${catalog}-${catalogLanguage(language)}.ts`),
+    ...(page.catalogs ?? []).map((catalog) => `../locales/${catalogFile(language, catalog)}`),
   ];
 }

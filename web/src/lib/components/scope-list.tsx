@@ -2,7 +2,7 @@
 // the consent page and Connected apps. A scope the portal has no words for
 // shows as itself.
 import { useTranslation } from "react-i18next";
-import { en } from "../i18n/en";
+import { app as en } from "#locales/en/app.js";
 
 const isDescribed = (scope: string): scope is keyof typeof en.scopes => Object.hasOwn(en.scopes, scope);
 

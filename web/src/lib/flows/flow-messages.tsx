@@ -5,7 +5,7 @@ import { useKratosText } from "../i18n/kratos-text";
 
 const variantByType: Record<string, string> = { error: "danger", success: "success", info: "info" };
 
-/** `group`: the catalog's wording for this page's case where it has one (kratos-en.ts, e.g. `invitation`). */
+/** `group`: the catalog's wording for this page's case where it has one (locales/en/kratos.ts, e.g. `invitation`). */
 export function FlowMessages({ messages, group }: { messages: readonly UiText[] | undefined; group?: string }) {
   const text = useKratosText();
   if (!messages?.length) return null;

@@ -1,20 +1,11 @@
 // Every language of contract/languages.ts says everything English says: each
-// key of en.ts, admin-en.ts and kratos-en.ts, a plural in every plural category of that
+// key of locales/en/{app,admin,kratos}.ts, a plural in every plural category of that
 // language (Intl.PluralRules), and the same placeholders ({{name}}) as English.
 import { describe, expect, it } from "vitest";
 import { languages, type Language } from "#contract/languages.js";
+import { locales } from "#locales/index.js";
 
 type Tree = { [key: string]: string | Tree };
-
-type Files = Partial<Record<string, Record<string, unknown>>>;
-
-const appFiles: Files = import.meta.glob<Record<string, unknown>>(["./[a-z][a-z].ts", "./[a-z][a-z]-[A-Z][A-Z].ts"], { eager: true });
-const adminFiles: Files = import.meta.glob<Record<string, unknown>>(["./admin-[a-z][a-z].ts", "./admin-[a-z][a-z]-[A-Z][A-Z].ts"], {
-  eager: true,
-});
-const kratosFiles: Files = import.meta.glob<Record<string, unknown>>(["./kratos-[a-z][a-z].ts", "./kratos-[a-z][a-z]-[A-Z][A-Z].ts"], {
-  eager: true,
-});
 
 const suffix = /_(zero|one|two|few|many|other)$/;
 
@@ -31,12 +22,6 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
 /** The names of a text's placeholders: {{count}}, {{expiresAt, datetime(…)}} → count, expiresAt. */
 function placeholders(text: string): string[] {
   return [...new Set([...text.matchAll(/\{\{\s*([\w.]+)/g)].map((match) => match[1]))].sort();
-}
-
-function catalogOf(files: Files, file: string): Tree | undefined {
-  // Each file exports one catalog (de, ptBR, kratosDe…).
-  const catalog = Object.values(files[file] ?? {}).find((value) => typeof value === "object");
-  return catalog as Tree | undefined;
 }
 
 /** What is wrong with a language's catalog, compared with English's; empty when nothing is. */
@@ -66,10 +51,13 @@ function problems(english: Map<string, string>, translated: Map<string, string>,
   return found;
 }
 
+/** A catalog as a tree of texts, whatever its kind. */
+const treeOf = (catalog: object): Tree => catalog as Tree;
+
 const english = {
-  app: flatten(catalogOf(appFiles, "./en.ts") ?? {}),
-  admin: flatten(catalogOf(adminFiles, "./admin-en.ts") ?? {}),
-  kratos: flatten(catalogOf(kratosFiles, "./kratos-en.ts") ?? {}),
+  app: flatten(treeOf(await locales.en.app())),
+  admin: flatten(treeOf(await locales.en.admin())),
+  kratos: flatten(treeOf(await locales.en.kratos())),
 };
 
 describe("every language's catalogs", () => {
@@ -80,22 +68,16 @@ describe("every language's catalogs", () => {
   });
 
   for (const language of languages.filter((tag) => tag !== "en")) {
-    it(`${language}: the portal's texts`, () => {
-      const catalog = catalogOf(appFiles, `./${language}.ts`);
-      expect(catalog, `web/src/lib/i18n/${language}.ts`).toBeDefined();
-      expect(problems(english.app, flatten(catalog ?? {}), language)).toEqual([]);
+    it(`${language}: the portal's texts`, async () => {
+      expect(problems(english.app, flatten(treeOf(await locales[language].app())), language)).toEqual([]);
     });
 
-    it(`${language}: the admins' pages' texts`, () => {
-      const catalog = catalogOf(adminFiles, `./admin-${language}.ts`);
-      expect(catalog, `web/src/lib/i18n/admin-${language}.ts`).toBeDefined();
-      expect(problems(english.admin, flatten(catalog ?? {}), language)).toEqual([]);
+    it(`${language}: the admins' pages' texts`, async () => {
+      expect(problems(english.admin, flatten(treeOf(await locales[language].admin())), language)).toEqual([]);
     });
 
-    it(`${language}: Kratos' messages`, () => {
-      const catalog = catalogOf(kratosFiles, `./kratos-${language}.ts`);
-      expect(catalog, `web/src/lib/i18n/kratos-${language}.ts`).toBeDefined();
-      expect(problems(english.kratos, flatten(catalog ?? {}), language)).toEqual([]);
+    it(`${language}: Kratos' messages`, async () => {
+      expect(problems(english.kratos, flatten(treeOf(await locales[language].kratos())), language)).toEqual([]);
     });
   }
 });

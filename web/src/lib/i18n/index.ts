@@ -1,43 +1,19 @@
-// The portal's one vocabulary: i18next with the catalogs of this folder.
+// The portal's one vocabulary: i18next with the catalogs of locales/.
 // Components read text with useTranslation() (react-i18next); code outside
 // React (error messages, notices) with i18n.t.
 //
-// Each language of contract/languages.ts has two files here, named by its tag:
-// `<tag>.ts` (the portal's texts, `export const de`, `ptBR`…) and
-// `kratos-<tag>.ts` (Kratos' messages by id, `kratosDe`, `kratosPtBR`…). The
-// build puts each language in a chunk of its own (web/vite.config.ts), loaded
-// only for the language the page is in: the server names it in the page's
-// start-up data, so it arrives beside the app (web/src/boot.ts). The admins'
-// pages' texts (`admin-<tag>.ts`, `adminDe`…) are a third file, loaded with
-// those pages only (loadAdminTexts), in the namespace `admin`.
+// Each language of contract/languages.ts has a folder in locales/ with its
+// catalogs, which locales/index.ts loads on demand: the portal's texts and
+// Kratos' messages by id (app.ts and kratos.ts), in a chunk of their own
+// (web/vite.config.ts), loaded only for the language the page is in: the
+// server names it in the page's start-up data, so it arrives beside the app
+// (web/src/boot.ts). The admins' pages' texts (admin.ts) are a third file,
+// loaded with those pages only (loadAdminTexts), in the namespace `admin`.
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { defaultLanguage, directionOf, languageCookie, type Language } from "#contract/languages.js";
+import { locales } from "#locales/index.js";
 import { writePreferenceCookie } from "../preference-cookie";
-import type { KratosCatalog } from "./kratos-en";
-import type { AdminTranslation, Translation } from "./translation";
-
-type Catalogs<T> = Partial<Record<string, () => Promise<Partial<Record<string, T>>>>>;
-
-const appCatalogs: Catalogs<Translation> = import.meta.glob<Partial<Record<string, Translation>>>([
-  "./[a-z][a-z].ts",
-  "./[a-z][a-z]-[A-Z][A-Z].ts",
-]);
-const adminCatalogs: Catalogs<AdminTranslation> = import.meta.glob<Partial<Record<string, AdminTranslation>>>([
-  "./admin-[a-z][a-z].ts",
-  "./admin-[a-z][a-z]-[A-Z][A-Z].ts",
-]);
-const kratosCatalogs: Catalogs<KratosCatalog> = import.meta.glob<Partial<Record<string, KratosCatalog>>>([
-  "./kratos-[a-z][a-z].ts",
-  "./kratos-[a-z][a-z]-[A-Z][A-Z].ts",
-]);
-
-/** The exports' names of a tag's catalogs: de, kratosDe and adminDe; ptBR, kratosPtBR and adminPtBR. */
-function exportNames(language: Language): { app: string; kratos: string; admin: string } {
-  const app = language.replace("-", "");
-  const capitalized = `${app.charAt(0).toUpperCase()}${app.slice(1)}`;
-  return { app, kratos: `kratos${capitalized}`, admin: `admin${capitalized}` };
-}
 
 export const i18n = i18next.createInstance();
 
@@ -56,15 +32,6 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
 });
 
-/**
- * The language whose files hold a language's texts: its own, or English while the language has none (a
- * language being added). Only that one file is loaded: catalogs.test.ts keeps every language complete, so
- * nothing falls back to English key by key, and a page never loads two languages.
- */
-export function catalogLanguage(language: Language): Language {
-  return appCatalogs[`./${language}.ts`] ? language : defaultLanguage;
-}
-
 /** Whether an admin's page asked for its texts: then a change of language loads them too. */
 let adminTextsWanted = false;
 
@@ -72,20 +39,16 @@ let adminTextsWanted = false;
 export async function loadAdminTexts(language: Language): Promise<void> {
   adminTextsWanted = true;
   if (i18n.hasResourceBundle(language, "admin")) return;
-  const source = catalogLanguage(language);
-  const admin = await adminCatalogs[`./admin-${source}.ts`]?.();
-  i18n.addResourceBundle(language, "admin", admin?.[exportNames(source).admin] ?? {});
+  i18n.addResourceBundle(language, "admin", await locales[language].admin());
 }
 
 /** Loads a language's two catalogs into i18next, once (and the admins' texts, once an admin's page needed them). */
 export async function loadLanguage(language: Language): Promise<void> {
   if (adminTextsWanted) await loadAdminTexts(language);
   if (i18n.hasResourceBundle(language, "translation")) return;
-  const source = catalogLanguage(language);
-  const names = exportNames(source);
-  const [app, kratos] = await Promise.all([appCatalogs[`./${source}.ts`]?.(), kratosCatalogs[`./kratos-${source}.ts`]?.()]);
-  i18n.addResourceBundle(language, "kratos", kratos?.[names.kratos] ?? {});
-  i18n.addResourceBundle(language, "translation", app?.[names.app] ?? {});
+  const [app, kratos] = await Promise.all([locales[language].app(), locales[language].kratos()]);
+  i18n.addResourceBundle(language, "kratos", kratos);
+  i18n.addResourceBundle(language, "translation", app);
 }
 
 /**

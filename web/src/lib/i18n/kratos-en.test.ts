@@ -2,7 +2,7 @@
 import { kratosMessageIds } from "#contract/kratos-message-ids.js";
 import { describe, expect, it } from "vitest";
 import { i18n } from "./index";
-import { kratosEn, type KratosCatalog } from "./kratos-en";
+import { kratos as kratosEn, type KratosCatalog } from "#locales/en/kratos.js";
 
 const known = new Set<string>(kratosMessageIds);
 const catalog: KratosCatalog = kratosEn;

@@ -1,6 +1,6 @@
 // What a flow page does when Kratos does not answer a flow call with success.
 // One place maps every answer to one action; the page only carries it out.
-import type { en } from "../i18n/en";
+import type { app as en } from "#locales/en/app.js";
 import { errorMessage } from "../error-message";
 import { i18n } from "../i18n";
 import { signInHref } from "#contract/flows.js";

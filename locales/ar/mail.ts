@@ -1,0 +1,96 @@
+// The portal's security mails in Modern Standard Arabic, keyed by message id;
+// the same shape as en/mail.ts.
+import { browserName } from "#contract/devices.js";
+import type { MailCatalog } from "../../server/src/mail/types.js";
+
+const methodNames = {
+  totp: "تطبيق مصادقة",
+  webauthn: "مفتاح أمان",
+  passkey: "مفتاح مرور",
+  lookup_secret: "رموز احتياطية",
+} as const;
+
+// The address is followed by a space, not by Arabic punctuation a mail client could take for part of the link.
+const notYou = (settingsUrl: string) =>
+  `إذا لم تكن أنت من فعل ذلك، فسجّل الدخول على ${settingsUrl} وسجّل الخروج من كل مكان في قسم «النشاط الأمني الأخير»، ثم غيّر كلمة المرور فورًا.`;
+
+export const mail: MailCatalog = {
+  sign_in_new_device: {
+    subject: "تسجيل دخول جديد إلى حسابك",
+    text: ({ browser, version, os, ip, at, settingsUrl }) =>
+      `سُجّل الدخول إلى حسابك من جهاز لم يُستخدم معه من قبل.\n\nالجهاز: ${browserName({ browser, version }) || "متصفح غير معروف"} على ${os || "نظام غير معروف"}\nعنوان IP: ${ip || "غير معروف"}\nالوقت: ${at}\n\n${notYou(settingsUrl)}`,
+  },
+  password_changed: {
+    subject: "تم تغيير كلمة المرور",
+    text: ({ at, settingsUrl }) => `تم تغيير كلمة مرور حسابك بتاريخ ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  second_factor_added: {
+    subject: "أُضيف عامل مصادقة ثانٍ إلى حسابك",
+    text: ({ method, at, settingsUrl }) =>
+      `أُضيف إلى حسابك عامل مصادقة ثانٍ جديد (${methodNames[method]}) بتاريخ ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  second_factor_removed: {
+    subject: "أُزيل عامل مصادقة ثانٍ من حسابك",
+    text: ({ method, at, settingsUrl }) => `أُزيل من حسابك عامل مصادقة ثانٍ (${methodNames[method]}) بتاريخ ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  email_changed: {
+    subject: "تم تغيير عنوان بريدك الإلكتروني",
+    text: ({ from, to, at, settingsUrl }) =>
+      `تم تغيير عنوان البريد الإلكتروني لحسابك من ${from} إلى ${to} بتاريخ ${at}. ستصل الرسائل المتعلقة بحسابك من الآن إلى ${to}.\n\n${notYou(settingsUrl)}`,
+  },
+  provider_linked: {
+    subject: "تم ربط خدمة تسجيل دخول بحسابك",
+    text: ({ provider, at, settingsUrl }) =>
+      `يمكنك الآن تسجيل الدخول إلى حسابك عبر ${provider}: تم الربط في ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  provider_unlinked: {
+    subject: "تم إلغاء ربط خدمة تسجيل دخول بحسابك",
+    text: ({ provider, at, settingsUrl }) =>
+      `تم إلغاء ربط ${provider} بحسابك في ${at}: لم يعد بالإمكان تسجيل الدخول به.\n\n${notYou(settingsUrl)}`,
+  },
+  recovery_used: {
+    subject: "تم استرداد حسابك",
+    text: ({ at, settingsUrl }) => `استعاد شخص ما الوصول إلى حسابك باستخدام رمز استرداد بتاريخ ${at}.\n\n${notYou(settingsUrl)}`,
+  },
+  account_deleted: {
+    subject: "تم حذف حسابك",
+    text: ({ at }) =>
+      `حُذف حسابك بتاريخ ${at} بناءً على طلبك. انتهت جلساته، وفقدت التطبيقات التي ربطتها صلاحية وصولها. ولا يمكن استعادة أي شيء منه.\n\nإذا لم تطلب ذلك، فردّ على هذه الرسالة.`,
+  },
+  account_deleted_by_admin: {
+    subject: "تم حذف حسابك",
+    text: ({ at }) =>
+      `حذف أحد المسؤولين حسابك بتاريخ ${at}. انتهت جلساته، وفقدت التطبيقات التي ربطتها صلاحية وصولها. ولا يمكن استعادة أي شيء منه.\n\nإذا لم تكن تتوقع ذلك، فردّ على هذه الرسالة.`,
+  },
+  role_granted: {
+    subject: "مُنح حسابك دورًا في البوابة",
+    text: ({ role, at, settingsUrl }) =>
+      `منح أحد المسؤولين حسابك الدور «${role}» بتاريخ ${at}. سيظهر الدور عندما تفتح البوابة على ${settingsUrl} في المرة القادمة.\n\nإذا لم تكن تتوقع ذلك، فردّ على هذه الرسالة.`,
+  },
+  role_revoked: {
+    subject: "سُحب منك دور في البوابة",
+    text: ({ role, at, settingsUrl }) =>
+      `سحب أحد المسؤولين الدور «${role}» من حسابك بتاريخ ${at}. سيظهر هذا التغيير عندما تفتح البوابة على ${settingsUrl} في المرة القادمة.\n\nإذا لم تكن تتوقع ذلك، فردّ على هذه الرسالة.`,
+  },
+  account_deactivated: {
+    subject: "تم تعطيل حسابك",
+    text: ({ at }) =>
+      `عطّل أحد المسؤولين حسابك بتاريخ ${at}. سُجّل خروجه من كل مكان، ولا يمكنه تسجيل الدخول حتى يُعاد تفعيله.\n\nإذا لم تكن تتوقع ذلك، فردّ على هذه الرسالة.`,
+  },
+  account_reactivated: {
+    subject: "أُعيد تفعيل حسابك",
+    text: ({ at, settingsUrl }) => `أعاد أحد المسؤولين تفعيل حسابك بتاريخ ${at}. يمكنك الآن تسجيل الدخول على ${settingsUrl} مرة أخرى.`,
+  },
+  footer: {
+    support: (contact) => `المساعدة: ${contact}`,
+  },
+  invitation: {
+    subject: "أنت مدعو إلى حساب",
+    text: ({ inviter, site, until, link }) =>
+      `دعاك ${inviter} إلى حساب على ${site}.\n\nافتح هذا الرابط لقبول الدعوة واختيار كلمة المرور:\n${link}\n\nيعمل الرابط مرة واحدة حتى ${until}. إذا انتهت صلاحيته فاطلب رابطًا جديدًا من ${inviter}. إذا لم تكن تتوقع هذه الدعوة فتجاهل هذه الرسالة: لن يحدث شيء دونك.`,
+  },
+  invitation_accepted: {
+    subject: "قُبلت دعوتك",
+    text: ({ invitee, at, usersUrl }) => `قبل ${invitee} دعوتك في ${at} ويمكنه الآن تسجيل الدخول.\n\nإدارة المستخدمين: ${usersUrl}`,
+  },
+};

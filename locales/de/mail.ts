@@ -1,0 +1,100 @@
+// The portal's security mails in German (formal "Sie"), keyed by message id,
+// in the shape of en/mail.ts.
+import { browserName } from "#contract/devices.js";
+import type { MailCatalog } from "../../server/src/mail/types.js";
+
+// Said after a colon, without an article: "…eingerichtet: Passkey."
+const methodNames = {
+  totp: "Authenticator-App",
+  webauthn: "Sicherheitsschlüssel",
+  passkey: "Passkey",
+  lookup_secret: "Backup-Codes",
+} as const;
+
+const notYou = (settingsUrl: string) =>
+  `Falls Sie das nicht waren, melden Sie sich auf ${settingsUrl} an, melden Sie sich unter „Letzte Sicherheitsaktivitäten“ überall ab und ändern Sie sofort Ihr Passwort.`;
+
+export const mail: MailCatalog = {
+  sign_in_new_device: {
+    subject: "Neue Anmeldung bei Ihrem Konto",
+    text: ({ browser, version, os, ip, at, settingsUrl }) =>
+      `Bei Ihrem Konto gab es eine Anmeldung von einem Gerät, das bisher noch nie dafür verwendet wurde.\n\nGerät: ${browserName({ browser, version }) || "Unbekannter Browser"} unter ${os || "unbekanntem System"}\nIP-Adresse: ${ip || "unbekannt"}\nZeitpunkt: ${at}\n\n${notYou(settingsUrl)}`,
+  },
+  password_changed: {
+    subject: "Ihr Passwort wurde geändert",
+    text: ({ at, settingsUrl }) => `Das Passwort Ihres Kontos wurde am ${at} geändert.\n\n${notYou(settingsUrl)}`,
+  },
+  second_factor_added: {
+    subject: "Neuer zweiter Faktor für Ihr Konto",
+    text: ({ method, at, settingsUrl }) =>
+      `Für Ihr Konto wurde am ${at} ein neuer zweiter Faktor eingerichtet: ${methodNames[method]}.\n\n${notYou(settingsUrl)}`,
+  },
+  second_factor_removed: {
+    subject: "Ein zweiter Faktor wurde aus Ihrem Konto entfernt",
+    text: ({ method, at, settingsUrl }) =>
+      `Ein zweiter Faktor Ihres Kontos wurde am ${at} entfernt: ${methodNames[method]}.\n\n${notYou(settingsUrl)}`,
+  },
+  email_changed: {
+    subject: "Ihre E-Mail-Adresse wurde geändert",
+    text: ({ from, to, at, settingsUrl }) =>
+      `Die E-Mail-Adresse Ihres Kontos wurde am ${at} von ${from} in ${to} geändert. E-Mails zu Ihrem Konto gehen jetzt an ${to}.\n\n${notYou(settingsUrl)}`,
+  },
+  provider_linked: {
+    subject: "Ein Anmeldedienst wurde mit Ihrem Konto verknüpft",
+    text: ({ provider, at, settingsUrl }) =>
+      `Sie können sich jetzt mit ${provider} bei Ihrem Konto anmelden: Die Verknüpfung wurde am ${at} hergestellt.\n\n${notYou(settingsUrl)}`,
+  },
+  provider_unlinked: {
+    subject: "Ein Anmeldedienst wurde von Ihrem Konto getrennt",
+    text: ({ provider, at, settingsUrl }) =>
+      `Die Verknüpfung Ihres Kontos mit ${provider} wurde am ${at} aufgehoben: Sie können sich damit nicht mehr anmelden.\n\n${notYou(settingsUrl)}`,
+  },
+  recovery_used: {
+    subject: "Ihr Konto wurde wiederhergestellt",
+    text: ({ at, settingsUrl }) =>
+      `Am ${at} hat jemand mit einem Wiederherstellungscode wieder Zugang zu Ihrem Konto erhalten.\n\n${notYou(settingsUrl)}`,
+  },
+  account_deleted: {
+    subject: "Ihr Konto wurde gelöscht",
+    text: ({ at }) =>
+      `Ihr Konto wurde am ${at} wie gewünscht gelöscht. Seine Sitzungen wurden beendet, und die Anwendungen, die Sie verbunden hatten, haben ihren Zugriff verloren. Nichts davon lässt sich wiederherstellen.\n\nFalls Sie das nicht veranlasst haben, antworten Sie auf diese E-Mail.`,
+  },
+  account_deleted_by_admin: {
+    subject: "Ihr Konto wurde gelöscht",
+    text: ({ at }) =>
+      `Ein Administrator hat Ihr Konto am ${at} gelöscht. Seine Sitzungen wurden beendet, und die Anwendungen, die Sie verbunden hatten, haben ihren Zugriff verloren. Nichts davon lässt sich wiederherstellen.\n\nFalls Sie damit nicht gerechnet haben, antworten Sie auf diese E-Mail.`,
+  },
+  role_granted: {
+    subject: "Sie haben eine Rolle im Portal erhalten",
+    text: ({ role, at, settingsUrl }) =>
+      `Ein Administrator hat Ihrem Konto am ${at} die Rolle „${role}“ gegeben. Sie wird wirksam, wenn Sie das Portal das nächste Mal öffnen (${settingsUrl}).\n\nFalls Sie damit nicht gerechnet haben, antworten Sie auf diese E-Mail.`,
+  },
+  role_revoked: {
+    subject: "Eine Ihrer Rollen im Portal wurde entfernt",
+    text: ({ role, at, settingsUrl }) =>
+      `Ein Administrator hat Ihrem Konto am ${at} die Rolle „${role}“ entzogen. Das wird wirksam, wenn Sie das Portal das nächste Mal öffnen (${settingsUrl}).\n\nFalls Sie damit nicht gerechnet haben, antworten Sie auf diese E-Mail.`,
+  },
+  account_deactivated: {
+    subject: "Ihr Konto wurde deaktiviert",
+    text: ({ at }) =>
+      `Ein Administrator hat Ihr Konto am ${at} deaktiviert. Es wurde überall abgemeldet und kann sich erst wieder anmelden, wenn es reaktiviert wird.\n\nFalls Sie damit nicht gerechnet haben, antworten Sie auf diese E-Mail.`,
+  },
+  account_reactivated: {
+    subject: "Ihr Konto wurde reaktiviert",
+    text: ({ at, settingsUrl }) =>
+      `Ein Administrator hat Ihr Konto am ${at} reaktiviert. Sie können sich wieder auf ${settingsUrl} anmelden.`,
+  },
+  footer: {
+    support: (contact) => `Hilfe: ${contact}`,
+  },
+  invitation: {
+    subject: "Sie wurden zu einem Konto eingeladen",
+    text: ({ inviter, site, until, link }) =>
+      `${inviter} hat Sie zu einem Konto bei ${site} eingeladen.\n\nÖffnen Sie diesen Link, um die Einladung anzunehmen und Ihr Passwort zu wählen:\n${link}\n\nDer Link gilt einmal, bis ${until}. Ist er abgelaufen, bitten Sie ${inviter} um einen neuen. Wenn Sie diese Einladung nicht erwartet haben, ignorieren Sie diese Mail: Ohne Sie geschieht nichts.`,
+  },
+  invitation_accepted: {
+    subject: "Ihre Einladung wurde angenommen",
+    text: ({ invitee, at, usersUrl }) =>
+      `${invitee} hat Ihre Einladung am ${at} angenommen und kann sich jetzt anmelden.\n\nBenutzer verwalten: ${usersUrl}`,
+  },
+};
