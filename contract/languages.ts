@@ -3,7 +3,7 @@
 // catalogs and the server words its mails from its folder, locales/<tag>/
 // (locales/index.ts, locales/mail.ts), Kratos' mail templates branch on them
 // (config/kratos/courier-templates/). Adding a language is one line here and
-// its folder (server/test/new-language.test.ts adds one to a copy and builds it).
+// its folder (checks/new-language.test.ts adds one to a copy and builds it).
 
 /**
  * Each language by its tag: its own name, as the language menu offers it (a reader finds theirs whatever the
