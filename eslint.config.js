@@ -176,8 +176,16 @@ export default tseslint.config(
                 to: { element: { types: { anyOf: ["server-tests", ...Object.keys(serverBelow).map(serverType), "stack", "contract"] } } },
               },
             },
-            { from: { element: { type: "stack" } }, allow: { to: { element: { types: { anyOf: ["stack", "contract"] } } } } },
-            { from: { element: { type: "e2e" } }, allow: { to: { element: { types: { anyOf: ["e2e", "stack", "contract"] } } } } },
+            // The stack writes Kratos' code mails from the mail catalogs and design, and the browser suite renders
+            // the portal's mails as the server does to look at them: both read server/src/mail, nothing else of it.
+            {
+              from: { element: { type: "stack" } },
+              allow: { to: { element: { types: { anyOf: ["stack", "contract", serverType("mail")] } } } },
+            },
+            {
+              from: { element: { type: "e2e" } },
+              allow: { to: { element: { types: { anyOf: ["e2e", "stack", "contract", serverType("mail")] } } } },
+            },
             {
               from: { element: { type: "app" } },
               allow: { to: { element: { types: { anyOf: ["app", "lib", "contract", ...features.map(featureType)] } } } },

@@ -1,0 +1,42 @@
+// Kratos' code mails are written from the portal's mail catalogs and design (npm run courier-templates): the
+// committed templates are what the generator writes, so that neither drifts from the other, and every language
+// of each template says its code in both parts.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import t from "tap";
+import { languages } from "#contract/languages.js";
+import { templateFiles } from "../../stack/chart/kratos-files.js";
+import { generatedTemplates, templatesSource } from "../../stack/courier-templates.js";
+
+const generated = generatedTemplates();
+
+t.test("config/kratos/courier-templates is what npm run courier-templates writes", async (t) => {
+  for (const [template, files] of Object.entries(generated)) {
+    for (const [file, name] of Object.entries(templateFiles) as [keyof typeof templateFiles, string][]) {
+      const path = join(templatesSource, template, "valid", name);
+      t.equal(readFileSync(path, "utf8"), files[file], `${template}/valid/${name}: run npm run courier-templates`);
+    }
+  }
+});
+
+t.test("each language's HTML part has its lang and dir, and both parts give the code", async (t) => {
+  const codes = {
+    recovery_code: ".RecoveryCode",
+    verification_code: ".VerificationCode",
+    login_code: ".LoginCode",
+    registration_code: ".RegistrationCode",
+  };
+  for (const [template, files] of Object.entries(generated)) {
+    const parts = (text: string) => text.split(/\{\{- (?:else if eq \$lang "[^"]+"|if eq \$lang "[^"]+"|else) -\}\}\n/).slice(1);
+    const html = parts(files.body);
+    const plain = parts(files.plainBody);
+    t.equal(html.length, languages.length, `${template}: every language`);
+    for (const [index, part] of html.entries()) {
+      t.match(part, /^<!doctype html>\n<html lang="[a-zA-Z-]+" dir="(ltr|rtl)">/, `${template}: lang and dir`);
+      t.match(part, `{{ ${codes[template as keyof typeof codes]} }}`, `${template}: the code in HTML`);
+      t.match(plain[index], `{{ ${codes[template as keyof typeof codes]} }}`, `${template}: the code in the plain text`);
+      t.notMatch(part, /<script|<link|@import|src="(https?:)?\/\//i, `${template}: nothing fetched`);
+    }
+    t.match(files.body, '<html lang="ar" dir="rtl">', `${template}: Arabic right to left`);
+  }
+});
