@@ -6,7 +6,8 @@ import { join } from "node:path";
 import t from "tap";
 import { languages } from "#contract/languages.js";
 import { templateFiles } from "../../stack/chart/kratos-files.js";
-import { generatedTemplates, templatesSource } from "../../stack/courier-templates.js";
+import { brandTemplate, generatedTemplates, templatesSource } from "../../stack/courier-templates.js";
+import { readMailBrand } from "../../stack/settings.js";
 
 const generated = generatedTemplates();
 
@@ -39,4 +40,12 @@ t.test("each language's HTML part has its lang and dir, and both parts give the 
     }
     t.match(files.body, '<html lang="ar" dir="rtl">', `${template}: Arabic right to left`);
   }
+});
+
+t.test("the brand block carries the operator's colour where it reads on the mail, else none", async (t) => {
+  const purple = brandTemplate(readMailBrand({ BRAND_PRIMARY_COLOR: "#6f42c1" })) ?? "";
+  t.match(purple, '{{- $_ := set . "color" "#6f42c1" -}}');
+  t.match(purple, /\{\{- \$_ := set \. "colorDark" "#[0-9a-f]{6}" -\}\}/);
+  t.notMatch(brandTemplate(readMailBrand({ BRAND_PRIMARY_COLOR: "#7fb2ff" })), '"#7fb2ff"', "too light for the white card");
+  t.equal(brandTemplate(readMailBrand({})), undefined, "no brand, no file");
 });
