@@ -209,14 +209,24 @@ export default tseslint.config(
               allow: {
                 to: {
                   element: {
-                    types: { anyOf: ["server-tests", ...Object.keys(serverBelow).map(serverType), "stack", "testing", "contract", "locales"] },
+                    types: {
+                      anyOf: ["server-tests", ...Object.keys(serverBelow).map(serverType), "stack", "testing", "contract", "locales"],
+                    },
                   },
                 },
               },
             },
-            { from: { element: { type: "stack" } }, allow: { to: { element: { types: { anyOf: ["stack", "contract", "locales"] } } } } },
+            // The stack writes Kratos' code mails from the mail catalogs and design, and the browser suite renders
+            // the portal's mails as the server does to look at them: both read server/src/mail, nothing else of it.
+            {
+              from: { element: { type: "stack" } },
+              allow: { to: { element: { types: { anyOf: ["stack", "contract", "locales", serverType("mail")] } } } },
+            },
             // The operators' and maintainers' commands write what the stack writes for itself, for compose and the charts.
-            { from: { element: { type: "tools" } }, allow: { to: { element: { types: { anyOf: ["tools", "stack", "contract", "locales"] } } } } },
+            {
+              from: { element: { type: "tools" } },
+              allow: { to: { element: { types: { anyOf: ["tools", "stack", "contract", "locales"] } } } },
+            },
             // The stack's own tests drive it as the other tests do, through testing/.
             {
               from: { file: { categories: "stack-tests" } },
@@ -229,7 +239,9 @@ export default tseslint.config(
               from: { element: { type: "bench" } },
               allow: {
                 to: {
-                  element: { types: { anyOf: ["bench", "stack", "testing", ...Object.keys(serverBelow).map(serverType), "contract", "locales"] } },
+                  element: {
+                    types: { anyOf: ["bench", "stack", "testing", ...Object.keys(serverBelow).map(serverType), "contract", "locales"] },
+                  },
                 },
               },
             },
@@ -245,7 +257,7 @@ export default tseslint.config(
             },
             {
               from: { element: { type: "e2e" } },
-              allow: { to: { element: { types: { anyOf: ["e2e", "stack", "testing", "contract", "locales"] } } } },
+              allow: { to: { element: { types: { anyOf: ["e2e", "stack", "testing", "contract", "locales", serverType("mail")] } } } },
             },
             {
               from: { element: { type: "app" } },

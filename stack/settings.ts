@@ -9,6 +9,8 @@ import { ConfigError, readChoice, readPort, readSupport, readUrl } from "#contra
 import { languages, type Language } from "#contract/languages.js";
 import { mailProductName, readOperatorTexts } from "#contract/operator-texts.js";
 import { registrationModes, type RegistrationMode } from "#contract/schemas/runtime-config.js";
+import { mailAccent } from "../server/src/mail/design.js";
+import type { MailAccent } from "../server/src/mail/types.js";
 import { readOidcConfig, type OidcSettings } from "./oidc-providers.js";
 
 export const rootDir = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -75,6 +77,8 @@ export interface MailBrand {
   productNames: Partial<Record<Language, string>>;
   /** The contact as the mail shows it, and its link (mailto: or the page). */
   support: { text: string; link: string } | undefined;
+  /** The mails' colours from BRAND_PRIMARY_COLOR (the portal's design.ts); undefined: the portal's. */
+  accent?: MailAccent;
 }
 
 type Env = Record<string, string | undefined>;
@@ -207,7 +211,8 @@ export function readMailBrand(env: Env): MailBrand {
     : supportUrl
       ? { text: supportUrl, link: supportUrl }
       : undefined;
-  return { productNames, support };
+  const primary = env.BRAND_PRIMARY_COLOR?.trim();
+  return { productNames, support, ...(primary ? { accent: mailAccent(primary) } : {}) };
 }
 
 function readExampleSso(env: Env, dataDir: string): ExampleSsoSettings | undefined {

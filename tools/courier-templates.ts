@@ -2,17 +2,22 @@
 // (docs/branding.md#kratos-mails), from the same variables and by the same code as the stack's own
 // (stack/courier-templates.ts).
 import { writeFileSync } from "node:fs";
-import { helmValues, writeCourierTemplates } from "../stack/courier-templates.js";
+import { helmValues, templatesSource, writeCourierTemplates, writeTemplatesSource } from "../stack/courier-templates.js";
 import { readMailBrand } from "../stack/settings.js";
 
-const usage = `npm run courier-templates -- <folder>          the templates with the brand file beside each (compose)
+const usage = `npm run courier-templates                      config/kratos/courier-templates, from the mail catalogs and design
+npm run courier-templates -- <folder>          the templates with the brand file beside each (compose)
 npm run courier-templates -- --helm <file>     values for deploy/helm/with-ory, the brand inside the templates
                                                and Kratos' TOTP issuer and passkey name`;
 
-const [first, second] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const [first, second] = args;
 try {
   const brand = readMailBrand(process.env);
-  if (first === "--helm" && second) {
+  if (args.length === 0) {
+    writeTemplatesSource();
+    console.log(`wrote ${templatesSource} from the mail catalogs and design: npm run chart-files copies them into the chart`);
+  } else if (first === "--helm" && second) {
     writeFileSync(second, helmValues(brand));
     console.log(`wrote the code mails' templates with your brand into ${second}: helm upgrade … -f ${second}`);
   } else if (first && !first.startsWith("-") && !second) {

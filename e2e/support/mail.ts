@@ -2,10 +2,12 @@
 import { expect } from "@playwright/test";
 import { stack } from "./stack.js";
 
-interface Mail {
+export interface Mail {
   id: string;
   subject: string;
   text: string;
+  /** The HTML part. */
+  html?: string;
   to: { address: string }[];
   date: string;
 }

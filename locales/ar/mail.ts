@@ -93,4 +93,30 @@ export const mail: MailCatalog = {
     subject: "قُبلت دعوتك",
     text: ({ invitee, at, usersUrl }) => `قبل ${invitee} دعوتك في ${at} ويمكنه الآن تسجيل الدخول.\n\nإدارة المستخدمين: ${usersUrl}`,
   },
+  /** The product's name, above and below every mail, when the operator gave none (docs/branding.md). */
+  productName: "الحساب",
+  /** Kratos' code mails: npm run courier-templates writes config/kratos/courier-templates from these. */
+  kratos: {
+    recovery_code: {
+      subject: "استعادة الوصول إلى حسابك",
+      code: (code) => `رمزك لاستعادة الوصول إلى حسابك: ${code}`,
+      text: "أدخله في صفحة الاستعادة. إن لم تطلب استعادة حسابك، يمكنك تجاهل هذه الرسالة: تبقى كلمة مرورك كما هي.",
+    },
+    verification_code: {
+      subject: "تأكيد عنوان بريدك الإلكتروني",
+      code: (code) => `رمزك لتأكيد عنوان البريد الإلكتروني هذا: ${code}`,
+      text: "أدخله في الصفحة التي طلبته منها. إن لم تطلبه، يمكنك تجاهل هذه الرسالة.",
+      link: (link) => `أو افتح هذا الرابط، ولو من جهاز آخر: ${link}`,
+    },
+    login_code: {
+      subject: "رمز تسجيل الدخول",
+      code: (code) => `رمزك لتسجيل الدخول: ${code}`,
+      text: "أدخله في صفحة تسجيل الدخول. إن لم تحاول تسجيل الدخول، يمكنك تجاهل هذه الرسالة.",
+    },
+    registration_code: {
+      subject: "رمزك لإنشاء حساب",
+      code: (code) => `رمزك لإكمال إنشاء حسابك: ${code}`,
+      text: "أدخله في صفحة إنشاء الحساب. إن لم تحاول إنشاء حساب، يمكنك تجاهل هذه الرسالة.",
+    },
+  },
 };

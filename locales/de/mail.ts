@@ -97,4 +97,30 @@ export const mail: MailCatalog = {
     text: ({ invitee, at, usersUrl }) =>
       `${invitee} hat Ihre Einladung am ${at} angenommen und kann sich jetzt anmelden.\n\nBenutzer verwalten: ${usersUrl}`,
   },
+  /** The product's name, above and below every mail, when the operator gave none (docs/branding.md). */
+  productName: "Konto",
+  /** Kratos' code mails: npm run courier-templates writes config/kratos/courier-templates from these. */
+  kratos: {
+    recovery_code: {
+      subject: "Zugang zu Ihrem Konto wiederherstellen",
+      code: (code) => `Ihr Code, um wieder Zugang zu Ihrem Konto zu erhalten: ${code}`,
+      text: "Geben Sie ihn auf der Wiederherstellungsseite ein. Falls Sie keine Wiederherstellung angefordert haben, können Sie diese E-Mail ignorieren: Ihr Passwort bleibt, wie es ist.",
+    },
+    verification_code: {
+      subject: "Bestätigen Sie Ihre E-Mail-Adresse",
+      code: (code) => `Ihr Code zur Bestätigung dieser E-Mail-Adresse: ${code}`,
+      text: "Geben Sie ihn auf der Seite ein, auf der Sie ihn angefordert haben. Falls Sie ihn nicht angefordert haben, können Sie diese E-Mail ignorieren.",
+      link: (link) => `Oder öffnen Sie diesen Link, auch auf einem anderen Gerät: ${link}`,
+    },
+    login_code: {
+      subject: "Ihr Anmeldecode",
+      code: (code) => `Ihr Code zum Anmelden: ${code}`,
+      text: "Geben Sie ihn auf der Anmeldeseite ein. Falls Sie sich nicht anmelden wollten, können Sie diese E-Mail ignorieren.",
+    },
+    registration_code: {
+      subject: "Ihr Code zur Kontoerstellung",
+      code: (code) => `Ihr Code, um die Erstellung Ihres Kontos abzuschließen: ${code}`,
+      text: "Geben Sie ihn auf der Registrierungsseite ein. Falls Sie kein Konto erstellen wollten, können Sie diese E-Mail ignorieren.",
+    },
+  },
 };

@@ -94,4 +94,30 @@ export const mail: MailCatalog = {
     subject: "Your invitation was accepted",
     text: ({ invitee, at, usersUrl }) => `${invitee} accepted your invitation on ${at} and can now sign in.\n\nManage Users: ${usersUrl}`,
   },
+  /** The product's name, above and below every mail, when the operator gave none (docs/branding.md). */
+  productName: "Account",
+  /** Kratos' code mails: npm run courier-templates writes config/kratos/courier-templates from these. */
+  kratos: {
+    recovery_code: {
+      subject: "Recover access to your account",
+      code: (code) => `Your code to recover access to your account: ${code}`,
+      text: "Enter it on the recovery page. If you did not ask to recover your account, you can ignore this mail: your password stays as it is.",
+    },
+    verification_code: {
+      subject: "Verify your email address",
+      code: (code) => `Your code to verify this email address: ${code}`,
+      text: "Enter it on the page where you asked for it. If you did not ask for it, you can ignore this mail.",
+      link: (link) => `Or open this link, on any device: ${link}`,
+    },
+    login_code: {
+      subject: "Your sign-in code",
+      code: (code) => `Your code to sign in: ${code}`,
+      text: "Enter it on the sign-in page. If you did not try to sign in, you can ignore this mail.",
+    },
+    registration_code: {
+      subject: "Your code to create an account",
+      code: (code) => `Your code to finish creating your account: ${code}`,
+      text: "Enter it on the sign-up page. If you did not try to create an account, you can ignore this mail.",
+    },
+  },
 };

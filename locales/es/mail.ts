@@ -95,4 +95,30 @@ export const mail: MailCatalog = {
     text: ({ invitee, at, usersUrl }) =>
       `${invitee} aceptó tu invitación el ${at} y ya puede iniciar sesión.\n\nAdministrar usuarios: ${usersUrl}`,
   },
+  /** The product's name, above and below every mail, when the operator gave none (docs/branding.md). */
+  productName: "Cuenta",
+  /** Kratos' code mails: npm run courier-templates writes config/kratos/courier-templates from these. */
+  kratos: {
+    recovery_code: {
+      subject: "Recupera el acceso a tu cuenta",
+      code: (code) => `Tu código para recuperar el acceso a tu cuenta: ${code}`,
+      text: "Introdúcelo en la página de recuperación. Si no pediste recuperar tu cuenta, puedes ignorar este correo: tu contraseña no cambia.",
+    },
+    verification_code: {
+      subject: "Verifica tu dirección de correo",
+      code: (code) => `Tu código para verificar esta dirección de correo: ${code}`,
+      text: "Introdúcelo en la página donde lo pediste. Si no lo pediste, puedes ignorar este correo.",
+      link: (link) => `O abre este enlace, también desde otro dispositivo: ${link}`,
+    },
+    login_code: {
+      subject: "Tu código de inicio de sesión",
+      code: (code) => `Tu código para iniciar sesión: ${code}`,
+      text: "Introdúcelo en la página de inicio de sesión. Si no intentaste iniciar sesión, puedes ignorar este correo.",
+    },
+    registration_code: {
+      subject: "Tu código para crear una cuenta",
+      code: (code) => `Tu código para terminar de crear tu cuenta: ${code}`,
+      text: "Introdúcelo en la página de registro. Si no intentaste crear una cuenta, puedes ignorar este correo.",
+    },
+  },
 };

@@ -96,4 +96,30 @@ export const mail: MailCatalog = {
     text: ({ invitee, at, usersUrl }) =>
       `${invitee} a accepté votre invitation le ${at} et peut désormais se connecter.\n\nGérer les utilisateurs : ${usersUrl}`,
   },
+  /** The product's name, above and below every mail, when the operator gave none (docs/branding.md). */
+  productName: "Compte",
+  /** Kratos' code mails: npm run courier-templates writes config/kratos/courier-templates from these. */
+  kratos: {
+    recovery_code: {
+      subject: "Récupérez l’accès à votre compte",
+      code: (code) => `Votre code pour récupérer l’accès à votre compte : ${code}`,
+      text: "Saisissez-le sur la page de récupération. Si vous n’avez rien demandé, vous pouvez ignorer ce message : votre mot de passe reste inchangé.",
+    },
+    verification_code: {
+      subject: "Confirmez votre adresse e-mail",
+      code: (code) => `Votre code pour confirmer cette adresse e-mail : ${code}`,
+      text: "Saisissez-le sur la page où vous l’avez demandé. Si vous ne l’avez pas demandé, vous pouvez ignorer ce message.",
+      link: (link) => `Ou ouvrez ce lien, même sur un autre appareil : ${link}`,
+    },
+    login_code: {
+      subject: "Votre code de connexion",
+      code: (code) => `Votre code pour vous connecter : ${code}`,
+      text: "Saisissez-le sur la page de connexion. Si vous n’avez pas essayé de vous connecter, vous pouvez ignorer ce message.",
+    },
+    registration_code: {
+      subject: "Votre code pour créer un compte",
+      code: (code) => `Votre code pour terminer la création de votre compte : ${code}`,
+      text: "Saisissez-le sur la page d’inscription. Si vous n’avez pas essayé de créer un compte, vous pouvez ignorer ce message.",
+    },
+  },
 };

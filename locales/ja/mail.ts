@@ -94,4 +94,30 @@ export const mail: MailCatalog = {
     text: ({ invitee, at, usersUrl }) =>
       `${invitee} さんが ${at} に招待を受け入れ、サインインできるようになりました。\n\nユーザーの管理: ${usersUrl}`,
   },
+  /** The product's name, above and below every mail, when the operator gave none (docs/branding.md). */
+  productName: "アカウント",
+  /** Kratos' code mails: npm run courier-templates writes config/kratos/courier-templates from these. */
+  kratos: {
+    recovery_code: {
+      subject: "アカウントへのアクセスの回復",
+      code: (code) => `アカウントへのアクセスを回復するためのコード：${code}`,
+      text: "回復ページで入力してください。回復を要求していない場合は、このメールを無視してください。パスワードは変更されません。",
+    },
+    verification_code: {
+      subject: "メールアドレスの確認",
+      code: (code) => `このメールアドレスを確認するためのコード：${code}`,
+      text: "コードを要求したページで入力してください。心当たりがない場合は、このメールを無視してください。",
+      link: (link) => `または、次のリンクを開いてください（別の端末でも開けます）：${link}`,
+    },
+    login_code: {
+      subject: "サインインコード",
+      code: (code) => `サインイン用のコード：${code}`,
+      text: "サインインページで入力してください。サインインしようとしていない場合は、このメールを無視してください。",
+    },
+    registration_code: {
+      subject: "アカウント作成用のコード",
+      code: (code) => `アカウントの作成を完了するためのコード：${code}`,
+      text: "登録ページで入力してください。アカウントを作成しようとしていない場合は、このメールを無視してください。",
+    },
+  },
 };

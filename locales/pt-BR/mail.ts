@@ -93,4 +93,30 @@ export const mail: MailCatalog = {
     subject: "Seu convite foi aceito",
     text: ({ invitee, at, usersUrl }) => `${invitee} aceitou seu convite em ${at} e já pode entrar.\n\nGerenciar usuários: ${usersUrl}`,
   },
+  /** The product's name, above and below every mail, when the operator gave none (docs/branding.md). */
+  productName: "Conta",
+  /** Kratos' code mails: npm run courier-templates writes config/kratos/courier-templates from these. */
+  kratos: {
+    recovery_code: {
+      subject: "Recupere o acesso à sua conta",
+      code: (code) => `Seu código para recuperar o acesso à sua conta: ${code}`,
+      text: "Digite-o na página de recuperação. Se você não pediu para recuperar sua conta, pode ignorar este e-mail: sua senha continua a mesma.",
+    },
+    verification_code: {
+      subject: "Confirme seu endereço de e-mail",
+      code: (code) => `Seu código para confirmar este endereço de e-mail: ${code}`,
+      text: "Digite-o na página onde você o pediu. Se você não pediu, pode ignorar este e-mail.",
+      link: (link) => `Ou abra este link, mesmo em outro dispositivo: ${link}`,
+    },
+    login_code: {
+      subject: "Seu código de acesso",
+      code: (code) => `Seu código para entrar: ${code}`,
+      text: "Digite-o na página de login. Se você não tentou entrar, pode ignorar este e-mail.",
+    },
+    registration_code: {
+      subject: "Seu código para criar uma conta",
+      code: (code) => `Seu código para concluir a criação da sua conta: ${code}`,
+      text: "Digite-o na página de cadastro. Se você não tentou criar uma conta, pode ignorar este e-mail.",
+    },
+  },
 };

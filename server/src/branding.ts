@@ -43,6 +43,8 @@ export interface BrandingConfig {
   stylesheet: string | undefined;
   /** For the portal's mails' footer. */
   support: string | undefined;
+  /** The primary colour (BRAND_PRIMARY_COLOR) in hex, for the mails' accent; undefined: the portal's. */
+  primaryColor: string | undefined;
 }
 
 const hashOf = (body: Buffer) => createHash("sha256").update(body).digest("hex").slice(0, 16);
@@ -242,6 +244,7 @@ export function readBranding(env: Env): BrandingConfig {
     files,
     stylesheet,
     support: support.supportEmail ?? support.supportUrl,
+    primaryColor: primary && hex(primary),
   };
 }
 

@@ -7,10 +7,12 @@
 // over it, the mail is not queued at all. nodemailer is loaded with the first
 // mail to send, not at start: most of a portal's life sends none, and the
 // image's server holds its code only once it is needed (docs/benchmarks.md).
+// A mail goes as multipart/alternative, its plain text and its HTML, with the
+// brand's images the HTML shows by cid: beside the HTML (multipart/related).
 import type { FastifyBaseLogger } from "fastify";
 import type { Transporter } from "nodemailer";
 import type { MailConfig } from "../config.js";
-import type { OutboxEntry, OutboxStore, OutgoingMail } from "./types.js";
+import type { MailImage, OutboxEntry, OutboxStore, OutgoingMail } from "./types.js";
 
 /**
  * nodemailer's options for Kratos' SMTP URI. Kratos speaks smtps:// as TLS
@@ -46,6 +48,8 @@ export interface OutboxOptions {
   maxDelayMs?: number;
   /** After this long unsent, a mail is given up. */
   maxAgeMs?: number;
+  /** The brand's images (the mark), attached to each mail whose HTML shows them. */
+  images?: MailImage[];
 }
 
 /** Takes a point of the address's mail quota; false when it is spent. */
@@ -66,7 +70,14 @@ export function startOutbox(
   log: FastifyBaseLogger,
   options: OutboxOptions = {},
 ): Outbox {
-  const { leaseMs = 120_000, pollMs = 5_000, firstDelayMs = 30_000, maxDelayMs = 3_600_000, maxAgeMs = 3 * 86_400_000 } = options;
+  const {
+    leaseMs = 120_000,
+    pollMs = 5_000,
+    firstDelayMs = 30_000,
+    maxDelayMs = 3_600_000,
+    maxAgeMs = 3 * 86_400_000,
+    images = [],
+  } = options;
   let transport: Promise<Transporter> | undefined;
   const transporter = () =>
     (transport ??= import("nodemailer").then(({ createTransport }) => createTransport(transportOptions(mail.smtpUri))));
@@ -75,7 +86,17 @@ export function startOutbox(
 
   async function deliver(entry: OutboxEntry): Promise<void> {
     try {
-      await (await transporter()).sendMail({ from: mail.from, to: entry.mail.to, subject: entry.mail.subject, text: entry.mail.text });
+      const { to, subject, text, html } = entry.mail;
+      const attachments = images
+        .filter((image) => html?.includes(`cid:${image.cid}`))
+        .map(({ cid, filename, contentType, content }) => ({
+          cid,
+          filename,
+          contentType,
+          content: Buffer.from(content),
+          contentDisposition: "inline" as const,
+        }));
+      await (await transporter()).sendMail({ from: mail.from, to, subject, text, html, attachments });
       await state.outbox.sent(entry.id);
     } catch (error) {
       const attempts = entry.attempts + 1;

@@ -40,22 +40,64 @@ export type MailId = keyof MailParams;
 
 export type MailMessages = { [Id in MailId]: { subject: string; text: (params: MailParams[Id]) => string } };
 
+/** The words of one of Kratos' code mails; `code` and `link` are given Kratos' own values (template actions). */
+export interface CodeMailWords {
+  subject: string;
+  /** The sentence that gives the code. */
+  code: (code: string) => string;
+  /** What to do with it. */
+  text: string;
+}
+
+/** Kratos' code mails (config/kratos/courier-templates), by Kratos' template name. */
+export interface KratosMails {
+  recovery_code: CodeMailWords;
+  verification_code: CodeMailWords & { link: (link: string) => string };
+  login_code: CodeMailWords;
+  registration_code: CodeMailWords;
+}
+
+export type KratosMailId = keyof KratosMails;
+
 export type MailCatalog = MailMessages & {
   /** The lines below every mail. */
   footer: { support: (contact: string) => string };
+  /** The product's name when the operator gave none. */
+  productName: string;
+  kratos: KratosMails;
 };
 
-/** Whose mail it is (docs/branding.md): the product's name in a language, if the operator gave one, and where to get help. */
+/** A picture sent inside the mail, which the HTML shows by its Content-ID (`cid:`): no mail fetches anything. */
+export interface MailImage {
+  cid: string;
+  filename: string;
+  contentType: string;
+  /** The file as read (a Buffer on the server; typed by its base class so that the catalogs, which import these shapes, need no Node types). */
+  content: Uint8Array;
+}
+
+/** The colours of the mail's links and header: readable on its light and on its dark background (design.ts). */
+export interface MailAccent {
+  light: string;
+  dark: string;
+}
+
+/** Whose mail it is (docs/branding.md): the product's name in a language, if the operator gave one, where to get help, its colour and mark. */
 export interface MailBrand {
   productName: (language: string) => string | undefined;
   support: string | undefined;
+  accent: MailAccent;
+  /** The operator's mark (BRAND_MARK) and its dark variant, inline in every mail. */
+  mark: { light: MailImage; dark?: MailImage } | undefined;
 }
 
-/** One mail, as the outbox keeps it: rendered, ready for SMTP. */
+/** One mail, as the outbox keeps it: rendered, ready for SMTP; its images are the brand's, which the outbox attaches. */
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** The same, in HTML (design.ts); the plain text alone in a mail queued before there was one. */
+  html?: string;
 }
 
 export interface OutboxEntry {

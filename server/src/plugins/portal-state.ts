@@ -3,7 +3,7 @@
 import fp from "fastify-plugin";
 import { paths } from "#contract/paths.js";
 import type { PortalConfig } from "../config.js";
-import { mailBrand } from "../mail/messages.js";
+import { mailBrand, mailMark } from "../mail/messages.js";
 import { startOutbox, type Outbox, type OutboxOptions } from "../mail/outbox.js";
 import { accountDeletion, type AccountDeletion } from "../services/account-deletion.js";
 import { invitations, type Invitations } from "../services/invitations.js";
@@ -36,11 +36,12 @@ export interface PortalStateOptions {
 export default fp<PortalStateOptions>(
   async (fastify, { config, outbox: outboxOptions }) => {
     const state = await portalState(config.state);
-    const outbox = startOutbox(state, config.mail, fastify.limits.portalMail, fastify.log, outboxOptions);
+    const brand = mailBrand(config.operatorTexts, config.branding.support, config.branding.primaryColor, mailMark(config.branding));
+    const images = brand.mark ? [brand.mark.light, ...(brand.mark.dark ? [brand.mark.dark] : [])] : [];
+    const outbox = startOutbox(state, config.mail, fastify.limits.portalMail, fastify.log, { ...outboxOptions, images });
     fastify.decorate("state", state);
     fastify.decorate("outbox", outbox);
     const settingsUrl = `${config.origin}${paths.settings}`;
-    const brand = mailBrand(config.operatorTexts, config.branding.support);
     const admins = lastAdmin({ identities: fastify.kratos.identities, state });
     const deletion = accountDeletion({ kratos: fastify.kratos, hydra: fastify.hydra, state, outbox, lastAdmin: admins, brand });
     fastify.decorate("accountDeletion", deletion);

@@ -1,5 +1,5 @@
 // Kratos' code mails carry the operator's brand (docs/branding.md#kratos-mails): the real Kratos and its courier,
-// started by the stack with the portal's own variables (OPERATOR_TEXTS_FILE, BRAND_SUPPORT), send a recovery
+// started by the stack with the portal's own variables (OPERATOR_TEXTS_FILE, BRAND_SUPPORT, BRAND_PRIMARY_COLOR), send a recovery
 // code to the real mail catcher. The name and the contact are escaped in the HTML part and as given in the plain
 // text, in the language of the page that asked; without a brand, the mail is signed with the catalog's name.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -42,7 +42,10 @@ t.test("the operator's product name and support address sign Kratos' code mails,
     JSON.stringify({ en: { productName: 'Rechen<b>werk</b> & "Co"' }, de: { productName: 'Rechenwerk <GmbH> \\ "}}{{ .To }}' } }),
   );
   const support = "hilfe+konto@example.org";
-  const stack = await startTestStack({ exampleSso: false, settingsEnv: { OPERATOR_TEXTS_FILE: textsFile, BRAND_SUPPORT: support } });
+  const stack = await startTestStack({
+    exampleSso: false,
+    settingsEnv: { OPERATOR_TEXTS_FILE: textsFile, BRAND_SUPPORT: support, BRAND_PRIMARY_COLOR: "#6f42c1" },
+  });
   t.teardown(() => stack.stop());
   const kratos = { publicUrl: stack.publicUrl, adminUrl: stack.adminUrl, mailUrl: stack.mailUrl };
 
@@ -50,15 +53,16 @@ t.test("the operator's product name and support address sign Kratos' code mails,
   t.equal(signature(english.text), `Rechen<b>werk</b> & "Co"\nHelp: ${support}`, "plain text: as given");
   t.match(
     english.html,
-    '<p>Rechen&lt;b&gt;werk&lt;/b&gt; &amp; &#34;Co&#34;<br>Help: <a href="mailto:hilfe&#43;konto@example.org">hilfe&#43;konto@example.org</a></p>',
+    /Rechen&lt;b&gt;werk&lt;\/b&gt; &amp; &#34;Co&#34;<br>Help: <a href="mailto:hilfe&#43;konto@example.org"[^>]*>hilfe&#43;konto@example.org<\/a><\/td>/,
     "HTML: the name escaped, the address a link",
   );
+  t.match(english.html, "color:#6f42c1;", "HTML: the operator's colour");
   t.notMatch(english.html, "<b>werk", "no markup of the operator's");
 
   const german = await recoveryMail(kratos, "de");
   // A quote, a backslash and braces end neither the text nor the action: the recipient's address stays out.
   t.equal(signature(german.text), `Rechenwerk <GmbH> \\ "}}{{ .To }}\nHilfe: ${support}`);
-  t.match(german.html, '<p>Rechenwerk &lt;GmbH&gt; \\ &#34;}}{{ .To }}<br>Hilfe: <a href="mailto:hilfe&#43;konto@example.org">');
+  t.match(german.html, '>Rechenwerk &lt;GmbH&gt; \\ &#34;}}{{ .To }}<br>Hilfe: <a href="mailto:hilfe&#43;konto@example.org"');
 
   for (const template of ["recovery_code", "verification_code", "login_code", "registration_code"]) {
     t.ok(existsSync(join(stack.settings.dataDir, "kratos", "courier-templates", template, "valid", brandFileName)), `${template} branded`);
@@ -70,10 +74,11 @@ t.test("without a brand, Kratos' code mails are signed with the catalog's name a
   const kratos = await useKratos(t);
   const english = await recoveryMail(kratos, "en");
   t.equal(signature(english.text), "Account");
-  t.match(english.html, /<p>Account<\/p>\s*<\/body>/);
+  t.match(english.html, />Account<\/td><\/tr>\n<\/table>/);
+  t.match(english.html, "color:#0b5ed7;", "the portal's colour");
   t.notMatch(english.html, "Help:");
 
   const german = await recoveryMail(kratos, "de");
   t.equal(signature(german.text), "Konto");
-  t.match(german.html, /<p>Konto<\/p>\s*<\/body>/);
+  t.match(german.html, />Konto<\/td><\/tr>\n<\/table>/);
 });
