@@ -1,11 +1,11 @@
-// The pages that are not in the entry bundle (pages.ts: `lazy`) load when
+// The pages that are not in the entry bundle (page-registry.ts: `lazy`) load when
 // their route is visited, or before: when the browser is idle after the first
 // render, and when a pointer or the keyboard reaches a link of the side menu,
 // so that following it does not wait for the network.
 import type { ComponentType } from "react";
 import { defaultLanguage, isLanguage } from "#contract/languages.js";
 import { i18n, loadAdminTexts } from "../lib/i18n";
-import { pageList, pageOf, type Page } from "./pages";
+import { pageList, pageOf, type Page } from "./page-registry";
 
 /** A page's component with the catalogs it needs, in the page's language. */
 export async function loadPage(page: Page): Promise<ComponentType> {

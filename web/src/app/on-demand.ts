@@ -20,7 +20,7 @@ export function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
 
 /** A module loaded on demand. */
 export interface Code<M> {
-  /** Its source file, from web/ (`src/…`): the key of Vite's manifest. pages.test.ts checks that it is `load`'s module. */
+  /** Its source file, from web/ (`src/…`): the key of Vite's manifest. page-registry.test.ts checks that it is `load`'s module. */
   readonly source: string;
   readonly load: () => Promise<M>;
 }

@@ -6,7 +6,7 @@
 import type { Language } from "#contract/languages.js";
 import { catalogLanguage } from "../lib/i18n";
 import { shellCode } from "./lazy-shell";
-import { pageOf } from "./pages";
+import { pageOf } from "./page-registry";
 
 /** The source files of a page's code, the shell's with it, and the catalogs it loads in the page's language. */
 export function pageSourcesOf(path: string, language: Language): readonly string[] {

@@ -3,7 +3,7 @@
 // (entry-server.tsx), so that a tab, a bookmark and a screen reader name the page before any script runs.
 import { settingsSectionOf } from "#contract/settings-sections.js";
 import { i18n } from "../lib/i18n";
-import { pageOf } from "./pages";
+import { pageOf } from "./page-registry";
 
 /** The title of the page at this path, if it names itself: a signed-in page by its menu entry's label. */
 export function pageTitleOf(pathname: string): string | undefined {

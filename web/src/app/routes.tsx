@@ -1,4 +1,4 @@
-// The route tree of the SPA, made from the page registry (pages.ts). Public
+// The route tree of the SPA, made from the page registry (page-registry.ts). Public
 // pages render on their own; every other page needs a session and renders
 // inside the shell (spec §2, §6), except Hydra's consent page: it needs a
 // session, but stands alone like /login, so the gate sends a signed-out user
@@ -11,7 +11,7 @@ import type { RouteObject } from "react-router-dom";
 import { CurrentSessionContext } from "../lib/current-session";
 import { loadPage } from "./lazy-pages";
 import { lazyShell } from "./lazy-shell";
-import { pageList, routePathOf, type Page } from "./pages";
+import { pageList, routePathOf, type Page } from "./page-registry";
 import { FullScreenSpinner } from "./pages/full-screen-spinner";
 import { NotFoundPage } from "./pages/not-found-page";
 import { RouteErrorPage } from "./pages/route-error-page";

@@ -3,7 +3,7 @@
 // server renders it, its code, the catalogs it needs besides the page's
 // language, its menu entry and the role it asks for. The route tree
 // (routes.tsx), loading on demand (lazy-pages.ts, page-sources.ts) and the
-// side menu (shell/menu.ts) are made from it; pages.test.ts checks that no
+// side menu (shell/menu.ts) are made from it; page-registry.test.ts checks that no
 // route is anywhere else. Adding a page: its facts in contract/pages.ts, its
 // entry here, its feature folder.
 //

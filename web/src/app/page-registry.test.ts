@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { flowKinds } from "#contract/flows.js";
 import { flowPagePath, pageApiReads } from "#contract/pages.js";
 import { shellCode } from "./lazy-shell";
-import { pageList, routePathOf } from "./pages";
+import { pageList, routePathOf } from "./page-registry";
 import { routes } from "./routes";
 
 /** The paths of a route tree that are not a registered page's (the catch-all "not found" route aside). */
