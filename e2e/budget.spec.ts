@@ -251,7 +251,7 @@ for (const language of languages) {
     expect([...entry].filter((path) => path.endsWith(".js")).length).toBeGreaterThan(0);
     expect([...entry].filter((path) => path.endsWith(".css")).length).toBeGreaterThan(0);
     // The pages of signed-in users are not among them.
-    for (const lazy of [/\/shell-layout-/, /\/settings-/, /\/clients-/]) {
+    for (const lazy of [/\/shell-/, /\/settings-/, /\/manage-clients-/]) {
       expect([...entry].filter((path) => lazy.test(path))).toEqual([]);
     }
 
@@ -275,7 +275,7 @@ for (const language of languages) {
     await expect(page.locator('button[name="passkey_login_trigger"]')).toBeEnabled();
 
     // Once idle, the app loads the signed-in pages ahead of need (refused here, so not counted).
-    await expect.poll(() => refused.some((path) => /\/clients-[^/]+\.js$/.test(path))).toBe(true);
+    await expect.poll(() => refused.some((path) => /\/manage-clients-[^/]+\.js$/.test(path))).toBe(true);
     await expect.poll(() => refused.some((path) => /\/settings-[^/]+\.js$/.test(path))).toBe(true);
     await webauthn;
     await Promise.all(answers.map((answer) => answer.finished()));
@@ -301,8 +301,10 @@ test("/settings names its code for preloading and stays within its byte budget",
   const preloaded = bootDataOf(html).code ?? [];
   // The app itself is not among them: the page's own script starts it once the page has painted.
   for (const start of startedApp().start) expect(preloaded).not.toContain(start);
-  // The shell and the settings page are fetched beside the app instead of after it.
-  for (const chunk of [/\/shell-layout-[^/]+\.js$/, /\/settings-[^/]+\.js$/, /\/sessions-[^/]+\.js$/, /\/account-[^/]+\.js$/]) {
+  // The shell, the module that composes Account Settings (web/src/app/lazy-modules) and the features' code it
+  // shares with other pages are fetched beside the app instead of after it.
+  const chunks = [/\/shell-[^/]+\.js$/, /\/account-settings-[^/]+\.js$/, /\/settings-[^/]+\.js$/, /\/account-(?!settings-)[^/]+\.js$/];
+  for (const chunk of chunks) {
     expect(
       preloaded.filter((path) => chunk.test(path)),
       String(chunk),

@@ -5,16 +5,16 @@
 // /settings gets its files this way.
 import type { Language } from "#contract/languages.js";
 import { catalogLanguage } from "../lib/i18n";
-import { shellCode } from "./lazy-shell";
+import { shellModule } from "./lazy-shell";
+import { manifestKeyOf } from "./on-demand";
 import { pageOf } from "./page-registry";
 
 /** The source files of a page's code, the shell's with it, and the catalogs it loads in the page's language. */
 export function pageSourcesOf(path: string, language: Language): readonly string[] {
   const page = pageOf(path);
-  if (!page?.lazy) return [];
+  if (!page?.module) return [];
   return [
-    ...(page.shell ? [shellCode.source] : []),
-    ...new Set(page.lazy.codes.map(({ source }) => source)),
+    ...(page.shell ? [shellModule, page.module] : [page.module]).map(manifestKeyOf),
     ...(page.catalogs ?? []).map((catalog) => `src/lib/i18n/${catalog}-${catalogLanguage(language)}.ts`),
   ];
 }

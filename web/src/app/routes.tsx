@@ -43,7 +43,7 @@ function routeOf(page: Page): RouteObject {
   return {
     path: routePathOf(page),
     ...(handle ? { handle } : {}),
-    ...(page.lazy ? { lazy: async () => shown(await loadPage(page)) } : shown(page.Component)),
+    ...(page.module ? { lazy: async () => shown(await loadPage(page)) } : shown(page.Component)),
   };
 }
 
@@ -56,11 +56,11 @@ export const routes: RouteObject[] = [
     children: [
       { element: <PublicLayout />, children: pageList.filter((page) => !page.shell).map(routeOf) },
       {
-        lazy: async () => ({ Component: (await lazyShell()).ShellLayout }),
+        lazy: async () => ({ Component: await lazyShell() }),
         children: pageList.filter((page) => page.shell).map(routeOf),
       },
       {
-        lazy: async () => ({ Component: notFoundLayout((await lazyShell()).ShellLayout) }),
+        lazy: async () => ({ Component: notFoundLayout(await lazyShell()) }),
         children: [{ path: "*", handle: publicRoute, element: <NotFoundPage /> }],
       },
     ],
