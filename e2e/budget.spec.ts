@@ -241,11 +241,11 @@ for (const language of languages) {
     // No code of the app's is among them, nor among the files the page names for later: the page's own small script
     // starts the app once the page has painted, and fetches those beside it.
     const app = startedApp();
-    const code = bootDataOf(html).code ?? [];
+    const modules = bootDataOf(html).modules ?? [];
     expect(app.start).toHaveLength(1);
     expect([...named].filter((path) => path.endsWith(".js"))).toHaveLength(1);
-    for (const start of app.start) expect([...named, ...code]).not.toContain(start);
-    const entry = new Set([...named, ...app.files, ...code]);
+    for (const start of app.start) expect([...named, ...modules]).not.toContain(start);
+    const entry = new Set([...named, ...app.files, ...modules]);
     // One language's catalogs come preloaded with the entry, and no other language's.
     expect([...entry].filter((path) => /\/i18n-[^/]+\.js$/.test(path))).toHaveLength(1);
     expect([...entry].filter((path) => path.endsWith(".js")).length).toBeGreaterThan(0);
@@ -298,7 +298,7 @@ for (const language of languages) {
 test("/settings names its code for preloading and stays within its byte budget", async ({ page }) => {
   await signInByApi(page, await newIdentity({ verified: true }));
   const html = await (await page.request.get("/settings")).text();
-  const preloaded = bootDataOf(html).code ?? [];
+  const preloaded = bootDataOf(html).modules ?? [];
   // The app itself is not among them: the page's own script starts it once the page has painted.
   for (const start of startedApp().start) expect(preloaded).not.toContain(start);
   // The shell, the module that composes Account Settings (web/src/app/lazy-modules) and the features' code it

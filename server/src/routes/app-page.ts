@@ -222,11 +222,11 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
       acceptLanguage: request.headers["accept-language"],
       traits: session?.status === 200 && "identity" in session.body ? session.body.identity.traits : undefined,
     });
-    const code = await web.pageCode(path, language);
+    const modules = await web.pageModules(path, language);
     const boot: BootData = {
       config: appConfig,
       language,
-      ...(code.length > 0 ? { code } : {}),
+      ...(modules.length > 0 ? { modules } : {}),
       ...(theme ? { theme } : {}),
       ...(menuCollapsed ? { menuCollapsed } : {}),
       ...(session ? { session } : {}),

@@ -1,5 +1,5 @@
 // The source files of a signed-in page's code, as keys of Vite's manifest:
-// the server names their built files in the page's start-up data (its `code`,
+// the server names their built files in the page's start-up data (its `modules`,
 // through entry-server.tsx), so that the browser fetches them beside the app
 // (web/src/boot.ts) instead of after it. e2e/budget.spec.ts checks that
 // /settings gets its files this way.
