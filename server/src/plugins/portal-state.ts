@@ -2,13 +2,15 @@
 // security mail (mail/outbox.ts), made once for the whole server.
 import fp from "fastify-plugin";
 import { paths } from "#contract/paths.js";
-import type { PortalConfig } from "../config.js";
+import type { PortalConfig, StateConfig } from "../config.js";
 import { mailBrand } from "../mail/messages.js";
 import { startOutbox, type Outbox, type OutboxOptions } from "../mail/outbox.js";
 import { accountDeletion, type AccountDeletion } from "../services/account-deletion.js";
 import { invitations, type Invitations } from "../services/invitations.js";
 import { lastAdmin } from "../services/last-admin.js";
-import { portalState, type PortalState } from "../state/portal-state.js";
+import { fileState } from "../state/file-state.js";
+import type { PortalState } from "../state/portal-state.js";
+import { redisState } from "../state/redis-state.js";
 import { securityEvents, type SecurityEvents } from "../services/security-events.js";
 import { userAdmin, type UserAdmin } from "../services/user-admin.js";
 
@@ -32,6 +34,9 @@ export interface PortalStateOptions {
   /** The outbox's timing, shorter in tests. */
   outbox?: OutboxOptions;
 }
+
+const portalState = (config: StateConfig): Promise<PortalState> =>
+  config.redisUrl ? redisState(config.redisUrl, config.auditRetention) : Promise.resolve(fileState(config.dir, config.auditRetention));
 
 export default fp<PortalStateOptions>(
   async (fastify, { config, outbox: outboxOptions }) => {
