@@ -13,7 +13,7 @@ import guards from "./plugins/guards.js";
 import hydra from "./plugins/hydra.js";
 import kratos from "./plugins/kratos.js";
 import metricsRecorder from "./plugins/metrics.js";
-import portalState from "./plugins/portal-state.js";
+import portalState from "./plugins/services.js";
 import securityHeaders from "./plugins/security-headers.js";
 import apiRoutes from "./routes/api/index.js";
 import appPage from "./routes/app-page.js";
