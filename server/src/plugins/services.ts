@@ -1,5 +1,6 @@
-// The portal's durable state (state/portal-state.ts) and its outbox of
-// security mail (mail/outbox.ts), made once for the whole server.
+// The portal's durable state (state/portal-state.ts), its outbox of security
+// mail (mail/outbox.ts) and the services built on both, made once for the
+// whole server.
 import fp from "fastify-plugin";
 import { paths } from "#contract/paths.js";
 import type { PortalConfig, StateConfig } from "../config.js";
@@ -29,7 +30,7 @@ declare module "fastify" {
   }
 }
 
-export interface PortalStateOptions {
+export interface ServicesOptions {
   config: PortalConfig;
   /** The outbox's timing, shorter in tests. */
   outbox?: OutboxOptions;
@@ -38,7 +39,7 @@ export interface PortalStateOptions {
 const portalState = (config: StateConfig): Promise<PortalState> =>
   config.redisUrl ? redisState(config.redisUrl, config.auditRetention) : Promise.resolve(fileState(config.dir, config.auditRetention));
 
-export default fp<PortalStateOptions>(
+export default fp<ServicesOptions>(
   async (fastify, { config, outbox: outboxOptions }) => {
     const state = await portalState(config.state);
     const outbox = startOutbox(state, config.mail, fastify.limits.portalMail, fastify.log, outboxOptions);
@@ -63,5 +64,5 @@ export default fp<PortalStateOptions>(
       await state.close();
     });
   },
-  { name: "portal-state", dependencies: ["kratos", "hydra", "abuse-limits"] },
+  { name: "services", dependencies: ["kratos", "hydra", "abuse-limits"] },
 );
