@@ -22,7 +22,7 @@ import type { BootData } from "#contract/schemas/app-page.js";
 import type { ErrorBody } from "#contract/schemas/error.js";
 import { themeOfCookies } from "#contract/theme.js";
 import { menuCollapsedOfCookies } from "#contract/menu.js";
-import { brandedHead } from "../branding/read-branding.js";
+import { brandedHead } from "../branding/head.js";
 import type { PortalConfig } from "../config.js";
 import { ClientError, UpstreamError } from "../errors.js";
 import { pageLanguage } from "../language.js";
