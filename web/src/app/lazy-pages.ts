@@ -6,7 +6,7 @@ import type { ComponentType } from "react";
 import { defaultLanguage, isLanguage } from "#contract/languages.js";
 import { i18n, loadAdminTexts } from "../lib/i18n";
 import { loadModule } from "./on-demand";
-import { pageList, pageOf, type Page } from "./page-registry";
+import { pageList, pageAt, type Page } from "./page-registry";
 
 /** A page's component with the catalogs it needs, in the page's language. */
 export async function loadPage(page: Page): Promise<ComponentType> {
@@ -21,7 +21,7 @@ const ignore = () => undefined;
 
 /** Starts loading the page of one of the app's paths (the browser loads each file once). */
 export function preloadPage(path: string): void {
-  const page = pageOf(path);
+  const page = pageAt(path);
   if (page?.module) loadPage(page).catch(ignore);
 }
 

@@ -147,7 +147,7 @@ export const pageList: readonly Page[] = Object.values(pages);
 export const routePathOf = (page: Page): string => (page.sections ? `${page.path}/*` : page.path);
 
 /** The page of a path, if the app has one (a section's address is its page's). */
-export const pageOf = (path: string): Page | undefined => {
+export const pageAt = (path: string): Page | undefined => {
   const pagePath = pagePathOf(path);
   return pageList.find((page) => page.path === pagePath);
 };

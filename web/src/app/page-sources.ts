@@ -7,11 +7,11 @@ import type { Language } from "#contract/languages.js";
 import { catalogLanguage } from "../lib/i18n";
 import { shellModule } from "./lazy-shell";
 import { manifestKeyOf } from "./on-demand";
-import { pageOf } from "./page-registry";
+import { pageAt } from "./page-registry";
 
 /** The source files of a page's code, the shell's with it, and the catalogs it loads in the page's language. */
 export function pageSourcesOf(path: string, language: Language): readonly string[] {
-  const page = pageOf(path);
+  const page = pageAt(path);
   if (!page?.module) return [];
   return [
     ...(page.shell ? [shellModule, page.module] : [page.module]).map(manifestKeyOf),
