@@ -25,7 +25,7 @@ import { LogoutPage } from "./pages/logout-page";
 export type MenuIcon = "verify" | "settings" | "key" | "clients" | "users";
 
 export interface MenuEntry {
-  /** The spec's menu key; the menu lists its items by key. */
+  /** Its place in the side menu, which lists its items by key. */
   key: number;
   /** Its label, under app.menu in the catalog. */
   label: "verifyAccount" | "accountSettings" | "recovery" | "manageClients" | "manageUsers";
@@ -124,7 +124,7 @@ export const pages: { readonly [N in PageName]: Page } = {
     ...shellPage,
     serverRendered: true,
     catalogs: ["admin"],
-    // Not in the spec's menu: Manage Users (issue 22) comes after Manage Clients, with the next free key.
+    // Added after the menu's first items: Manage Users comes after Manage Clients, with the next free key.
     menu: { key: 8, label: "manageUsers", icon: "users" },
     role: adminRole,
     module: "/src/app/lazy-modules/manage-users.tsx",

@@ -1,6 +1,6 @@
 // The route tree of the SPA, made from the page registry (page-registry.ts). Public
 // pages render on their own; every other page needs a session and renders
-// inside the shell (spec §2, §6), except Hydra's consent page: it needs a
+// inside the shell (header and side menu), except Hydra's consent page: it needs a
 // session, but stands alone like /login, so the gate sends a signed-out user
 // to sign in and back. An address that is no page's shows "not found" to
 // everyone, inside the shell for a signed-in visitor: a public route, which
