@@ -1,4 +1,4 @@
-// `npm run bench`: starts a stack of its own and measures what issues 11 and 19 name:
+// `npm run bench` (docs/benchmarks.md): starts a stack of its own and measures:
 // the first load of the public pages the server renders (/login, also with
 // scripts off, /registration, /recovery), /settings and /manage-clients in a
 // cold Chromium context (loopback and throttled): until usable and until the

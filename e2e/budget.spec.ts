@@ -1,5 +1,5 @@
-// Issues 11 and 19: what a first-time visitor downloads before a page is
-// usable. Bytes are deterministic, times are not: these tests count bytes
+// What a first-time visitor downloads before a page is usable
+// (docs/benchmarks.md). Bytes are deterministic, times are not: these tests count bytes
 // only (`npm run bench` measures the times).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,7 +14,7 @@ import { webDist } from "../stack/web-build.js";
 
 /**
  * The most a public page may weigh on the wire before its form is usable, headers included: the page the
- * server rendered and its stylesheet, which is all the browser needs to show the form and post it (issue 19's
+ * server rendered and its stylesheet, which is all the browser needs to show the form and post it (the
  * target for /login is 40 KiB; measured: /login 16,582 bytes, /registration 15,891, /recovery 15,734; /verification,
  * signed in, with the shell around it: 16,520). Raise it only with a reason: on a slow phone every byte of it comes
  * before the form.
@@ -28,10 +28,10 @@ const formBudget = 20_000;
 const settingsFormBudget = 24_000;
 
 /**
- * The same for each other section of Account Settings at its address (issue 38), until its cards are drawn:
+ * The same for each other section of Account Settings at its address, until its cards are drawn:
  * the shell, the sub-navigation and the section's cards as the server renders them (Sign-in and security with
  * the settings flow and the authenticator app's QR code; the others' cards). Measured in English: security
- * 21,762 bytes, devices 16,995 with its sessions loading and 17,440 with them drawn (issue 34), applications
+ * 21,762 bytes, devices 16,995 with its sessions loading and 17,440 with them drawn, applications
  * 16,946, preferences 17,010, data 17,230. Their code is /settings' (settingsJsCssBudget): one page, one set
  * of chunks.
  */
@@ -44,7 +44,7 @@ const settingsSectionBudgets = {
 };
 
 /**
- * The same for the other signed-in pages, which the server renders with their data (issue 34), each a little
+ * The same for the other signed-in pages, which the server renders with their data, each a little
  * above what it measured in English: the home page, the redirect and then Account Settings' profile, 21,845
  * bytes; /changepwd with the settings flow and its password and backup codes forms, 20,598; a person's page
  * with their sessions and audit trail, 17,521. Manage Users grows with its first page of people (an admin's,
@@ -241,17 +241,17 @@ for (const language of languages) {
     // No code of the app's is among them, nor among the files the page names for later: the page's own small script
     // starts the app once the page has painted, and fetches those beside it.
     const app = startedApp();
-    const code = bootDataOf(html).code ?? [];
+    const modules = bootDataOf(html).modules ?? [];
     expect(app.start).toHaveLength(1);
     expect([...named].filter((path) => path.endsWith(".js"))).toHaveLength(1);
-    for (const start of app.start) expect([...named, ...code]).not.toContain(start);
-    const entry = new Set([...named, ...app.files, ...code]);
+    for (const start of app.start) expect([...named, ...modules]).not.toContain(start);
+    const entry = new Set([...named, ...app.files, ...modules]);
     // One language's catalogs come preloaded with the entry, and no other language's.
     expect([...entry].filter((path) => /\/i18n-[^/]+\.js$/.test(path))).toHaveLength(1);
     expect([...entry].filter((path) => path.endsWith(".js")).length).toBeGreaterThan(0);
     expect([...entry].filter((path) => path.endsWith(".css")).length).toBeGreaterThan(0);
     // The pages of signed-in users are not among them.
-    for (const lazy of [/\/shell-layout-/, /\/settings-/, /\/clients-/]) {
+    for (const lazy of [/\/shell-/, /\/settings-/, /\/manage-clients-/]) {
       expect([...entry].filter((path) => lazy.test(path))).toEqual([]);
     }
 
@@ -275,7 +275,7 @@ for (const language of languages) {
     await expect(page.locator('button[name="passkey_login_trigger"]')).toBeEnabled();
 
     // Once idle, the app loads the signed-in pages ahead of need (refused here, so not counted).
-    await expect.poll(() => refused.some((path) => /\/clients-[^/]+\.js$/.test(path))).toBe(true);
+    await expect.poll(() => refused.some((path) => /\/manage-clients-[^/]+\.js$/.test(path))).toBe(true);
     await expect.poll(() => refused.some((path) => /\/settings-[^/]+\.js$/.test(path))).toBe(true);
     await webauthn;
     await Promise.all(answers.map((answer) => answer.finished()));
@@ -298,11 +298,13 @@ for (const language of languages) {
 test("/settings names its code for preloading and stays within its byte budget", async ({ page }) => {
   await signInByApi(page, await newIdentity({ verified: true }));
   const html = await (await page.request.get("/settings")).text();
-  const preloaded = bootDataOf(html).code ?? [];
+  const preloaded = bootDataOf(html).modules ?? [];
   // The app itself is not among them: the page's own script starts it once the page has painted.
   for (const start of startedApp().start) expect(preloaded).not.toContain(start);
-  // The shell and the settings page are fetched beside the app instead of after it.
-  for (const chunk of [/\/shell-layout-[^/]+\.js$/, /\/settings-[^/]+\.js$/, /\/sessions-[^/]+\.js$/, /\/account-[^/]+\.js$/]) {
+  // The shell, the module that composes Account Settings (web/src/app/lazy-modules) and the features' code it
+  // shares with other pages are fetched beside the app instead of after it.
+  const chunks = [/\/shell-[^/]+\.js$/, /\/account-settings-[^/]+\.js$/, /\/settings-[^/]+\.js$/, /\/account-(?!settings-)[^/]+\.js$/];
+  for (const chunk of chunks) {
     expect(
       preloaded.filter((path) => chunk.test(path)),
       String(chunk),

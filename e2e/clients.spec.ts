@@ -1,4 +1,4 @@
-// Manage Clients (issue 5) in real Chromium against the real stack: the
+// Manage Clients (docs/oauth2-provider.md) in real Chromium against the real stack: the
 // clients live in the stack's Hydra, and their secrets are tried at Hydra's
 // token endpoint, as an application would use them.
 import { randomUUID } from "node:crypto";

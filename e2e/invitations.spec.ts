@@ -1,4 +1,4 @@
-// Invitations (issue 35) in real Chromium against the real stack: an admin
+// Invitations (docs/invitations.md) in real Chromium against the real stack: an admin
 // with a second factor invites a person as admin in German from Manage Users;
 // the mail arrives in German; the person opens the link, accepts, chooses a
 // password and is signed in, verified, with Manage Clients in the menu.

@@ -141,7 +141,7 @@ test("/manage-clients comes rendered with the clients for an admin, and the app 
   // Its actions need the app's script: until it runs they say so.
   expect(html).toMatch(/<button[^>]*disabled=""[^>]*>New client \(loading…\)<\/button>/);
   // The admins' texts, which the app loads before it takes the page over, are named for fetching beside the app.
-  expect(bootDataOf(html).code).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/admin-en-[^/]+\.js$/)]));
+  expect(bootDataOf(html).modules).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/admin-en-[^/]+\.js$/)]));
 
   const errors = recordPageErrors(page);
   await page.goto("/manage-clients");

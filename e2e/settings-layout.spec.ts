@@ -1,4 +1,4 @@
-// Account Settings' one layout (issue 38): every section by its address, in English and in Arabic (right to
+// Account Settings' one layout: every section by its address, in English and in Arabic (right to
 // left), on a desktop and a phone. One content width per screen size, every card of a section as wide as
 // the others, nothing that scrolls sideways at 360 px, no section taller than two screens at 1280 × 800;
 // axe on each, and a screenshot of each at 1280 and 390 px.

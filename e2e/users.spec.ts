@@ -1,4 +1,4 @@
-// Manage Users (issue 22) in real Chromium against the real stack: an admin
+// Manage Users (docs/admin-guide.md) in real Chromium against the real stack: an admin
 // finds a person, makes them admin, deactivates them, and every change shows
 // in the person's browser, on the sign-in page and in the audit trail.
 import { readFile } from "node:fs/promises";

@@ -13,7 +13,7 @@ export interface NetworkProfile {
 
 export const loopback: NetworkProfile = { name: "loopback", latencyMs: 0, downloadBytesPerSecond: -1, uploadBytesPerSecond: -1 };
 
-/** 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up: the profile issue 11 measured with. */
+/** 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up: a slow mobile link, the bench's (docs/benchmarks.md). */
 export const throttled: NetworkProfile = {
   name: "throttled",
   latencyMs: 150,

@@ -95,7 +95,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         outDir: "dist",
         emptyOutDir: true,
         // .vite/manifest.json: which files each page's code is in, for the start-up data of the page the server
-        // sends (its `code`, server/src/web/server-render.ts), which src/boot.ts preloads beside the app.
+        // sends (its `modules`, server/src/web/server-render.ts), which src/boot.ts preloads beside the app.
         manifest: true,
         rolldownOptions: {
           // The app's start (src/main.tsx) is an entry beside index.html although only boot.ts imports it, once the

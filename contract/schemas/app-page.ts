@@ -39,7 +39,7 @@ export const BootData = Type.Object({
    * The files of the code this page loads beyond the app (its pages' chunks, its language's catalogs), which the
    * page's own script (web/src/boot.ts) fetches beside the app once the page has painted; absent: none.
    */
-  code: Type.Optional(Type.Array(Type.String())),
+  modules: Type.Optional(Type.Array(Type.String())),
   /**
    * On Hydra's consent and logout pages and on Manage Clients: the 200 answers of the GET /api requests the
    * page's first render makes (contract/pages.ts: pageApiReads), by their URL.

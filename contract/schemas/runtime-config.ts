@@ -18,7 +18,7 @@ export type RegistrationMode = (typeof registrationModes)[number];
 const BrandImage = Type.Object({ light: Type.String(), dark: Type.Optional(Type.String()) });
 
 /**
- * The operator's branding (server/src/branding.ts, docs/branding.md): the logo (wide, above the public pages' card)
+ * The operator's branding (server/src/branding/, docs/branding.md): the logo (wide, above the public pages' card)
  * and the mark (square, at the top of the menu), and where people get help. Each is left out when not configured;
  * the terms' and privacy notice's links are the terms' (TermsLinks).
  */

@@ -13,7 +13,7 @@ import guards from "./plugins/guards.js";
 import hydra from "./plugins/hydra.js";
 import kratos from "./plugins/kratos.js";
 import metricsRecorder from "./plugins/metrics.js";
-import portalState from "./plugins/portal-state.js";
+import services from "./plugins/services.js";
 import securityHeaders from "./plugins/security-headers.js";
 import apiRoutes from "./routes/api/index.js";
 import appPage from "./routes/app-page.js";
@@ -91,7 +91,7 @@ const app: FastifyPluginAsync<AppOptions> = async (
   await fastify.register(hydra, { config });
   await fastify.register(abuseLimits, { config, store: limiterStore });
   await fastify.register(guards, { origin: config.origin, hookSecret: config.hookSecret, termsVersion: config.terms?.version });
-  await fastify.register(portalState, { config, outbox: outboxOptions });
+  await fastify.register(services, { config, outbox: outboxOptions });
   await fastify.register(healthRoutes);
   await fastify.register(runtimeConfigRoute, { config });
   await fastify.register(brandingRoutes, { config });

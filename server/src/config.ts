@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import ipaddr from "ipaddr.js";
 import { ConfigError, readChoice, readPort, readUrl, type Env } from "#contract/env-values.js";
 import { registrationModes, type OperatorTexts, type RegistrationMode } from "#contract/schemas/runtime-config.js";
-import { readBranding, type BrandingConfig } from "./branding.js";
+import { readBranding, type BrandingConfig } from "./branding/read-branding.js";
 import { readOperatorTexts } from "./operator-texts.js";
 
 /** How many times something may happen per window, e.g. 10 wrong passwords per 15 minutes. */

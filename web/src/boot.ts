@@ -13,18 +13,18 @@ import "virtual:theme.css";
 import { bootElementId } from "#contract/boot.js";
 import type { BootData } from "#contract/schemas/app-page.js";
 
-/** The files the server named for this page (BootData's `code`); none on a page without them or with broken data. */
-function pageCode(): string[] {
+/** The files the server named for this page (BootData's `modules`); none on a page without them or with broken data. */
+function pageModules(): string[] {
   try {
-    const { code } = JSON.parse(document.getElementById(bootElementId)?.textContent ?? "{}") as Partial<BootData>;
-    return Array.isArray(code) ? code.filter((file) => typeof file === "string") : [];
+    const { modules } = JSON.parse(document.getElementById(bootElementId)?.textContent ?? "{}") as Partial<BootData>;
+    return Array.isArray(modules) ? modules.filter((file) => typeof file === "string") : [];
   } catch {
     return [];
   }
 }
 
 function startApp() {
-  for (const file of pageCode()) {
+  for (const file of pageModules()) {
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.crossOrigin = "";

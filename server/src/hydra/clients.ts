@@ -2,7 +2,7 @@
 // client Hydra refuses are answers the portal expects: domain errors here.
 import type { OAuth2Api, OAuth2Client } from "@ory/client";
 import { ClientError, FieldErrors, type UpstreamError } from "../errors.js";
-import { pageOf, type Page } from "../upstream/pages.js";
+import { listPage, type Page } from "../upstream/pages.js";
 import { callUpstream } from "../upstream/call.js";
 
 export interface HydraClients {
@@ -41,7 +41,7 @@ export function hydraClients(api: OAuth2Api): HydraClients {
   const hydraPage = (pageSize: number, pageToken: string | undefined) =>
     callUpstream("hydra", "listOAuth2Clients", async () => {
       const { data, headers } = await api.listOAuth2Clients({ pageSize, pageToken });
-      return pageOf(data, pageSize, headers.link);
+      return listPage(data, pageSize, headers.link);
     });
 
   return {

@@ -2,7 +2,7 @@
 // shows, and revoking them, which also revokes the tokens issued under them.
 import type { OAuth2Api, OAuth2ConsentSession } from "@ory/client";
 import type { ConnectedApp } from "#contract/schemas/oauth2.js";
-import { pageOf } from "../upstream/pages.js";
+import { listPage } from "../upstream/pages.js";
 import { callUpstream } from "../upstream/call.js";
 
 export interface HydraConsentSessions {
@@ -23,7 +23,7 @@ export function hydraConsentSessions(api: OAuth2Api): HydraConsentSessions {
       do {
         const page = await callUpstream("hydra", "listOAuth2ConsentSessions", async () => {
           const { data, headers } = await api.listOAuth2ConsentSessions({ subject, pageSize, pageToken });
-          return pageOf(data, pageSize, headers.link);
+          return listPage(data, pageSize, headers.link);
         });
         sessions.push(...page.items);
         pageToken = page.nextPageToken;

@@ -7,7 +7,7 @@ import { actsWithRole, withRoleChanged, type RoleChange } from "#contract/roles.
 import { withTermsAccepted, type TermsAcceptance } from "#contract/terms.js";
 import type { UserState } from "#contract/schemas/users.js";
 import { ClientError, notSignedIn } from "../errors.js";
-import { pageOf, type Page } from "../upstream/pages.js";
+import { listPage, type Page } from "../upstream/pages.js";
 import { callUpstream } from "../upstream/call.js";
 
 /**
@@ -209,7 +209,7 @@ export function kratosIdentities(api: IdentityApi): KratosIdentities {
       do {
         const page = await callUpstream("kratos", "listIdentities", async () => {
           const { data, headers } = await api.listIdentities({ pageSize, pageToken });
-          return pageOf(data, pageSize, headers.link);
+          return listPage(data, pageSize, headers.link);
         });
         if (page.items.some((identity) => identity.id !== id && actsWithRole(identity, role))) return true;
         pageToken = page.nextPageToken;
@@ -225,7 +225,7 @@ export function kratosIdentities(api: IdentityApi): KratosIdentities {
           const filter =
             email === "" ? {} : match === "exact" ? { credentialsIdentifier: email } : { previewCredentialsIdentifierSimilar: email };
           const { data, headers } = await api.listIdentities({ pageSize, pageToken, includeCredential: factorCredentials, ...filter });
-          return pageOf(data, pageSize, headers.link);
+          return listPage(data, pageSize, headers.link);
         },
         // A page token Kratos did not make.
         { 400: () => ({ items: [] }) },

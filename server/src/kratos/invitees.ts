@@ -6,7 +6,7 @@
 import type { Identity, IdentityApi, IdentityCredentials } from "@ory/client";
 import { ClientError } from "../errors.js";
 import { callUpstream } from "../upstream/call.js";
-import { pageOf } from "../upstream/pages.js";
+import { listPage } from "../upstream/pages.js";
 import { emailOf, providersOf, secondFactorsOf } from "./identities.js";
 
 /** An invitation as metadata_admin.invitation keeps it. */
@@ -139,7 +139,7 @@ export function kratosInvitees(api: IdentityApi): KratosInvitees {
       do {
         const page = await callUpstream("kratos", "listIdentities", async () => {
           const { data, headers } = await api.listIdentities({ pageSize, pageToken });
-          return pageOf(data, pageSize, headers.link);
+          return listPage(data, pageSize, headers.link);
         });
         found.push(...page.items.filter((identity) => invitationOf(identity) !== undefined));
         pageToken = page.nextPageToken;

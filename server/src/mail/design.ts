@@ -6,7 +6,7 @@
 // Kratos' templates can hand it Go template actions; `escapeHtml` is for every word of the catalogs, the
 // operator and the user.
 import { directionOf, type Language } from "#contract/languages.js";
-import { contrast, minimumContrast } from "../branding.js";
+import { contrast, minimumContrast } from "../branding/contrast.js";
 import type { MailAccent } from "./types.js";
 
 /** Markup whose text is already escaped. */

@@ -6,7 +6,7 @@ import type { Language } from "#contract/languages.js";
 import { mailProductName } from "#contract/operator-texts.js";
 import type { OperatorTexts } from "#contract/schemas/runtime-config.js";
 import { mailCatalogs } from "#locales/mail.js";
-import type { BrandingConfig } from "../branding.js";
+import type { BrandingConfig } from "../branding/read-branding.js";
 import { escapeHtml, html, link, mailAccent, mailHtml, type Html } from "./design.js";
 import type { MailBrand, MailId, MailImage, MailMessages, MailParams, OutgoingMail } from "./types.js";
 

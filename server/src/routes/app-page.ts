@@ -22,7 +22,7 @@ import type { BootData } from "#contract/schemas/app-page.js";
 import type { ErrorBody } from "#contract/schemas/error.js";
 import { themeOfCookies } from "#contract/theme.js";
 import { menuCollapsedOfCookies } from "#contract/menu.js";
-import { brandedHead } from "../branding.js";
+import { brandedHead } from "../branding/head.js";
 import type { PortalConfig } from "../config.js";
 import { ClientError, UpstreamError } from "../errors.js";
 import { pageLanguage } from "../language.js";
@@ -222,11 +222,11 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
       acceptLanguage: request.headers["accept-language"],
       traits: session?.status === 200 && "identity" in session.body ? session.body.identity.traits : undefined,
     });
-    const code = await web.pageCode(path, language);
+    const modules = await web.pageModules(path, language);
     const boot: BootData = {
       config: appConfig,
       language,
-      ...(code.length > 0 ? { code } : {}),
+      ...(modules.length > 0 ? { modules } : {}),
       ...(theme ? { theme } : {}),
       ...(menuCollapsed ? { menuCollapsed } : {}),
       ...(session ? { session } : {}),

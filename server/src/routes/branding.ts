@@ -1,4 +1,4 @@
-// The operator's images and colours' stylesheet (branding.ts), served from
+// The operator's images and colours' stylesheet (branding/), served from
 // memory at names that hold their hash: a new file is a new name, so each may
 // be kept for a year. An SVG is a document: opened on its own it could run a
 // script of its own, so it is served sandboxed, with nothing allowed to load.

@@ -14,7 +14,8 @@ function nextPageToken(link: unknown): string | undefined {
   return undefined;
 }
 
-export function pageOf<T>(items: T[], pageSize: number, link: unknown): Page<T> {
+/** One page of an upstream list: its items, and the token of the next page if there is one. */
+export function listPage<T>(items: T[], pageSize: number, link: unknown): Page<T> {
   // Hydra links a next page even after the last one; that page is empty.
   return { items, nextPageToken: items.length < pageSize ? undefined : nextPageToken(link) };
 }

@@ -178,6 +178,6 @@ export function viteWeb(fastify: FastifyInstance, config: PortalConfig): WebApp 
       }
     },
     // Vite serves each module as it is asked for; there is no build to preload from.
-    pageCode: async () => [],
+    pageModules: async () => [],
   };
 }

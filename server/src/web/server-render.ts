@@ -20,7 +20,7 @@ export interface ServerRenderer {
   /** The page's markup for #root and the router's state, or undefined where the browser renders it. */
   render(url: string, origin: string, boot: BootData): Promise<Rendered>;
   /** The files (/assets/…) of the code this path loads on demand, beyond the app's own: its pages' and its language's. */
-  pageCode(path: string, language: Language): Promise<string[]>;
+  pageModules(path: string, language: Language): Promise<string[]>;
 }
 
 /** A file's content, loaded anew only when the file changed; undefined while it is missing or broken. */
@@ -70,7 +70,7 @@ export function serverRenderer(webRoot: string, log: FastifyBaseLogger): ServerR
       }
     },
 
-    async pageCode(path, language) {
+    async pageModules(path, language) {
       const [app, files] = await Promise.all([entry(), manifest()]);
       if (!app || !files) return [];
       const loaded = new Set<string>();

@@ -34,6 +34,6 @@ export function builtWeb(config: PortalConfig, log: FastifyBaseLogger): WebApp {
       return cached.html;
     },
     render: (url, origin, boot) => renderer.render(url, origin, boot),
-    pageCode: (path, language) => renderer.pageCode(path, language),
+    pageModules: (path, language) => renderer.pageModules(path, language),
   };
 }

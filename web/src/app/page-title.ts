@@ -3,11 +3,11 @@
 // (entry-server.tsx), so that a tab, a bookmark and a screen reader name the page before any script runs.
 import { settingsSectionOf } from "#contract/settings-sections.js";
 import { i18n } from "../lib/i18n";
-import { pageOf } from "./pages";
+import { pageAt } from "./page-registry";
 
 /** The title of the page at this path, if it names itself: a signed-in page by its menu entry's label. */
 export function pageTitleOf(pathname: string): string | undefined {
-  const page = pageOf(pathname);
+  const page = pageAt(pathname);
   const label = page?.menu?.label ?? page?.titleLabel;
   if (!page || !label) return undefined;
   if (!page.sections) return i18n.t(`app.menu.${label}`);

@@ -1,6 +1,6 @@
-// The route tree of the SPA, made from the page registry (pages.ts). Public
+// The route tree of the SPA, made from the page registry (page-registry.ts). Public
 // pages render on their own; every other page needs a session and renders
-// inside the shell (spec §2, §6), except Hydra's consent page: it needs a
+// inside the shell (header and side menu), except Hydra's consent page: it needs a
 // session, but stands alone like /login, so the gate sends a signed-out user
 // to sign in and back. An address that is no page's shows "not found" to
 // everyone, inside the shell for a signed-in visitor: a public route, which
@@ -11,7 +11,7 @@ import type { RouteObject } from "react-router-dom";
 import { CurrentSessionContext } from "../lib/current-session";
 import { loadPage } from "./lazy-pages";
 import { lazyShell } from "./lazy-shell";
-import { pageList, routePathOf, type Page } from "./pages";
+import { pageList, routePathOf, type Page } from "./page-registry";
 import { FullScreenSpinner } from "./pages/full-screen-spinner";
 import { NotFoundPage } from "./pages/not-found-page";
 import { RouteErrorPage } from "./pages/route-error-page";
@@ -43,7 +43,7 @@ function routeOf(page: Page): RouteObject {
   return {
     path: routePathOf(page),
     ...(handle ? { handle } : {}),
-    ...(page.lazy ? { lazy: async () => shown(await loadPage(page)) } : shown(page.Component)),
+    ...(page.module ? { lazy: async () => shown(await loadPage(page)) } : shown(page.Component)),
   };
 }
 
@@ -56,11 +56,11 @@ export const routes: RouteObject[] = [
     children: [
       { element: <PublicLayout />, children: pageList.filter((page) => !page.shell).map(routeOf) },
       {
-        lazy: async () => ({ Component: (await lazyShell()).ShellLayout }),
+        lazy: async () => ({ Component: await lazyShell() }),
         children: pageList.filter((page) => page.shell).map(routeOf),
       },
       {
-        lazy: async () => ({ Component: notFoundLayout((await lazyShell()).ShellLayout) }),
+        lazy: async () => ({ Component: notFoundLayout(await lazyShell()) }),
         children: [{ path: "*", handle: publicRoute, element: <NotFoundPage /> }],
       },
     ],

@@ -254,7 +254,7 @@ describe("the shell", () => {
     await userEvent.click(screen.getByRole("button", { name: "Expand menu" }));
     expect(menuCollapsedOfCookies(document.cookie), "opening it is not a choice to keep").toBe(false);
     await userEvent.click(screen.getByRole("link", { name: "Verify Account" }));
-    await shellHeading("Verify Account");
+    await shellHeading("Verify your account");
     expect(screen.getByRole("button", { name: "Expand menu" })).toBeDefined();
   });
 

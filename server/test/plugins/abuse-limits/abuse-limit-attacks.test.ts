@@ -1,7 +1,7 @@
 // The abuse limits against an attacker who has read the portal's code and
-// Kratos': each test sends an attack of issue 17's review to the real Kratos
-// through the portal, and asserts that it is refused or counted. The numbers
-// in the titles are the review's findings.
+// Kratos': each test sends one such attack to the real Kratos through the
+// portal, and asserts that it is refused or counted (the limits:
+// docs/security.md). The numbers in the titles are a review's findings.
 import type { LightMyRequestResponse } from "fastify";
 import t from "tap";
 import { createIdentity, uniqueEmail } from "../../../../testing/identities.js";

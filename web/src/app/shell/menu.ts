@@ -1,11 +1,11 @@
-// The side menu of the account shell, as the product's spec lists it: the
-// pages with a menu entry (pages.ts), by the spec's menu key, labelled from
-// the catalog. The spec's "Recovery" item is the signed-in user's password
+// The side menu of the account shell: the pages with a menu entry
+// (page-registry.ts), in the order of their menu keys, labelled from the
+// catalog. The "Recovery" item is the signed-in user's password
 // page (paths.changePassword); Kratos' recovery flow for someone who cannot
 // sign in is the public /recovery.
 import type { ComponentType } from "react";
 import { i18n } from "../../lib/i18n";
-import { pageList, type MenuIcon } from "../pages";
+import { pageList, type MenuIcon } from "../page-registry";
 import { ClientsIcon, KeyIcon, LogoutIcon, SettingsIcon, UsersIcon, VerifyIcon } from "./icons";
 
 export interface MenuItem {

@@ -4,7 +4,7 @@
 // it (POST /api/account/terms) and returns to where they were going: return_to,
 // a path of the portal only, followed and never shown. Someone who does not
 // accept may still take their data or delete the account: the page shows what
-// it is given for that (`alternatives`, composed in app/pages.ts).
+// it is given for that (`alternatives`, composed in app/lazy-modules/terms.tsx).
 import { useMutation } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import Button from "react-bootstrap/Button";

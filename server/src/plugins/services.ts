@@ -1,14 +1,17 @@
-// The portal's durable state (state/portal-state.ts) and its outbox of
-// security mail (mail/outbox.ts), made once for the whole server.
+// The portal's durable state (state/portal-state.ts), its outbox of security
+// mail (mail/outbox.ts) and the services built on both, made once for the
+// whole server.
 import fp from "fastify-plugin";
 import { paths } from "#contract/paths.js";
-import type { PortalConfig } from "../config.js";
+import type { PortalConfig, StateConfig } from "../config.js";
 import { mailBrand, mailMark } from "../mail/messages.js";
 import { startOutbox, type Outbox, type OutboxOptions } from "../mail/outbox.js";
 import { accountDeletion, type AccountDeletion } from "../services/account-deletion.js";
 import { invitations, type Invitations } from "../services/invitations.js";
 import { lastAdmin } from "../services/last-admin.js";
-import { portalState, type PortalState } from "../state/portal-state.js";
+import { fileState } from "../state/file-state.js";
+import type { PortalState } from "../state/portal-state.js";
+import { redisState } from "../state/redis-state.js";
 import { securityEvents, type SecurityEvents } from "../services/security-events.js";
 import { userAdmin, type UserAdmin } from "../services/user-admin.js";
 
@@ -27,13 +30,16 @@ declare module "fastify" {
   }
 }
 
-export interface PortalStateOptions {
+export interface ServicesOptions {
   config: PortalConfig;
   /** The outbox's timing, shorter in tests. */
   outbox?: OutboxOptions;
 }
 
-export default fp<PortalStateOptions>(
+const portalState = (config: StateConfig): Promise<PortalState> =>
+  config.redisUrl ? redisState(config.redisUrl, config.auditRetention) : Promise.resolve(fileState(config.dir, config.auditRetention));
+
+export default fp<ServicesOptions>(
   async (fastify, { config, outbox: outboxOptions }) => {
     const state = await portalState(config.state);
     const brand = mailBrand(config.operatorTexts, config.branding.support, config.branding.primaryColor, mailMark(config.branding));
@@ -59,5 +65,5 @@ export default fp<PortalStateOptions>(
       await state.close();
     });
   },
-  { name: "portal-state", dependencies: ["kratos", "hydra", "abuse-limits"] },
+  { name: "services", dependencies: ["kratos", "hydra", "abuse-limits"] },
 );

@@ -1,12 +1,13 @@
 // The page registry is the only place a page is described: every route of the
-// tree comes from it, and the source file each page's code names (the server
-// preloads it by that name) is the module it loads.
+// tree comes from it, and each module a page names (the server preloads it by
+// that name) is one that loads on demand, with the page's component.
 import type { RouteObject } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { flowKinds } from "#contract/flows.js";
 import { flowPagePath, pageApiReads } from "#contract/pages.js";
-import { shellCode } from "./lazy-shell";
-import { pageList, routePathOf } from "./pages";
+import { shellModule } from "./lazy-shell";
+import { loadModule } from "./on-demand";
+import { pageList, routePathOf } from "./page-registry";
 import { routes } from "./routes";
 
 /** The paths of a route tree that are not a registered page's (the catch-all "not found" route aside). */
@@ -32,14 +33,10 @@ describe("the page registry", () => {
     expect(unregisteredRoutes([...routes, { children: [{ path: "/by-hand", element: null }] }])).toEqual(["/by-hand"]);
   });
 
-  it("names, for each module loaded on demand, the source file that module is", async () => {
-    const codes = [shellCode, ...pageList.flatMap((page) => page.lazy?.codes ?? [])];
-    const misnamed: string[] = [];
-    for (const { source, load } of codes) {
-      const named: unknown = await import(/* @vite-ignore */ `../../${source}`);
-      if ((await load()) !== named) misnamed.push(source);
-    }
-    expect(misnamed).toEqual([]);
+  it("names, for each page out of the entry bundle and the shell, a module that exports a component", async () => {
+    const names = [shellModule, ...pageList.flatMap((page) => (page.module ? [page.module] : []))];
+    const loaded = await Promise.all(names.map(async (name) => [name, typeof (await loadModule(name))] as const));
+    expect(loaded.filter(([, type]) => type !== "function")).toEqual([]);
   });
 
   it("has a page for each kind of flow, and the reads of the pages the server answers in advance", () => {

@@ -1,0 +1,2 @@
+// /invitation: only an invitee opens it, once.
+export { InvitationPage as default } from "../../features/invitation";

@@ -1,0 +1,2 @@
+// /manage-clients, for admins.
+export { ManageClientsPage as default } from "../../features/clients";

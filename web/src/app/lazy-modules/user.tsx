@@ -1,0 +1,2 @@
+// /manage-users/user, for admins: one person's page.
+export { UserPage as default } from "../../features/users";
