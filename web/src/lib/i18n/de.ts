@@ -259,7 +259,6 @@ export const de = {
       applications: "Anwendungen",
       preferences: "Einstellungen",
       data: "Ihre Daten und Ihr Konto",
-      notFound: "Diesen Bereich der Kontoeinstellungen gibt es nicht.",
     },
     passwordLink: {
       title: "Passwort",
