@@ -322,3 +322,35 @@ test("an address that is no page's answers 404 with 'not found' inside the shell
   await expect(page.getByRole("heading", { name: "Verify Account" })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test("an address the server answers with 404 shows 'not found' on both sides: a section of Account Settings that does not exist, a page's address in other letters", async ({
+  page,
+}) => {
+  const user = await newIdentity();
+  await signInByApi(page, user);
+  const errors = recordPageErrors(page);
+  for (const path of ["/settings/no-such-section", "/LOGIN", "/Settings/security"]) {
+    const answer = await page.goto(path);
+    expect(answer?.status(), path).toBe(404);
+    const html = (await answer?.text()) ?? "";
+    expect(html, path).toContain(">Page not found</h1>");
+    expect(html, path).not.toContain(">Account Settings</h1>");
+    expect(html, path).not.toContain('name="password"');
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    // The app took the shell over: its footer waits for the browser's time zone.
+    await expect(page.getByText(/Your session is valid until/)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(["Page not found"]);
+  }
+  expect(errors).toEqual([]);
+});
+
+test("a page's address in other letters answers 404 with 'not found' for a visitor who is not signed in", async ({ page }) => {
+  const errors = recordPageErrors(page);
+  const answer = await page.goto("/LOGIN");
+  expect(answer?.status()).toBe(404);
+  expect(await answer?.text()).toContain(">Page not found</h1>");
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(["Page not found"]);
+  await expect(page.getByLabel("Password", { exact: true })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -264,7 +264,6 @@ export const app = {
       applications: "التطبيقات",
       preferences: "التفضيلات",
       data: "بياناتك وحسابك",
-      notFound: "هذا القسم من إعدادات الحساب غير موجود.",
     },
     passwordLink: {
       title: "كلمة المرور",

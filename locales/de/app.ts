@@ -259,7 +259,6 @@ export const app = {
       applications: "Anwendungen",
       preferences: "Einstellungen",
       data: "Ihre Daten und Ihr Konto",
-      notFound: "Diesen Bereich der Kontoeinstellungen gibt es nicht.",
     },
     passwordLink: {
       title: "Passwort",

@@ -241,7 +241,6 @@ export const app = {
       applications: "Applications",
       preferences: "Preferences",
       data: "Your data and account",
-      notFound: "This section of Account Settings does not exist.",
     },
     passwordLink: {
       title: "Password",

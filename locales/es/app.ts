@@ -249,7 +249,6 @@ export const app = {
       applications: "Aplicaciones",
       preferences: "Preferencias",
       data: "Tus datos y tu cuenta",
-      notFound: "Esta sección de la configuración de la cuenta no existe.",
     },
     passwordLink: {
       title: "Contraseña",

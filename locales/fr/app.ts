@@ -262,7 +262,6 @@ export const app = {
       applications: "Applications",
       preferences: "Préférences",
       data: "Vos données et votre compte",
-      notFound: "Cette rubrique des paramètres du compte n’existe pas.",
     },
     passwordLink: {
       title: "Mot de passe",

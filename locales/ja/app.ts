@@ -246,7 +246,6 @@ export const app = {
       applications: "アプリケーション",
       preferences: "表示設定",
       data: "データとアカウント",
-      notFound: "アカウント設定にこのセクションはありません。",
     },
     passwordLink: {
       title: "パスワード",

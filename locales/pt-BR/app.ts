@@ -251,7 +251,6 @@ export const app = {
       applications: "Aplicativos",
       preferences: "Preferências",
       data: "Seus dados e sua conta",
-      notFound: "Esta seção das configurações da conta não existe.",
     },
     passwordLink: {
       title: "Senha",

@@ -23,13 +23,18 @@ export function hasRole(session: SessionBody, role: string): boolean {
   return session.roles.includes(role);
 }
 
+/** The identity's email trait, if it has one. */
+export function emailOf(session: SessionBody): string | undefined {
+  const { email } = session.identity.traits as { email?: unknown };
+  return typeof email === "string" ? email : undefined;
+}
+
 /** "First Last" from the identity's traits, or the email when no name is set. */
 export function displayName(session: SessionBody): string {
-  const traits = session.identity.traits as { email?: unknown; name?: { first?: unknown; last?: unknown } };
+  const traits = session.identity.traits as { name?: { first?: unknown; last?: unknown } };
   const name = [traits.name?.first, traits.name?.last]
     .filter((part): part is string => typeof part === "string" && part.trim() !== "")
     .map((part) => part.trim())
     .join(" ");
-  if (name) return name;
-  return typeof traits.email === "string" ? traits.email : "";
+  return name || (emailOf(session) ?? "");
 }

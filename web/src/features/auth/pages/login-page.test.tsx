@@ -85,6 +85,18 @@ describe("LoginPage", () => {
     expect(sdk.getLoginFlow).toHaveBeenCalledWith({ id: "login-1" });
   });
 
+  it("fills in the signed-in address on re-authentication from the page's session, without asking Kratos", async () => {
+    // Kratos 1.3.1's refresh flow: the identifier field comes empty.
+    const nodes = loginWrongPassword.ui.nodes.map((node) =>
+      node.attributes.name === "identifier" ? { ...node, attributes: { ...node.attributes, value: "" } } : node,
+    );
+    sdk.getLoginFlow.mockResolvedValue({ ...loginWrongPassword, refresh: true, ui: { ...loginWrongPassword.ui, messages: [], nodes } });
+    renderAt("/login?refresh=true&flow=login-1");
+    expect((await screen.findByLabelText<HTMLInputElement>("Email")).value).toBe("ada@example.com");
+    expect(screen.getByRole("heading", { level: 1, name: "Confirm it's you" })).toBeTruthy();
+    expect(sdk.toSession).not.toHaveBeenCalled();
+  });
+
   it("creates a flow in place, keeping return_to, aal and login_challenge, and names it in the URL", async () => {
     sdk.createBrowserLoginFlow.mockResolvedValue({
       ...loginWrongPassword,

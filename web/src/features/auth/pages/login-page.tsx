@@ -1,11 +1,12 @@
 // /login: every way in Kratos offers (password, emailed code, passkey), the
 // second factor at ?aal=aal2, and re-authentication at ?refresh=true.
-import { useState } from "react";
+import { useContext, useState } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
 import { FormAlerts, PublicCard } from "../../../lib/components/cards";
+import { CurrentSessionContext, emailOf } from "../../../lib/current-session";
 import { errorMessage } from "../../../lib/error-message";
 import { FlowForm } from "../../../lib/flows/flow-form";
 import { FlowMessages } from "../../../lib/flows/flow-messages";
@@ -17,7 +18,6 @@ import { createLogoutUrl } from "../../../lib/kratos/create-logout-url";
 import { announceSignedOut } from "../../../lib/session-broadcast";
 import { flowQueryOf, returnToOf } from "#contract/flows.js";
 import { href } from "#contract/paths.js";
-import { useSignedInEmail } from "../hooks/use-signed-in-email";
 import { registrationOpen } from "../registration-mode";
 
 /** Password first, so pressing Enter in the password field signs in with it. */
@@ -35,7 +35,11 @@ export function LoginPage() {
   const refresh = flow?.refresh === true || query.refresh === "true";
   const title = secondFactor ? t("auth.login.secondFactorTitle") : refresh ? t("auth.login.refreshTitle") : t("auth.login.title");
   const returnTo = returnToOf(flow, params);
-  const signedInAs = useSignedInEmail(refresh);
+  // Kratos 1.3's refresh flow comes with an empty identifier field (the code method replaces the hidden one the
+  // password method sets): the page fills in the signed-in address from the session that came with the page, so
+  // the server's form and the app's first render hold it alike, and the form is not drawn anew over what was typed.
+  const session = useContext(CurrentSessionContext)?.session;
+  const signedInAs = refresh && session ? emailOf(session) : undefined;
   // Why the user is here when it was not their choice: the account was deleted, or the session ended.
   const notice = params.get("notice");
 

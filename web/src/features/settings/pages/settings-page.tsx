@@ -3,9 +3,9 @@
 // sign-in and security and preferences are this feature's; the app passes in the sections that other
 // features' cards make (devices, applications, your data), since features do not import each other.
 // The server renders a section like the browser: the router in both matches the same nested route. The
-// document's title names the section (app/page-title.ts).
+// document's title names the section (app/page-title.ts). An address below it that is no section's is the
+// app's "not found" page (app/routes.tsx).
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import Alert from "react-bootstrap/Alert";
 import { useTranslation } from "react-i18next";
 import { Route, Routes, useLocation, useNavigate } from "react-router-dom";
 import { settingsPath, settingsSectionOf, type SettingsSection } from "#contract/settings-sections.js";
@@ -46,14 +46,6 @@ export function SettingsPage({ devices, applications, data }: SettingsPageProps)
             <Route path="applications" element={applications} />
             <Route path="preferences" element={<PreferencesSection />} />
             <Route path="data" element={data} />
-            <Route
-              path="*"
-              element={
-                <Alert variant="warning" className="py-2">
-                  {t("settings.sections.notFound")}
-                </Alert>
-              }
-            />
           </Routes>
         </div>
       </div>
