@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import * as oidc from "openid-client";
 import { TOTP } from "otpauth";
-import { hydraApplication } from "../stack/testing/oauth2-application.js";
+import { hydraApplication } from "../testing/oauth2-application.js";
 import { expect, test } from "./support/test.js";
 import { apiSession, menu, totpSecretOn, waitForApp } from "./support/flows.js";
 import { newIdentity, signInByApi, type TestIdentity } from "./support/identities.js";
