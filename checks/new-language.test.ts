@@ -22,7 +22,7 @@ const copy = mkdtempSync(join(tmpdir(), "portal-new-language-"));
 t.teardown(() => {
   rmSync(copy, { recursive: true, force: true });
 });
-for (const part of ["package.json", "tsconfig.json", "contract", "locales", "web", "server/src", "server/tsconfig.json"])
+for (const part of ["package.json", "tsconfig.json", "contract", "locales", "web", "server/src", "server/tsconfig.json", "stack"])
   cpSync(join(root, part), join(copy, part), { recursive: true, filter: (source) => source !== join(root, "web", "dist") });
 symlinkSync(join(root, "node_modules"), join(copy, "node_modules"));
 // The server's project without its tests and the stack, which a language does not touch.
@@ -31,6 +31,12 @@ writeFileSync(
   join(copy, "server", "mail-subject.ts"),
   'import { renderMail } from "./src/mail/messages.js";\n' +
     'process.stdout.write(renderMail("password_changed", "ada@example.org", { at: "now", settingsUrl: "https://portal.example/settings" }, "xx").subject);\n',
+);
+
+writeFileSync(
+  join(copy, "server", "kratos-mail.ts"),
+  'import { generatedTemplates } from "../stack/courier-templates.js";\n' +
+    "process.stdout.write(String(generatedTemplates().recovery_code.subject.includes('eq $lang \"xx\"')));\n",
 );
 
 /** Runs a command of node_modules in the copy: its exit, and what it wrote. */
@@ -49,6 +55,7 @@ async function run(script: string, args: string[]): Promise<{ ok: boolean; outpu
 const tsc = (project: string) => run("typescript/bin/tsc", ["-p", project]);
 const viteBuild = () => run("vite/bin/vite.js", ["build", "--config", "web/vite.config.ts"]);
 const mailSubject = () => run("tsx/dist/cli.mjs", ["server/mail-subject.ts"]);
+const kratosMail = () => run("tsx/dist/cli.mjs", ["server/kratos-mail.ts"]);
 
 const english = '  en: { name: "English", direction: "ltr" },\n';
 const languagesFile = join(copy, "contract", "languages.ts");
@@ -76,6 +83,7 @@ t.test("one line in contract/languages.ts and a copy of locales/en/ make a langu
   t.ok(manifest["../locales/xx/admin.ts"], "its admins' texts are a file of the build");
 
   t.same(await mailSubject(), { ok: true, output: "Your password was changed" }, "the server words its mails");
+  t.same(await kratosMail(), { ok: true, output: "true" }, "Kratos' code mails get its branch (npm run courier-templates)");
 });
 
 t.test("the line without the folder stops the app's build and the server's mails", async (t) => {
