@@ -89,6 +89,8 @@ t.test("an admin finds a person by the whole address or its beginning", async (t
       created_at: exact.items[0].created_at,
       schema_id: "default",
       traits: { email, name: { first: "Ada", last: "Lovelace" } },
+      last_sign_in: null,
+      locked_until: null,
     },
   ]);
   const prefix = ok(await call("GET", `/api/users?email=${encodeURIComponent(email.slice(0, 14))}`, { as: admin })).json();
