@@ -255,15 +255,15 @@ async function openAsAdmin(
   await page.goto("/manage-users");
   await expect(page.getByLabel(texts.searchByEmail)).toBeVisible();
   await page.getByLabel(texts.searchByEmail).fill(email);
-  await page.getByRole("button", { name: texts.search }).click();
+  await page.getByRole("button", { name: texts.search, exact: true }).click();
   const table = page.getByRole("table", { name: texts.users });
-  // The traits the schema marks for the list, beside the email.
+  // The traits the schema marks for the list, beside the email (after the selection's box, the name and the email).
   const header = table.getByRole("columnheader");
-  await expect(header.nth(2)).toHaveText(texts.company);
-  await expect(header.nth(3)).toHaveText(texts.department);
+  await expect(header.nth(3)).toHaveText(texts.company);
+  await expect(header.nth(4)).toHaveText(texts.department);
   const row = table.getByRole("row").filter({ hasText: email });
-  await expect(row.getByRole("cell").nth(2)).toHaveText(listed.company);
-  await expect(row.getByRole("cell").nth(3)).toHaveText(listed.department);
+  await expect(row.getByRole("cell").nth(3)).toHaveText(listed.company);
+  await expect(row.getByRole("cell").nth(4)).toHaveText(listed.department);
   await row.getByRole("link", { name: `${texts.open} ${email}` }).click();
   await expect(page.getByRole("region", { name: texts.profile })).toBeVisible();
   return page;
