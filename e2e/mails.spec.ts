@@ -15,7 +15,7 @@ import { mailBrand, renderMail } from "../server/src/mail/messages.js";
 import type { KratosMailId, MailId, MailImage, MailParams } from "../server/src/mail/types.js";
 import { createIdentity, uniqueEmail } from "../testing/identities.js";
 import type { TestStack } from "../stack/test-stack.js";
-import { signInWithPassword } from "./support/flows.js";
+import { menu, signInWithPassword } from "./support/flows.js";
 import { codeIn, waitForMail, type Mail } from "./support/mail.js";
 import { startPrivateStack } from "./support/private-stack.js";
 import { saveScreenshot } from "./support/screenshots.js";
@@ -144,6 +144,8 @@ test("a real portal mail is multipart/alternative, its text and HTML with the sa
 }) => {
   const user = await createIdentity(branded.adminUrl, { verified: true });
   await signInWithPassword(page, user.email, user.password);
+  // Signed in once the shell's menu shows: a navigation before that races the sign-in's own and is aborted.
+  await expect(menu(page)).toBeVisible();
   await page.goto("/changepwd");
   const card = page.getByRole("region", { name: "Change password" });
   const since = Date.now();
