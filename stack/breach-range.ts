@@ -6,7 +6,7 @@
 // Its certificate is signed by an authority of the data folder's own (made
 // with openssl once), which Kratos trusts through SSL_CERT_DIR: Go reads
 // every file of those folders beside the system's bundle.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { request } from "node:https";
 import { join } from "node:path";
 import type { ConfigTree } from "./config-tree.js";
@@ -50,44 +50,38 @@ export async function makeBreachCertificates(supervisor: Supervisor, dir: string
   mkdirSync(trust, { recursive: true });
   const caKey = join(tls, "ca-key.pem");
   const openssl = (args: string[]) => supervisor.run("breach-range", "openssl", args, { quiet: true });
-  const ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
+  const ec = ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-noenc", "-days", "3650"];
+  const authority = ["-subj", "/CN=account-portal local breach range authority"];
   await openssl([
-    "req",
-    "-x509",
     ...ec,
-    "-keyout",
-    caKey,
-    "-out",
-    files.ca,
-    "-days",
-    "3650",
-    "-subj",
-    "/CN=account-portal local breach range CA",
+    ...authority,
     "-addext",
     "basicConstraints=critical,CA:TRUE",
     "-addext",
     "keyUsage=critical,keyCertSign",
+    "-keyout",
+    caKey,
+    "-out",
+    files.ca,
   ]);
-  const csr = join(tls, "cert.csr");
-  const extensions = join(tls, "cert.ext");
-  writeFileSync(extensions, "subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n");
-  await openssl(["req", "-new", ...ec, "-keyout", files.key, "-out", csr, "-subj", "/CN=127.0.0.1"]);
   await openssl([
-    "x509",
-    "-req",
-    "-in",
-    csr,
+    ...ec,
+    "-subj",
+    "/CN=127.0.0.1",
+    "-addext",
+    "subjectAltName=IP:127.0.0.1,DNS:localhost",
+    "-addext",
+    "basicConstraints=CA:FALSE",
+    "-addext",
+    "extendedKeyUsage=serverAuth",
     "-CA",
     files.ca,
     "-CAkey",
     caKey,
-    "-CAcreateserial",
+    "-keyout",
+    files.key,
     "-out",
     files.cert,
-    "-days",
-    "3650",
-    "-extfile",
-    extensions,
   ]);
   return files;
 }
