@@ -41,7 +41,7 @@ const featureType = (name) => `feature-${name}`;
 // base is the top-level modules every layer shares (config, errors, metrics, logging, language, ip-address);
 // entry the modules that assemble and start the server (app, serve, server, dev-server, tracing).
 const serverBelow = {
-  entry: ["routes", "plugins", "services", "web", "kratos", "hydra", "mail", "state", "upstream", "base"],
+  entry: ["routes", "plugins", "services", "web", "kratos", "hydra", "mail", "state", "upstream", "breach-range", "base"],
   routes: ["plugins", "services", "web", "kratos", "hydra", "mail", "state", "upstream", "base"],
   plugins: ["services", "kratos", "hydra", "mail", "state", "upstream", "base"],
   services: ["kratos", "hydra", "mail", "state", "base"],
@@ -51,11 +51,13 @@ const serverBelow = {
   mail: ["base"],
   state: ["base"],
   upstream: ["base"],
+  // The breach range service: an entry of its own (breach-range.ts), apart from the portal.
+  "breach-range": ["base"],
   base: [],
 };
 const serverType = (layer) => `server-${layer}`;
 const serverFolders = Object.keys(serverBelow).filter((layer) => layer !== "entry" && layer !== "base");
-const serverEntryFiles = "{app,serve,server,dev-server,tracing,admin-role}.ts";
+const serverEntryFiles = "{app,serve,server,dev-server,tracing,admin-role,breach-range}.ts";
 
 export default tseslint.config(
   // What builds and runs make (.gitignore), so that `eslint .` lints the sources alone.
@@ -220,12 +222,14 @@ export default tseslint.config(
             // the portal's mails as the server does to look at them: both read server/src/mail, nothing else of it.
             {
               from: { element: { type: "stack" } },
-              allow: { to: { element: { types: { anyOf: ["stack", "contract", "locales", serverType("mail")] } } } },
+              allow: {
+                to: { element: { types: { anyOf: ["stack", "contract", "locales", serverType("mail"), serverType("breach-range")] } } },
+              },
             },
             // The operators' and maintainers' commands write what the stack writes for itself, for compose and the charts.
             {
               from: { element: { type: "tools" } },
-              allow: { to: { element: { types: { anyOf: ["tools", "stack", "contract", "locales"] } } } },
+              allow: { to: { element: { types: { anyOf: ["tools", "stack", "contract", "locales", serverType("breach-range")] } } } },
             },
             // The stack's own tests drive it as the other tests do, through testing/.
             {

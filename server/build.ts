@@ -16,6 +16,8 @@
 //
 // admin-role.ts, the operator's command for the first admin, is a third:
 // server/dist/admin-role.mjs, run with `docker compose exec portal node …`.
+// breach-range.ts, the breach range service, a fourth: server/dist/breach-range.mjs,
+// the same image run with another command (docs/breached-passwords.md).
 import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { build, type Plugin } from "esbuild";
@@ -35,7 +37,7 @@ const tracingApart: Plugin = {
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: [join(serverDir, "src", "server.ts"), join(serverDir, "src", "tracing.ts"), join(serverDir, "src", "admin-role.ts")],
+  entryPoints: [join(serverDir, "src", "server.ts"), join(serverDir, "src", "tracing.ts"), join(serverDir, "src", "admin-role.ts"), join(serverDir, "src", "breach-range.ts")],
   outdir,
   outExtension: { ".js": ".mjs" },
   plugins: [tracingApart],

@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { paths } from "#contract/paths.js";
 import { hookSecretHeader } from "#contract/schemas/kratos-hooks.js";
+import { breachCheckConfig, breachTrustDir } from "./breach-range.js";
 import { merge, type ConfigTree } from "./config-tree.js";
 import { writeCourierTemplates } from "./courier-templates.js";
 import { exampleSsoId, exampleSsoProvider } from "./example-sso.js";
@@ -134,10 +135,15 @@ export function runtimeConfig(settings: StackSettings, extra: ConfigTree = {}): 
     settings.portal.hookSecret,
     `file://${join(configDir, "hooks", "security-event.jsonnet")}`,
   );
-  return [local, kratosBrandConfig(kratos.mailBrand), oidcConfig(settings), registrationConfig(settings), hooks, extra].reduce(
-    merge,
-    kratosOriginConfig(settings.portal.origin),
-  );
+  return [
+    local,
+    breachCheckConfig(settings),
+    kratosBrandConfig(kratos.mailBrand),
+    oidcConfig(settings),
+    registrationConfig(settings),
+    hooks,
+    extra,
+  ].reduce(merge, kratosOriginConfig(settings.portal.origin));
 }
 
 export interface KratosOptions {
@@ -148,6 +154,9 @@ export interface KratosOptions {
   /** Off for a second server on a database that the first one already migrated. */
   migrate?: boolean;
 }
+
+/** Kratos' environment: the stack's, its database, and the local authority that signed the breach range service's certificate. */
+const kratosEnv = (settings: StackSettings) => ({ ...oryEnv(settings.kratos.dsn), SSL_CERT_DIR: breachTrustDir(settings) });
 
 /** Where Kratos reads its mail templates: a copy in the data folder, never the checkout's config/. */
 const courierTemplatesDir = (settings: StackSettings) => join(settings.dataDir, "kratos", "courier-templates");
@@ -168,7 +177,7 @@ export async function startKratos(
   { binary, config, label = "kratos", migrate = true }: KratosOptions,
 ): Promise<KratosUrls> {
   const configArgs = writeConfig(settings, label, config);
-  const env = oryEnv(settings.kratos.dsn);
+  const env = kratosEnv(settings);
 
   if (migrate) {
     supervisor.progress(label, "applying database migrations");
@@ -195,5 +204,5 @@ export function startCourier(
   { binary, config, label = "courier" }: Omit<KratosOptions, "migrate">,
 ): void {
   const configArgs = writeConfig(settings, label, config);
-  supervisor.start(label, binary, ["courier", "watch", ...configArgs], { env: oryEnv(settings.kratos.dsn) });
+  supervisor.start(label, binary, ["courier", "watch", ...configArgs], { env: kratosEnv(settings) });
 }

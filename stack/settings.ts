@@ -54,6 +54,8 @@ export interface StackSettings {
     secrets: { system: string[] };
   };
   mail: { smtpPort: number; webPort: number };
+  /** The breach range service (stack/breach-range.ts): its port, and the operator's range file (BREACH_RANGE_FILE) or undefined: the tests' list. */
+  breachRange: { port: number; file: string | undefined };
   /** The operators' OpenID Connect providers (KRATOS_OIDC_CONFIG), as Kratos reads them. */
   oidc: OidcSettings;
   /** The local test provider (stack/example-sso.ts); undefined with EXAMPLE_SSO=off. */
@@ -191,6 +193,10 @@ export function readSettings(env: Env = process.env): StackSettings {
       secrets: { system: system ?? hydraSecrets(dataDir).system },
     },
     mail: { smtpPort, webPort: readPort(env, "MAIL_WEB_PORT", 1080) },
+    breachRange: {
+      port: readPort(env, "BREACH_RANGE_PORT", 4460),
+      file: env.BREACH_RANGE_FILE ? resolve(rootDir, env.BREACH_RANGE_FILE) : undefined,
+    },
     oidc: readOidcConfig(env, "KRATOS_OIDC_CONFIG"),
     exampleSso: readExampleSso(env, dataDir),
   };

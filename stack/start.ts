@@ -7,6 +7,7 @@
 import { isAbsolute, join, relative } from "node:path";
 import { ConfigError } from "#contract/env-values.js";
 import { devServedFolders } from "#contract/dev-files.js";
+import { startBreachRange } from "./breach-range.js";
 import { startExampleSso } from "./example-sso.js";
 import { buildLauncher, hydraLauncher, kratosLauncher } from "./go-build.js";
 import { startHydra } from "./hydra.js";
@@ -64,6 +65,7 @@ try {
     assertPortFree(settings.hydra.adminPort, "HYDRA_ADMIN_PORT"),
     assertPortFree(settings.mail.smtpPort, "MAIL_SMTP_PORT"),
     assertPortFree(settings.mail.webPort, "MAIL_WEB_PORT"),
+    assertPortFree(settings.breachRange.port, "BREACH_RANGE_PORT"),
     ...(settings.exampleSso
       ? [
           assertPortFree(settings.exampleSso.publicPort, "EXAMPLE_SSO_PORT"),
@@ -85,7 +87,7 @@ try {
   // A failed build is reported where the portal waits for it, not as a rejection nobody handled meanwhile.
   webBuild.catch(() => undefined);
   const binaries = await goBuilds;
-  await startMailCatcher(supervisor, settings);
+  const [, breachRange] = await Promise.all([startMailCatcher(supervisor, settings), startBreachRange(supervisor, settings)]);
   // Kratos and Hydra call each other's admin APIs only per request: they can start together. So does Example
   // SSO, which Kratos asks only when someone signs in with it.
   const [kratos, hydra, exampleSso] = await Promise.all([
@@ -103,6 +105,7 @@ try {
       : `  portal        ${portal}  (the built app, as the image serves it; npm run dev for hot updates)`,
   );
   say(`  mail catcher  http://localhost:${settings.mail.webPort}  (verification and recovery codes arrive here)`);
+  say(`  breach range  ${breachRange}  (Kratos refuses the passwords it knows: ${settings.breachRange.file ?? "the tests' list"})`);
   say(`  kratos admin  ${kratos.adminUrl}  (loopback only)`);
   say(`  hydra         ${hydra.issuer}  (OAuth2/OpenID Connect issuer; admin ${hydra.adminUrl}, loopback only)`);
   if (exampleSso) say(`  example sso   ${exampleSso.issuer}  (a test provider: "Sign in with Example SSO"; EXAMPLE_SSO=off leaves it out)`);

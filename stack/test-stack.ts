@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { merge, type ConfigTree } from "./config-tree.js";
+import { startBreachRange } from "./breach-range.js";
 import { startExampleSso, type ExampleSsoUrls } from "./example-sso.js";
 import { buildLauncher, hydraLauncher, kratosLauncher } from "./go-build.js";
 import { startHydra, type HydraUrls } from "./hydra.js";
@@ -96,7 +97,8 @@ export async function testSettings(env: Record<string, string> = {}, dataParent 
     ssoPort,
     ssoAdminPort,
     ssoAppPort,
-  ] = await Promise.all(Array.from({ length: 11 }, () => freePort()));
+    breachRangePort,
+  ] = await Promise.all(Array.from({ length: 12 }, () => freePort()));
   mkdirSync(dataParent, { recursive: true });
   const dataDir = mkdtempSync(join(dataParent, "account-portal-test-"));
   return readSettings({
@@ -112,6 +114,7 @@ export async function testSettings(env: Record<string, string> = {}, dataParent 
     EXAMPLE_SSO_PORT: String(ssoPort),
     EXAMPLE_SSO_ADMIN_PORT: String(ssoAdminPort),
     EXAMPLE_SSO_APP_PORT: String(ssoAppPort),
+    BREACH_RANGE_PORT: String(breachRangePort),
     ...env,
   });
 }
@@ -172,7 +175,7 @@ export async function startTestStack({
     };
     const binary = await buildLauncher(kratosLauncher, buildLog);
     const hydraOptions = { binary: await buildLauncher(hydraLauncher, buildLog) };
-    const mailUrl = await startMailCatcher(supervisor, settings);
+    const [mailUrl] = await Promise.all([startMailCatcher(supervisor, settings), startBreachRange(supervisor, settings)]);
     const kratosOptions = { binary, config: merge(testKratosConfig, kratosConfig) };
     const sso = settings.exampleSso;
     const [kratos, hydra, exampleSso] = await Promise.all([

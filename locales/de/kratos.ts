@@ -108,6 +108,9 @@ export const kratos = {
   "4000003": "Verwenden Sie mindestens {{min_length}} Zeichen.",
   "4000004": "Geben Sie einen Wert im erwarteten Format ein.",
   "4000005": "Dieses Passwort können Sie nicht verwenden: {{reason}}.",
+  breachCheck: {
+    "4000005": "Wir können dieses Passwort gerade nicht mit bekannten Datenlecks abgleichen. Versuchen Sie es in einigen Minuten erneut.",
+  },
   "4000006": "Die Anmeldedaten stimmen nicht. Prüfen Sie E-Mail-Adresse und Passwort auf Tippfehler.",
   "4000007": "Es gibt bereits ein Konto mit dieser E-Mail-Adresse.",
   "4000008": "Dieser Code aus Ihrer Authenticator-App ist ungültig. Versuchen Sie es erneut.",

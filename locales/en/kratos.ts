@@ -128,6 +128,10 @@ export const kratos = {
   "4000004": "Enter a value in the expected format.",
   // Kratos' reason, in English.
   "4000005": "You cannot use this password: {{reason}}.",
+  // 4000005 when Kratos could not ask the breach range service (web/src/lib/i18n/kratos-text.ts): never its reason.
+  breachCheck: {
+    "4000005": "We cannot check this password against known data breaches right now. Try again in a few minutes.",
+  },
   "4000006": "The sign-in details are not right. Check your email address and password for typos.",
   "4000007": "An account with this email address already exists.",
   "4000008": "This code from your authenticator app is not valid. Try again.",

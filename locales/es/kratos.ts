@@ -107,6 +107,9 @@ export const kratos = {
   "4000003": "Usa al menos {{min_length}} caracteres.",
   "4000004": "Escribe un valor con el formato esperado.",
   "4000005": "No puedes usar esta contraseña: {{reason}}.",
+  breachCheck: {
+    "4000005": "Ahora no podemos comprobar esta contraseña en las filtraciones de datos conocidas. Vuelve a intentarlo en unos minutos.",
+  },
   "4000006":
     "Los datos de inicio de sesión no son correctos. Comprueba que tu dirección de correo electrónico y tu contraseña estén bien escritas.",
   "4000007": "Ya existe una cuenta con esta dirección de correo electrónico.",

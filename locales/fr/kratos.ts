@@ -107,6 +107,10 @@ export const kratos = {
   "4000003": "Saisissez au moins {{min_length}} caractères.",
   "4000004": "Saisissez une valeur au format attendu.",
   "4000005": "Vous ne pouvez pas utiliser ce mot de passe : {{reason}}.",
+  breachCheck: {
+    "4000005":
+      "Nous ne pouvons pas vérifier ce mot de passe dans les fuites de données connues pour le moment. Réessayez dans quelques minutes.",
+  },
   "4000006":
     "Les identifiants de connexion sont incorrects. Vérifiez que votre adresse e-mail et votre mot de passe ne contiennent pas de faute de frappe.",
   "4000007": "Un compte existe déjà avec cette adresse e-mail.",

@@ -105,6 +105,9 @@ export const kratos = {
   "4000003": "Use pelo menos {{min_length}} caracteres.",
   "4000004": "Digite um valor no formato esperado.",
   "4000005": "Você não pode usar esta senha: {{reason}}.",
+  breachCheck: {
+    "4000005": "No momento não conseguimos verificar esta senha nos vazamentos de dados conhecidos. Tente de novo em alguns minutos.",
+  },
   "4000006": "Os dados de login não estão corretos. Confira se há erros de digitação no seu endereço de e-mail e na sua senha.",
   "4000007": "Já existe uma conta com este endereço de e-mail.",
   "4000008": "Este código do seu aplicativo autenticador não é válido. Tente novamente.",

@@ -27,6 +27,8 @@ export function shellBlocks(markdown: string): string[] {
 export interface OperatorCommands {
   /** Makes the secrets (export … $(openssl rand …)). */
   secrets: string;
+  /** Makes the breach range service's certificate and file (npm run breach-range-file). */
+  breachRange: string;
   /** The production site's settings and `up`: not run here (a real domain and Let's Encrypt); the laptop's is. */
   production: string;
   /** The first admin, in production. */
@@ -48,6 +50,7 @@ export function operatorCommands(markdown = readFileSync(productionDoc, "utf8"))
   const laptop = (block: string) => block.includes("docker-compose.dev.yml");
   const commands = {
     secrets: one("make the secrets", (block) => block.startsWith("export KRATOS_SECRETS_COOKIE=")),
+    breachRange: one("make the breach range service's certificate and file", (block) => block.includes("breach-range-file")),
     production: one("start production", (block) => !laptop(block) && / up /.test(block)),
     firstAdmin: one("make the first admin", (block) => !laptop(block) && block.includes("admin-role.mjs grant")),
     laptop: one("start it on a laptop", (block) => laptop(block) && / up /.test(block)),
@@ -159,6 +162,8 @@ export async function startComposeStack(log: Log): Promise<ComposeStack> {
   };
   // A project the last run left (stopped by a signal): gone first, with its volumes.
   await stack.compose("down --volumes --remove-orphans --timeout 10");
+  log(`running docs/production.md's commands: ${commands.breachRange}`);
+  await runInShell(commands.breachRange, env);
   log(`running docs/production.md's commands: ${commands.laptop}`);
   const started = Date.now();
   try {

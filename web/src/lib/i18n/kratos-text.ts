@@ -16,11 +16,25 @@ function valuesOf(context: object | undefined): Record<string, unknown> {
   return values;
 }
 
+/**
+ * Kratos' reason when its breach check could not ask the range service and, told not to ignore that
+ * (ignore_network_errors: false), refuses the password with 4000005: its validator's ErrNetworkFailure or
+ * ErrUnexpectedStatusCode, with the service's address. Never shown: the catalog's `breachCheck` words instead.
+ */
+const breachCheckFailure = /unable to check if password has been leaked|unexpected status code/;
+
+/** The catalog's keys for a text, the most specific first. */
+export function kratosTextKeys(text: UiText, group?: string): string[] {
+  const reason = (text.context as { reason?: unknown } | undefined)?.reason;
+  const specific = text.id === 4000005 && typeof reason === "string" && breachCheckFailure.test(reason) ? "breachCheck" : group;
+  return specific ? [`${specific}.${text.id}`, String(text.id)] : [String(text.id)];
+}
+
 export function useKratosText(): KratosTextOf {
   const { t } = useTranslation("kratos");
   return useCallback(
     (text, group) => {
-      const keys = group ? [`${group}.${text.id}`, String(text.id)] : [String(text.id)];
+      const keys = kratosTextKeys(text, group);
       // `replace` keeps Kratos' context apart from i18next's own options (count, context, …).
       return t(keys as never, { defaultValue: text.text, replace: valuesOf(text.context) });
     },
