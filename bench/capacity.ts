@@ -11,6 +11,12 @@
 // PostgreSQL the rows and WAL bytes Kratos' database wrote per sign-in and per
 // registration. The abuse limits still count every request, with their
 // budgets lifted out of the load's way. Asserts nothing.
+//
+// BENCH_BROWSERS sets how many browsers sign in or register at once (4 per
+// core by default). BENCH_HASHERS picks Kratos' password hashing, one run each (comma-separated):
+// `production` (default: config/kratos/kratos.yml's, Kratos' default bcrypt
+// cost) and `keycloak` (Argon2id at Keycloak's settings: 5 iterations, 7 MiB,
+// one lane; Kratos' keys hashers.argon2.* in its embedx/config.schema.json).
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -30,8 +36,12 @@ import { cpuTimeUs, memoryOf, treeMemoryMb } from "./processes.js";
 
 const writeSeconds = Number(process.env.BENCH_SECONDS || 10);
 const readSeconds = Math.max(3, Math.round(writeSeconds / 2));
-/** Browsers signing in or registering at once: enough to keep every core busy while each waits on the others. */
-const browsers = 4 * cpus().length;
+/**
+ * Browsers signing in or registering at once: enough to keep every core busy while each waits on the others
+ * (BENCH_BROWSERS: fewer, where a machine shared with other work would keep them waiting past the portal's
+ * UPSTREAM_TIMEOUT_MS).
+ */
+const browsers = Number(process.env.BENCH_BROWSERS || 4 * cpus().length);
 const databases = (process.env.BENCH_DATABASES || "sqlite,postgres").split(",") as TestDatabase[];
 /** Other options for Kratos' PostgreSQL driver than production's, to see what they cost (empty: the driver's own). */
 const pgxOptions = process.env.BENCH_PGX_OPTIONS;
@@ -46,6 +56,20 @@ const say = (line = "") => {
 function productionHashers(): ConfigTree {
   const config = parse(readFileSync(join(rootDir, "config", "kratos", "kratos.yml"), "utf8")) as { hashers: ConfigTree };
   return config.hashers;
+}
+
+/** Argon2id as Keycloak hashes passwords by default (its sizing guide's 15 sign-ins per second per vCPU). */
+const keycloakHashers: ConfigTree = {
+  algorithm: "argon2",
+  argon2: { memory: "7MB", iterations: 5, parallelism: 1, salt_length: 16, key_length: 32 },
+};
+
+function chosenHashers(): ConfigTree[] {
+  return (process.env.BENCH_HASHERS || "production").split(",").map((name) => {
+    if (name === "production") return productionHashers();
+    if (name === "keycloak") return keycloakHashers;
+    throw new Error(`BENCH_HASHERS: "${name}" is neither production nor keycloak`);
+  });
 }
 
 function describeHashers(hashers: ConfigTree): string {
@@ -333,21 +357,22 @@ async function capacityOn(
 
 export async function benchCapacity(): Promise<void> {
   const started = Date.now();
-  const hashers = productionHashers();
-  say(`capacity: Kratos' hashers as config/kratos/kratos.yml sets them: ${describeHashers(hashers)}`);
   say(`capacity: ${machine()}; ${writeSeconds} s a writing phase, ${readSeconds} s a reading one`);
   let release: PortalOptions | undefined;
-  for (const database of databases) {
-    await capacityOn(
-      database,
-      async (supervisor) => {
-        // The image's way: the bundled server and the built app, on the image's Node; built once.
-        release ??= { release: { dir: await buildRelease(supervisor), node: (await imageNode(() => undefined)).path } };
-        return release;
-      },
-      hashers,
-    );
-  }
+  for (const hashers of chosenHashers())
+    for (const database of databases) {
+      say();
+      say(`capacity: Kratos' hashers: ${describeHashers(hashers)}`);
+      await capacityOn(
+        database,
+        async (supervisor) => {
+          // The image's way: the bundled server and the built app, on the image's Node; built once.
+          release ??= { release: { dir: await buildRelease(supervisor), node: (await imageNode(() => undefined)).path } };
+          return release;
+        },
+        hashers,
+      );
+    }
   say();
   say(`capacity: done in ${Math.round((Date.now() - started) / 1000)} s, Node ${process.version}`);
 }

@@ -15,8 +15,13 @@ export interface LoadResult {
   appMs: number;
   /** The browser's first contentful paint, from the navigation's start. */
   firstPaintMs: number;
-  /** The main thread's long tasks (over 50 ms) until usable, in all: what kept the page from painting or answering. */
+  /** The main thread's long tasks (over 50 ms) that started before the page was usable, in all: what kept it from painting or answering. */
   longTasksMs: number;
+  /** How many they were. */
+  longTaskCount: number;
+  /** The same until the network went quiet: all the work of the page's load (the app's code, hydration, its idle preloads). */
+  allLongTasksMs: number;
+  allLongTaskCount: number;
   /** Whether a long task started before the first paint: the page's script held the paint (noise does not change the order). */
   paintHeld: boolean;
   /** Bytes on the wire until then (finished answers with their headers, the others as far as they came), and requests finished. */
@@ -36,6 +41,8 @@ export interface PageUnderTest {
   cookies?: Cookie[];
   /** False: a browser that runs no script (the server's page alone). */
   javaScriptEnabled?: boolean;
+  /** Another server's page (Ory's UI, bench/ory-ui.ts) instead of the portal's: no app to wait for. */
+  origin?: string;
 }
 
 /** How long nothing may be in flight for the page to count as idle. */
@@ -89,14 +96,14 @@ async function measureOnce(browser: Browser, origin: string, target: PageUnderTe
     });
     cdp.on("Network.loadingFailed", done);
     const started = Date.now();
-    await page.goto(`${origin}${target.path}`, { waitUntil: "commit" });
+    await page.goto(`${target.origin ?? origin}${target.path}`, { waitUntil: "commit" });
     const ready = target.ready(page);
     await ready.waitFor({ state: "visible", timeout: 60_000 });
     while (!(await ready.isEnabled())) await page.waitForTimeout(5);
     const usableMs = Date.now() - started;
     const atUsable = { bytes: bytesSoFar(), requests };
     let appMs = NaN;
-    if (target.javaScriptEnabled ?? true) {
+    if ((target.javaScriptEnabled ?? true) && target.origin === undefined) {
       await page.waitForFunction(
         () => {
           // A browser's document, which Node's types (this file's) do not name.
@@ -112,6 +119,7 @@ async function measureOnce(browser: Browser, origin: string, target: PageUnderTe
     const longTasks = await page.evaluate(
       () => (globalThis as { benchLongTasks?: { start: number; duration: number }[] }).benchLongTasks ?? [],
     );
+    const beforeUsable = longTasks.filter((task) => task.start < usableMs);
     // The paint may be reported after the form counted as usable (Playwright reads the layout, not the screen). Read
     // from here: a page without JavaScript runs no timer of its own.
     let firstPaintMs = NaN;
@@ -121,11 +129,17 @@ async function measureOnce(browser: Browser, origin: string, target: PageUnderTe
     }
     const giveUp = Date.now() + 30_000;
     while ((inFlight.size > 0 || Date.now() - lastActivity < quietMs) && Date.now() < giveUp) await page.waitForTimeout(50);
+    const allLongTasks = await page.evaluate(
+      () => (globalThis as { benchLongTasks?: { start: number; duration: number }[] }).benchLongTasks ?? [],
+    );
     return {
       usableMs,
       appMs,
       firstPaintMs: Math.round(firstPaintMs),
-      longTasksMs: Math.round(longTasks.reduce((sum, task) => sum + task.duration, 0)),
+      longTasksMs: Math.round(beforeUsable.reduce((sum, task) => sum + task.duration, 0)),
+      longTaskCount: beforeUsable.length,
+      allLongTasksMs: Math.round(allLongTasks.reduce((sum, task) => sum + task.duration, 0)),
+      allLongTaskCount: allLongTasks.length,
       paintHeld: longTasks.some((task) => task.start < firstPaintMs),
       ...atUsable,
       idleBytes: bytesSoFar(),

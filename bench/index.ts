@@ -19,6 +19,10 @@
 // package.json: a checkout of another commit after `npm run build`), on the
 // same stack in the same run, right before this one's, and prints the ratios.
 //
+// BENCH_ORY_UI=<folder> also measures Ory's reference UI (kratos-selfservice-ui-node, a checkout of it after its
+// `npm ci && npm run build`) on a Kratos of its own (ory-ui.ts): its /login, /registration, /recovery and
+// /settings interleaved with the portal's, and prints the ratios.
+//
 // BENCH_PROFILE=<folder> measures the image's hot paths only, with Node's CPU
 // profiler on and a heap snapshot taken at the end of the load, writes both
 // into the folder and prints what they show (profile-summary.ts).
@@ -47,6 +51,7 @@ import { measureHotPaths, median, startFloor, type RoundResult, type Target } fr
 import { benchCapacity } from "./capacity.js";
 import { benchEntry } from "./entry-composition.js";
 import { benchMemory } from "./memory.js";
+import { startOryUi, type OryUi } from "./ory-ui.js";
 import { memoryOf } from "./processes.js";
 import { summarizeCpuProfile, summarizeHeapSnapshot } from "./profile-summary.js";
 
@@ -55,6 +60,9 @@ const firstLoadRuns = Number(process.env.BENCH_RUNS ?? 5);
 const load = { connections: 32, seconds: Number(process.env.BENCH_SECONDS || 6), rounds: 3 };
 const profileDir = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : undefined;
 const compareDir = process.env.BENCH_COMPARE ? resolve(process.env.BENCH_COMPARE) : undefined;
+const oryUiDir = process.env.BENCH_ORY_UI ? resolve(process.env.BENCH_ORY_UI) : undefined;
+/** How Ory's UI's pages are named in the tables. */
+const oryName = (path: string) => `Ory UI ${path}`;
 
 /** An admin with an authenticator app, signed in with both factors in this context (what Manage Clients asks of admins). */
 async function signInAdmin(context: BrowserContext, stack: TestStack, origin: string): Promise<void> {
@@ -89,7 +97,7 @@ const say = (line = "") => {
 function printFirstLoads(figures: FirstLoadFigures[]): void {
   say(`First load, cold Chromium context, median of ${firstLoadRuns} (min–max):`);
   say(
-    "  page                   profile     usable ms              first paint ms   app ms   long tasks ms   paint held   until usable: bytes, requests   until idle: bytes, requests",
+    "  page                   profile     usable ms              first paint ms   app ms   long tasks ms (n): before usable, in all   paint held   until usable: bytes, requests   until idle: bytes, requests",
   );
   const range = (values: number[]) => `${median(values)} (${Math.min(...values)}–${Math.max(...values)})`;
   for (const { page, profile, runs } of figures) {
@@ -100,7 +108,7 @@ function printFirstLoads(figures: FirstLoadFigures[]): void {
     say(
       `  ${page.padEnd(22)} ${profile.padEnd(11)} ${range(runs.map((run) => run.usableMs)).padEnd(22)} ` +
         `${String(median(runs.map((run) => run.firstPaintMs))).padEnd(16)} ${(runs.some((run) => Number.isNaN(run.appMs)) ? "–" : String(median(runs.map((run) => run.appMs)))).padEnd(8)} ` +
-        `${String(median(runs.map((run) => run.longTasksMs))).padEnd(15)} ` +
+        `${`${median(runs.map((run) => run.longTasksMs))} (${median(runs.map((run) => run.longTaskCount))}), ${median(runs.map((run) => run.allLongTasksMs))} (${median(runs.map((run) => run.allLongTaskCount))})`.padEnd(38)} ` +
         `${`${runs.filter((run) => run.paintHeld).length}/${runs.length}`.padEnd(12)} ` +
         `${`${kib(median(runs.map((run) => run.bytes)))} in ${median(runs.map((run) => run.requests))}`.padEnd(31)} ` +
         `${kib(median(runs.map((run) => run.idleBytes)))} in ${median(runs.map((run) => run.idleRequests))}`,
@@ -213,12 +221,27 @@ function printRatios(before: FirstLoadFigures[], after: FirstLoadFigures[]): voi
   }
 }
 
+/** The portal's usable time over Ory's UI's for the same page and profile, medians of the same interleaved run. */
+function printOryRatios(figures: FirstLoadFigures[]): void {
+  say("Usable time, this portal over Ory's UI (kratos-selfservice-ui-node), medians of the same interleaved run:");
+  for (const ory of figures.filter(({ page }) => page.startsWith("Ory UI "))) {
+    const portal = figures.find(({ page, profile }) => oryName(page) === ory.page && profile === ory.profile);
+    if (!portal || portal.runs.length === 0 || ory.runs.length === 0) continue;
+    const ours = median(portal.runs.map((run) => run.usableMs));
+    const theirs = median(ory.runs.map((run) => run.usableMs));
+    say(
+      `  ${portal.page.padEnd(22)} ${ory.profile.padEnd(11)} ${String(ours).padStart(6)} ms against ${String(theirs).padStart(6)} ms  ×${(ours / theirs).toFixed(2)}`,
+    );
+  }
+}
+
 async function benchFirstLoads(
   browser: Browser,
   stack: TestStack,
   origin: string,
   cookies: Cookie[],
   only: string[] = [],
+  ory?: OryUi,
 ): Promise<FirstLoadFigures[]> {
   const email = (page: Page) => page.locator('input[name="identifier"], input[name="traits.email"], input[name="email"]').first();
   const person = await createIdentity(stack.adminUrl, { verified: true, name: { first: "Bench", last: "Person" } });
@@ -252,6 +275,10 @@ async function benchFirstLoads(
     },
   ];
   const chosen = only.length ? pages.filter((page) => only.includes(page.path)) : pages;
+  // Ory's UI's pages that the portal has too, measured in the same rounds as the portal's.
+  if (ory)
+    for (const page of chosen.filter(({ name }) => ["/login", "/registration", "/recovery", "/settings"].includes(name)))
+      chosen.push({ ...page, name: oryName(page.name), origin: ory.origin, cookies: page.cookies && ory.cookies });
   const figures = await measureFirstLoads(browser, origin, chosen, [loopback, throttled], firstLoadRuns);
   const visitor = await createIdentity(stack.adminUrl, { verified: true });
   const noScript = await signInWithoutJavaScript(browser, origin, visitor.email, visitor.password).then(
@@ -260,6 +287,7 @@ async function benchFirstLoads(
   );
   say();
   printFirstLoads(figures);
+  if (ory) printOryRatios(figures);
   say(`Sign-in with scripts disabled (the server's form posts to Kratos): ${noScript}`);
   return figures;
 }
@@ -296,7 +324,13 @@ async function benchAll(pagesOnly?: string[]): Promise<void> {
         await stack.supervisor.stop("portal");
         await startPortal(stack.supervisor, stack.settings, stack, image);
       }
-      const after = await benchFirstLoads(browser, stack, origin, cookies, pagesOnly);
+      let ory: OryUi | undefined;
+      if (oryUiDir) {
+        const oryContext = await browser.newContext();
+        ory = await startOryUi(stack, oryUiDir, node.path, oryContext);
+        await oryContext.close();
+      }
+      const after = await benchFirstLoads(browser, stack, origin, cookies, pagesOnly, ory);
       if (before) printRatios(before, after);
     }
     if (pagesOnly) return;

@@ -123,6 +123,11 @@ export interface TermsConfig {
 export interface TracingConfig {
   /** OTEL_EXPORTER_OTLP_ENDPOINT: the collector's base URL; OpenTelemetry's exporter reads it and the other OTEL_* variables itself. */
   endpoint: string;
+  /**
+   * The share of requests traced (OTEL_TRACES_SAMPLER_ARG, default 0.1), or undefined where OTEL_TRACES_SAMPLER names a
+   * sampler of OpenTelemetry's, which then reads its variables itself.
+   */
+  sampleRatio: number | undefined;
 }
 
 /** A listener apart from the public port. */
@@ -154,6 +159,14 @@ function readBoolean(env: Env, name: string, fallback: boolean): boolean {
   if (raw === "true" || raw === "1") return true;
   if (raw === "false" || raw === "0") return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function readRatio(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 1) throw new ConfigError(`${name} must be a number from 0 to 1, got "${raw}"`);
+  return value;
 }
 
 function readPositiveInteger(env: Env, name: string, fallback: number): number {
@@ -378,6 +391,11 @@ export function readConfig(env: Env = process.env): PortalConfig {
     branding: readBranding(env),
     terms: readTerms(env),
     invitationLifespan: readDays(env, "INVITATION_LIFESPAN", "7d"),
-    tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: readUrl(env, "OTEL_EXPORTER_OTLP_ENDPOINT", "") } : undefined,
+    tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          endpoint: readUrl(env, "OTEL_EXPORTER_OTLP_ENDPOINT", ""),
+          sampleRatio: env.OTEL_TRACES_SAMPLER ? undefined : readRatio(env, "OTEL_TRACES_SAMPLER_ARG", 0.1),
+        }
+      : undefined,
   };
 }

@@ -11,12 +11,19 @@
 // (scrubbed() below): no URL (a query can hold an address, a flow id, a
 // challenge), no user agent, no error message; only the attributes listed.
 import { FastifyOtelInstrumentation } from "@fastify/otel";
-import type { Context, TextMapPropagator, TextMapSetter } from "@opentelemetry/api";
+import { context, trace, type Context, type TextMapPropagator, type TextMapSetter } from "@opentelemetry/api";
 import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { UndiciInstrumentation } from "@opentelemetry/instrumentation-undici";
 import { detectResources, envDetector, resourceFromAttributes } from "@opentelemetry/resources";
-import { BatchSpanProcessor, type ReadableSpan, type Span, type SpanProcessor } from "@opentelemetry/sdk-trace-base";
+import {
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  type ReadableSpan,
+  type Span,
+  type SpanProcessor,
+} from "@opentelemetry/sdk-trace-base";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import type { FastifyPluginCallback } from "fastify";
 import type { PortalConfig, TracingConfig } from "./config.js";
@@ -123,6 +130,12 @@ export function startTracing(config: PortalConfig, tracing: TracingConfig): Trac
   ]);
   const provider = new NodeTracerProvider({
     // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES win over the default name.
+    // A share of the requests, decided once per trace (a request's calls upstream follow it): tracing every request
+    // doubled the portal's CPU per proxied request (docs/benchmarks.md#traces). OTEL_TRACES_SAMPLER, where set,
+    // chooses instead, as OpenTelemetry's specification says.
+    ...(tracing.sampleRatio === undefined
+      ? {}
+      : { sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(tracing.sampleRatio) }) }),
     resource: resourceFromAttributes({ "service.name": "account-portal" }).merge(detectResources({ detectors: [envDetector] })),
     // The traces' path under the collector's base URL, as OpenTelemetry's specification adds it; the exporter reads
     // the other OTEL_EXPORTER_OTLP_* variables (headers, timeout, compression) itself, the batch OTEL_BSP_*.
@@ -133,6 +146,10 @@ export function startTracing(config: PortalConfig, tracing: TracingConfig): Trac
   provider.register({ propagator: new OutgoingTraceContext() });
 
   const undici = new UndiciInstrumentation({
+    // A call made for a request left out of the traces is left alone: the instrumentation would otherwise parse its
+    // URL, read its headers and make a span that records nothing, on every proxied request. Kratos and Hydra then
+    // choose by their own settings whether to trace it.
+    ignoreRequestHook: () => trace.getSpan(context.active())?.isRecording() !== true,
     requestHook: (span, request) => {
       const upstream = upstreams.get(request.origin);
       span.updateName(`${request.method} ${upstream ?? "upstream"}`);

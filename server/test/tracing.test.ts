@@ -165,6 +165,8 @@ supervisor.start("portal", process.execPath, [join(bundle, "server.mjs")], {
     OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
     // The batch goes out after 100 ms instead of 5 s.
     OTEL_BSP_SCHEDULE_DELAY: "100",
+    // Every request traced (the default is one in ten), so that each request this test makes has its trace.
+    OTEL_TRACES_SAMPLER_ARG: "1",
   },
 });
 try {

@@ -1,4 +1,10 @@
 // The app in the browser, which boot.ts starts once the page has painted.
+// Its work is kept in tasks of under 50 ms, so that the server's page answers
+// a person (and their typing is kept) while the app takes it over: loading the
+// code, the config and catalogs, then hydration in a task of its own, as a
+// transition, which React splits into slices of a few milliseconds and which
+// it finishes at once where a person clicks or types first.
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider, createBrowserRouter, matchRoutes, type HydrationState } from "react-router-dom";
 import { AppRoot, createAppQueryClient } from "./app/app-root";
@@ -30,9 +36,22 @@ async function start(container: HTMLElement) {
       <RouterProvider router={createBrowserRouter(routes, hydration ? { hydrationData: hydration } : {})} />
     </AppRoot>
   );
+  // A task of its own: the code's evaluation and the start-up data's reading are behind us.
+  await nextTask();
   if (root) root.render(app);
-  else hydrateRoot(container, app);
+  else
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   preloadPagesWhenIdle(lazyShell);
+}
+
+/** Ends the current task: what follows runs after the browser handled what is waiting (input, a frame). */
+function nextTask(): Promise<void> {
+  // scheduler.yield() (Chromium) resumes ahead of other queued tasks; elsewhere a task queued behind them.
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve));
 }
 
 /**
