@@ -1,6 +1,7 @@
 // What the portal keeps beyond a request and a process: mail waiting to be
 // sent (the outbox), each account's recent security activity, the devices
 // it signed in from, the snapshot its security mails compare with, the
+// digests of its security mails' undo links (services/undo.ts), the
 // audit trail of what admins did (Manage Users), and the lock that makes
 // "is another admin left?" and the change one decision.
 //
