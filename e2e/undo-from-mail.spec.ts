@@ -33,6 +33,9 @@ async function signInRecorded(page: Page): Promise<void> {
   }).toPass({ timeout: 20_000 });
 }
 
+// Two browsers, two changes, three mails and a recovery: longer than a page's test.
+test.describe.configure({ timeout: 120_000 });
+
 test("an attacker's new address and password are undone from the old address's mail", async ({ page, browser }) => {
   const owner = await newIdentity({ verified: true });
   const stolen = uniqueEmail("attacker");
