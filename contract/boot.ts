@@ -21,6 +21,8 @@ export const apiReads = {
   connectedApps: "/api/oauth2/consents",
   /** The invitee's welcome, for the link's page. */
   invitation: (token: string) => withQuery("/api/invitation", { token }),
+  /** What a security mail's undo link would revert, for the link's page. */
+  undo: (token: string) => withQuery("/api/undo", { token }),
   /** Account Settings' Devices and activity: the sessions of this account, this browser's first. */
   mySessions: "/api/account/sessions",
   /** Manage Users' list for a search (empty: everyone): its first page. */

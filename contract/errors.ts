@@ -94,6 +94,12 @@ export const errorCodes = [
   "invitation_refused",
   /** 409: resending or revoking an invitation that is no longer pending (accepted, or the account signs in already). */
   "invitation_not_pending",
+  /** 404: the undo link of a security mail is not one the portal made (server/src/services/undo.ts). */
+  "undo_invalid",
+  /** 410: the undo link's 7 days ran out. */
+  "undo_expired",
+  /** 410: the undo link was used, or another undo of the account already reverted its change: a link works once. */
+  "undo_used",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -62,6 +62,8 @@ export const pageFacts = {
   terms: { path: "/terms" },
   /** The mailed invitation link: a welcome, and accepting (server/src/services/invitations.ts). */
   invitation: { path: "/invitation", apiReads: (search) => readOf(search.get("token"), apiReads.invitation) },
+  /** A security mail's undo link: what it reverts, and confirming (server/src/services/undo.ts). */
+  undo: { path: "/undo", apiReads: (search) => readOf(search.get("token"), apiReads.undo) },
 } as const satisfies Record<string, PageFacts>;
 
 export type PageName = keyof typeof pageFacts;

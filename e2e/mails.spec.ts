@@ -107,7 +107,7 @@ const samples: { [Id in MailId]: MailParams[Id] } = {
   password_changed: { at, settingsUrl },
   second_factor_added: { method: "totp", at, settingsUrl },
   second_factor_removed: { method: "passkey", at, settingsUrl },
-  email_changed: { from: "old@example.com", to: "new@example.com", at, settingsUrl },
+  email_changed: { from: "old@example.com", to: "new@example.com", at, settingsUrl, undoLink: "https://account.example/undo?token=U" },
   recovery_used: { at, settingsUrl },
   provider_linked: { provider: "Google", at, settingsUrl },
   provider_unlinked: { provider: "Google", at, settingsUrl },
@@ -124,6 +124,7 @@ const samples: { [Id in MailId]: MailParams[Id] } = {
     link: "https://account.example/invitation?token=T",
   },
   invitation_accepted: { invitee: "ada@example.com", at, usersUrl: "https://account.example/manage-users" },
+  change_undone: { at, code: "482913", link: "https://account.example/recovery?flow=F", until: "4 March 2026, 10:30 UTC" },
 };
 
 test("every kind of the portal's mail, light, dark and in Arabic", async ({ page }) => {

@@ -194,9 +194,9 @@ async function againstStack(database: TestDatabase, server: boolean, e2e: boolea
       sayStackErrors(stack, errorsBefore);
     }
     // Every browser test opens its pages from one address, a few hundred new flows and, repeated
-    // (--repeat-each), dozens of invitation links in a run; the limits' own tests (server/test) build portals
-    // of their own.
-    const portalEnv = { LIMIT_FLOW_IP: "10000/15m", LIMIT_INVITATION_LINK: "10000/15m" };
+    // (--repeat-each), dozens of invitation and undo links in a run; the limits' own tests (server/test) build
+    // portals of their own.
+    const portalEnv = { LIMIT_FLOW_IP: "10000/15m", LIMIT_INVITATION_LINK: "10000/15m", LIMIT_UNDO_LINK: "10000/15m" };
     if (e2e) {
       await ensureChromium();
       const errorsBefore = stack.supervisor.errorCount();

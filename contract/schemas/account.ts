@@ -22,6 +22,8 @@ export const activityTypes = [
   "provider_linked",
   "provider_unlinked",
   "data_exported",
+  /** A change reverted from the undo link of its security mail (server/src/services/undo.ts). */
+  "change_undone",
 ] as const;
 
 export type ActivityType = (typeof activityTypes)[number];

@@ -88,6 +88,8 @@ export const auditActions = [
   "invitation_resent",
   "invitation_revoked",
   "invitation_accepted",
+  /** The account's holder reverted a change from its security mail's undo link (the actor is the account itself). */
+  "change_undone",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -285,6 +285,7 @@ export const admin = {
         invitation_resent: "أعاد إرسال الدعوة",
         invitation_revoked: "ألغى الدعوة",
         invitation_accepted: "قبل الدعوة",
+        change_undone: "تراجع عن تغيير من رسالة أمان",
       },
     },
     invitations: {

@@ -295,6 +295,7 @@ export const admin = {
         invitation_resent: "Einladung erneut gesendet",
         invitation_revoked: "Einladung zurückgezogen",
         invitation_accepted: "Einladung angenommen",
+        change_undone: "Änderung aus einer Sicherheits-E-Mail rückgängig gemacht",
       },
     },
     invitations: {

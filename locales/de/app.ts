@@ -78,6 +78,11 @@ export const app = {
       invitation_used: "Diese Einladung wurde bereits angenommen. Melden Sie sich an oder bitten Sie um eine neue.",
       invitation_refused: "Der Kontodienst hat diese Einladung abgelehnt: Prüfen Sie die Adresse und den Namen.",
       invitation_not_pending: "Diese Einladung steht nicht mehr aus: Die Person kann sich bereits anmelden.",
+      undo_invalid: "Dieser Link zum Rückgängigmachen ist ungültig. Öffnen Sie den Link aus der E-Mail noch einmal vollständig.",
+      undo_expired:
+        "Dieser Link zum Rückgängigmachen ist abgelaufen: Er gilt 7 Tage. Wenn Sie sich nicht anmelden können, stellen Sie Ihr Konto auf der Wiederherstellungsseite wieder her.",
+      undo_used:
+        "Dieser Link wurde bereits verwendet, oder das Rückgängigmachen aus einer anderen E-Mail hat diese Änderung schon zurückgenommen. Wenn Sie sich nicht anmelden können, stellen Sie Ihr Konto auf der Wiederherstellungsseite wieder her.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -385,6 +390,7 @@ export const app = {
         provider_linked: "{{method}} verknüpft",
         provider_unlinked: "Verknüpfung mit {{method}} aufgehoben",
         data_exported: "Ihre Daten heruntergeladen",
+        change_undone: "Änderung aus der E-Mail rückgängig gemacht",
       },
       // Said without an article: they open the events above ("Passkey hinzugefügt").
       methods: {
@@ -482,5 +488,24 @@ export const app = {
     loading: "Ihre Einladung wird gelesen…",
     problemTitle: "Diese Einladung kann nicht verwendet werden",
     signIn: "Zur Anmeldung",
+  },
+  undo: {
+    title: "Eine Änderung an Ihrem Konto rückgängig machen",
+    loading: "Link wird gelesen…",
+    changes: {
+      email_changed: "Die E-Mail-Adresse Ihres Kontos wurde am {{at}} geändert.",
+      password_changed: "Das Passwort Ihres Kontos wurde am {{at}} geändert.",
+      second_factor_added: "Ein zweiter Faktor, {{method}}, wurde Ihrem Konto am {{at}} hinzugefügt.",
+      second_factor_removed: "Ein zweiter Faktor, {{method}}, wurde am {{at}} von Ihrem Konto entfernt.",
+      provider_linked: "{{method}} wurde am {{at}} zur Anmeldung mit Ihrem Konto verknüpft.",
+    },
+    what: "Das Rückgängigmachen meldet Ihr Konto auf allen Geräten ab, setzt seine E-Mail-Adresse auf die zurück, an die dieser Link geschickt wurde, entfernt die seitdem hinzugefügten zweiten Faktoren und Anmeldeanbieter und ersetzt das Passwort. Danach schicken wir Ihnen einen Code, mit dem Sie ein neues wählen.",
+    ifYou: "Wenn Sie diese Änderung selbst vorgenommen haben, schließen Sie diese Seite: Ohne Ihre Bestätigung geschieht nichts.",
+    confirm: "Diese Änderung rückgängig machen",
+    doneTitle: "Die Änderung ist rückgängig gemacht",
+    done: "Ihr Konto wurde überall abgemeldet. Wir haben einen Wiederherstellungscode an Ihre Adresse geschickt: Geben Sie ihn auf der Wiederherstellungsseite ein und wählen Sie dann ein neues Passwort. Prüfen Sie anschließend Ihre Anmeldemethoden und Geräte in den Kontoeinstellungen.",
+    held: "Ihr Konto wurde überall abgemeldet, aber Ihre Adresse hat gerade zu viele E-Mails von uns erhalten. Fordern Sie in einer Weile auf der Wiederherstellungsseite einen Wiederherstellungscode an.",
+    recover: "Zur Wiederherstellung",
+    problemTitle: "Dieser Link kann nicht verwendet werden",
   },
 } satisfies Translation;

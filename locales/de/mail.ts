@@ -87,6 +87,14 @@ export const mail: MailCatalog = {
   footer: {
     support: (contact) => `Hilfe: ${contact}`,
   },
+  /** A security mail's one-time undo link (server/src/services/undo.ts), below the mail's text. */
+  undo: (link) =>
+    `Haben Sie das nicht geändert? Machen Sie es mit diesem Link rückgängig, einmalig und innerhalb von 7 Tagen: ${link}\nDas Rückgängigmachen meldet Ihr Konto überall ab, nimmt zurück, was seitdem geändert wurde, und schickt Ihnen einen Code, mit dem Sie ein neues Passwort wählen.`,
+  change_undone: {
+    subject: "Die Änderung an Ihrem Konto wurde rückgängig gemacht",
+    text: ({ at, code, link, until }) =>
+      `Eine Änderung an Ihrem Konto wurde am ${at} über den Link in unserer E-Mail rückgängig gemacht. Das Konto wurde überall abgemeldet, E-Mails dazu gehen wieder an diese Adresse, und was seit der Änderung hinzugefügt wurde, ist entfernt.\n\nIhr Wiederherstellungscode: ${code}\n\nGeben Sie ihn bis ${until} unter ${link} ein und wählen Sie dann ein neues Passwort. Ist der Code abgelaufen, fordern Sie auf der Wiederherstellungsseite mit dieser Adresse einen neuen an.`,
+  },
   invitation: {
     subject: "Sie wurden zu einem Konto eingeladen",
     text: ({ inviter, site, until, link }) =>

@@ -285,6 +285,7 @@ export const admin = {
         invitation_resent: "Resent the invitation",
         invitation_revoked: "Revoked the invitation",
         invitation_accepted: "Accepted the invitation",
+        change_undone: "Undid a change from a security mail",
       },
     },
     invitations: {

@@ -72,6 +72,10 @@ export const app = {
       invitation_used: "This invitation was already accepted. Sign in, or ask whoever invited you for a new one.",
       invitation_refused: "The account service refused this invitation: check the address and the name.",
       invitation_not_pending: "This invitation is no longer pending: the person can sign in already.",
+      undo_invalid: "This undo link is not valid. Open the link from the mail again, whole.",
+      undo_expired: "This undo link has expired: it works for 7 days. If you cannot sign in, recover your account on the recovery page.",
+      undo_used:
+        "This link was already used, or an undo from another mail already reverted this change. If you cannot sign in, recover your account on the recovery page.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -366,6 +370,7 @@ export const app = {
         provider_linked: "Linked {{method}}",
         provider_unlinked: "Unlinked {{method}}",
         data_exported: "Downloaded your data",
+        change_undone: "Undid a change from the mail",
       },
       methods: {
         totp: "an authenticator app",
@@ -458,5 +463,24 @@ export const app = {
     loading: "Reading your invitation…",
     problemTitle: "This invitation cannot be used",
     signIn: "Go to sign-in",
+  },
+  undo: {
+    title: "Undo a change to your account",
+    loading: "Reading the link…",
+    changes: {
+      email_changed: "The email address of your account was changed on {{at}}.",
+      password_changed: "The password of your account was changed on {{at}}.",
+      second_factor_added: "A second factor, {{method}}, was added to your account on {{at}}.",
+      second_factor_removed: "A second factor, {{method}}, was removed from your account on {{at}}.",
+      provider_linked: "{{method}} was linked to your account for signing in on {{at}}.",
+    },
+    what: "Undoing it signs your account out on every device, sets its email address back to the one this link was mailed to, removes the second factors and sign-in providers added since, and replaces the password. We then mail you a code to choose a new one.",
+    ifYou: "If you made this change yourself, close this page: nothing happens until you confirm.",
+    confirm: "Undo this change",
+    doneTitle: "The change is undone",
+    done: "Your account was signed out everywhere. We mailed a recovery code to your address: enter it on the recovery page, then choose a new password. Afterwards, check your sign-in methods and devices in Account Settings.",
+    held: "Your account was signed out everywhere, but your address received too many of our mails just now. In a while, ask for a recovery code on the recovery page.",
+    recover: "Go to recovery",
+    problemTitle: "This link cannot be used",
   },
 } as const;

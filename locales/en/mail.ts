@@ -85,6 +85,14 @@ export const mail: MailCatalog = {
   footer: {
     support: (contact) => `Help: ${contact}`,
   },
+  /** A security mail's one-time undo link (server/src/services/undo.ts), below the mail's text. */
+  undo: (link) =>
+    `Did you not make this change? Undo it with this link, once, within 7 days: ${link}\nUndoing signs your account out everywhere, takes back what was changed since and mails you a code to choose a new password.`,
+  change_undone: {
+    subject: "The change to your account was undone",
+    text: ({ at, code, link, until }) =>
+      `A change to your account was undone on ${at}, from the link in our mail. The account was signed out everywhere, mail about it goes to this address again, and what was added since the change was removed.\n\nYour recovery code: ${code}\n\nEnter it at ${link} before ${until}, then choose a new password. If the code has run out, ask for a new one on the recovery page with this address.`,
+  },
   invitation: {
     subject: "You are invited to an account",
     text: ({ inviter, site, until, link }) =>

@@ -300,6 +300,7 @@ export const admin = {
         invitation_resent: "Reenvió la invitación",
         invitation_revoked: "Revocó la invitación",
         invitation_accepted: "Aceptó la invitación",
+        change_undone: "Deshizo un cambio desde un correo de seguridad",
       },
     },
     invitations: {

@@ -76,6 +76,11 @@ export const app = {
       invitation_used: "Esta invitación ya se aceptó. Inicia sesión o pide una nueva.",
       invitation_refused: "El servicio de cuentas rechazó esta invitación: revise la dirección y el nombre.",
       invitation_not_pending: "Esta invitación ya no está pendiente: la persona ya puede iniciar sesión.",
+      undo_invalid: "Este enlace para deshacer no es válido. Vuelva a abrir el enlace del correo, completo.",
+      undo_expired:
+        "Este enlace para deshacer ha caducado: sirve durante 7 días. Si no puede iniciar sesión, recupere su cuenta en la página de recuperación.",
+      undo_used:
+        "Este enlace ya se usó, o una acción de deshacer desde otro correo ya revirtió este cambio. Si no puede iniciar sesión, recupere su cuenta en la página de recuperación.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -376,6 +381,7 @@ export const app = {
         provider_linked: "{{method}} vinculado",
         provider_unlinked: "{{method}} desvinculado",
         data_exported: "Descarga de tus datos",
+        change_undone: "Cambio deshecho desde el correo",
       },
       methods: {
         totp: "aplicación de autenticación",
@@ -470,5 +476,24 @@ export const app = {
     loading: "Leyendo tu invitación…",
     problemTitle: "Esta invitación no se puede usar",
     signIn: "Ir al inicio de sesión",
+  },
+  undo: {
+    title: "Deshacer un cambio en su cuenta",
+    loading: "Leyendo el enlace…",
+    changes: {
+      email_changed: "La dirección de correo de su cuenta se cambió el {{at}}.",
+      password_changed: "La contraseña de su cuenta se cambió el {{at}}.",
+      second_factor_added: "Se añadió un segundo factor, {{method}}, a su cuenta el {{at}}.",
+      second_factor_removed: "Se quitó un segundo factor, {{method}}, de su cuenta el {{at}}.",
+      provider_linked: "{{method}} se vinculó a su cuenta para iniciar sesión el {{at}}.",
+    },
+    what: "Al deshacerlo, se cierran las sesiones de su cuenta en todos los dispositivos, su dirección de correo vuelve a ser aquella a la que se envió este enlace, se quitan los segundos factores y proveedores de inicio de sesión añadidos desde entonces y se reemplaza la contraseña. Después le enviamos un código para elegir una nueva.",
+    ifYou: "Si hizo usted este cambio, cierre esta página: no pasa nada hasta que lo confirme.",
+    confirm: "Deshacer este cambio",
+    doneTitle: "El cambio se deshizo",
+    done: "Se cerraron todas las sesiones de su cuenta. Enviamos un código de recuperación a su dirección: introdúzcalo en la página de recuperación y elija después una contraseña nueva. Luego revise sus métodos de inicio de sesión y sus dispositivos en la configuración de la cuenta.",
+    held: "Se cerraron todas las sesiones de su cuenta, pero su dirección acaba de recibir demasiados correos nuestros. Dentro de un rato, pida un código en la página de recuperación.",
+    recover: "Ir a la recuperación",
+    problemTitle: "Este enlace no se puede usar",
   },
 } satisfies Translation;

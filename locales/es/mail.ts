@@ -85,6 +85,14 @@ export const mail: MailCatalog = {
   footer: {
     support: (contact) => `Ayuda: ${contact}`,
   },
+  /** A security mail's one-time undo link (server/src/services/undo.ts), below the mail's text. */
+  undo: (link) =>
+    `¿No hizo usted este cambio? Deshágalo con este enlace, una sola vez y en un plazo de 7 días: ${link}\nAl deshacerlo, se cierran todas las sesiones de su cuenta, se revierte lo que cambió desde entonces y le enviamos un código para elegir una contraseña nueva.`,
+  change_undone: {
+    subject: "Se deshizo el cambio en su cuenta",
+    text: ({ at, code, link, until }) =>
+      `Un cambio en su cuenta se deshizo el ${at} desde el enlace de nuestro correo. Se cerraron todas las sesiones de la cuenta, su correo vuelve a llegar a esta dirección y se quitó lo que se había añadido desde el cambio.\n\nSu código de recuperación: ${code}\n\nIntrodúzcalo en ${link} antes del ${until} y elija después una contraseña nueva. Si el código ha caducado, pida otro en la página de recuperación con esta dirección.`,
+  },
   invitation: {
     subject: "Te han invitado a una cuenta",
     text: ({ inviter, site, until, link }) =>

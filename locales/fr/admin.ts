@@ -300,6 +300,7 @@ export const admin = {
         invitation_resent: "Invitation renvoyée",
         invitation_revoked: "Invitation révoquée",
         invitation_accepted: "Invitation acceptée",
+        change_undone: "Modification annulée depuis un e-mail de sécurité",
       },
     },
     invitations: {

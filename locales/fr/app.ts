@@ -76,6 +76,11 @@ export const app = {
       invitation_used: "Cette invitation a déjà été acceptée. Connectez-vous, ou demandez-en une nouvelle.",
       invitation_refused: "Le service des comptes a refusé cette invitation : vérifiez l’adresse et le nom.",
       invitation_not_pending: "Cette invitation n’est plus en attente : la personne peut déjà se connecter.",
+      undo_invalid: "Ce lien d’annulation n’est pas valide. Ouvrez de nouveau le lien de l’e-mail, en entier.",
+      undo_expired:
+        "Ce lien d’annulation a expiré : il est valable 7 jours. Si vous ne pouvez pas vous connecter, récupérez votre compte sur la page de récupération.",
+      undo_used:
+        "Ce lien a déjà été utilisé, ou une annulation depuis un autre e-mail a déjà annulé cette modification. Si vous ne pouvez pas vous connecter, récupérez votre compte sur la page de récupération.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -389,6 +394,7 @@ export const app = {
         provider_linked: "Association de {{method}}",
         provider_unlinked: "Dissociation de {{method}}",
         data_exported: "Téléchargement de vos données",
+        change_undone: "Modification annulée depuis l’e-mail",
       },
       // Said with "de" and the article: they follow "Ajout" / "Suppression" above.
       methods: {
@@ -486,5 +492,24 @@ export const app = {
     loading: "Lecture de votre invitation…",
     problemTitle: "Cette invitation ne peut pas être utilisée",
     signIn: "Aller à la connexion",
+  },
+  undo: {
+    title: "Annuler une modification de votre compte",
+    loading: "Lecture du lien…",
+    changes: {
+      email_changed: "L’adresse e-mail de votre compte a été modifiée le {{at}}.",
+      password_changed: "Le mot de passe de votre compte a été modifié le {{at}}.",
+      second_factor_added: "Un second facteur, {{method}}, a été ajouté à votre compte le {{at}}.",
+      second_factor_removed: "Un second facteur, {{method}}, a été retiré de votre compte le {{at}}.",
+      provider_linked: "{{method}} a été associé à votre compte pour la connexion le {{at}}.",
+    },
+    what: "L’annulation déconnecte votre compte sur tous les appareils, rétablit l’adresse e-mail à laquelle ce lien a été envoyé, retire les seconds facteurs et fournisseurs de connexion ajoutés depuis et remplace le mot de passe. Nous vous envoyons ensuite un code pour en choisir un nouveau.",
+    ifYou: "Si vous avez fait cette modification vous-même, fermez cette page : rien ne se passe tant que vous ne confirmez pas.",
+    confirm: "Annuler cette modification",
+    doneTitle: "La modification est annulée",
+    done: "Votre compte a été déconnecté partout. Nous avons envoyé un code de récupération à votre adresse : saisissez-le sur la page de récupération, puis choisissez un nouveau mot de passe. Vérifiez ensuite vos méthodes de connexion et vos appareils dans les paramètres du compte.",
+    held: "Votre compte a été déconnecté partout, mais votre adresse a reçu trop de nos e-mails à l’instant. D’ici quelque temps, demandez un code sur la page de récupération.",
+    recover: "Aller à la récupération",
+    problemTitle: "Ce lien ne peut pas être utilisé",
   },
 } satisfies Translation;

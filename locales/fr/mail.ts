@@ -86,6 +86,14 @@ export const mail: MailCatalog = {
   footer: {
     support: (contact) => `Aide : ${contact}`,
   },
+  /** A security mail's one-time undo link (server/src/services/undo.ts), below the mail's text. */
+  undo: (link) =>
+    `Ce n'était pas vous ? Annulez cette modification avec ce lien, une seule fois et dans les 7 jours : ${link}\nL'annulation déconnecte votre compte partout, retire ce qui a changé depuis et vous envoie un code pour choisir un nouveau mot de passe.`,
+  change_undone: {
+    subject: "La modification de votre compte a été annulée",
+    text: ({ at, code, link, until }) =>
+      `Une modification de votre compte a été annulée le ${at}, depuis le lien de notre e-mail. Le compte a été déconnecté partout, ses e-mails arrivent de nouveau à cette adresse et ce qui avait été ajouté depuis la modification a été retiré.\n\nVotre code de récupération : ${code}\n\nSaisissez-le sur ${link} avant le ${until}, puis choisissez un nouveau mot de passe. Si le code a expiré, demandez-en un nouveau sur la page de récupération avec cette adresse.`,
+  },
   invitation: {
     subject: "Vous êtes invité à créer un compte",
     text: ({ inviter, site, until, link }) =>

@@ -291,6 +291,7 @@ export const admin = {
         invitation_resent: "招待を再送信",
         invitation_revoked: "招待を取り消し",
         invitation_accepted: "招待を承諾",
+        change_undone: "セキュリティメールから変更を取り消しました",
       },
     },
     invitations: {

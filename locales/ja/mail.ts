@@ -84,6 +84,14 @@ export const mail: MailCatalog = {
   footer: {
     support: (contact) => `ヘルプ：${contact}`,
   },
+  /** A security mail's one-time undo link (server/src/services/undo.ts), below the mail's text. */
+  undo: (link) =>
+    `この変更に心当たりがない場合は、次のリンクから元に戻せます(1回限り、7日以内): ${link}\n元に戻すと、アカウントはすべての場所からサインアウトされ、その後の変更は取り消され、新しいパスワードを設定するためのコードがメールで届きます。`,
+  change_undone: {
+    subject: "アカウントの変更を元に戻しました",
+    text: ({ at, code, link, until }) =>
+      `${at}に、メールのリンクからアカウントの変更が元に戻されました。アカウントはすべての場所からサインアウトされ、アカウントに関するメールは再びこのアドレスに届きます。変更後に追加されたものは削除されました。\n\n回復コード: ${code}\n\n${until}までに ${link} でこのコードを入力し、新しいパスワードを設定してください。コードの期限が切れた場合は、回復ページでこのアドレスを入力して新しいコードを請求してください。`,
+  },
   invitation: {
     subject: "アカウントへの招待が届いています",
     text: ({ inviter, site, until, link }) =>

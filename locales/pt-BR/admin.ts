@@ -292,6 +292,7 @@ export const admin = {
         invitation_resent: "Reenviou o convite",
         invitation_revoked: "Revogou o convite",
         invitation_accepted: "Aceitou o convite",
+        change_undone: "Desfez uma alteração por um e-mail de segurança",
       },
     },
     invitations: {

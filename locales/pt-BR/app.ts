@@ -75,6 +75,11 @@ export const app = {
       invitation_used: "Este convite já foi aceito. Entre, ou peça um novo.",
       invitation_refused: "O serviço de contas recusou este convite: verifique o endereço e o nome.",
       invitation_not_pending: "Este convite não está mais pendente: a pessoa já pode entrar.",
+      undo_invalid: "Este link para desfazer não é válido. Abra de novo o link do e-mail, completo.",
+      undo_expired:
+        "Este link para desfazer expirou: ele vale por 7 dias. Se você não consegue entrar, recupere sua conta na página de recuperação.",
+      undo_used:
+        "Este link já foi usado, ou desfazer por outro e-mail já reverteu esta alteração. Se você não consegue entrar, recupere sua conta na página de recuperação.",
     } satisfies Record<ErrorCode, string>,
     /** The portal's field error codes, said of the field; {{limit}}, {{value}}, {{values}} where the code has them. */
     field: {
@@ -377,6 +382,7 @@ export const app = {
         provider_linked: "{{method}} vinculado",
         provider_unlinked: "{{method}} desvinculado",
         data_exported: "Download dos seus dados",
+        change_undone: "Alteração desfeita pelo e-mail",
       },
       methods: {
         totp: "aplicativo autenticador",
@@ -470,5 +476,24 @@ export const app = {
     loading: "Lendo seu convite…",
     problemTitle: "Este convite não pode ser usado",
     signIn: "Ir para a entrada",
+  },
+  undo: {
+    title: "Desfazer uma alteração na sua conta",
+    loading: "Lendo o link…",
+    changes: {
+      email_changed: "O endereço de e-mail da sua conta foi alterado em {{at}}.",
+      password_changed: "A senha da sua conta foi alterada em {{at}}.",
+      second_factor_added: "Um segundo fator, {{method}}, foi adicionado à sua conta em {{at}}.",
+      second_factor_removed: "Um segundo fator, {{method}}, foi removido da sua conta em {{at}}.",
+      provider_linked: "{{method}} foi vinculado à sua conta para entrar em {{at}}.",
+    },
+    what: "Desfazer desconecta sua conta em todos os dispositivos, volta o endereço de e-mail para aquele ao qual este link foi enviado, remove os segundos fatores e provedores de login adicionados desde então e substitui a senha. Depois enviamos um código para você escolher uma nova.",
+    ifYou: "Se foi você que fez esta alteração, feche esta página: nada acontece até você confirmar.",
+    confirm: "Desfazer esta alteração",
+    doneTitle: "A alteração foi desfeita",
+    done: "Sua conta foi desconectada em todos os lugares. Enviamos um código de recuperação para o seu endereço: digite-o na página de recuperação e depois escolha uma nova senha. Em seguida, confira seus métodos de login e dispositivos nas configurações da conta.",
+    held: "Sua conta foi desconectada em todos os lugares, mas o seu endereço recebeu e-mails demais nossos agora há pouco. Daqui a pouco, peça um código na página de recuperação.",
+    recover: "Ir para a recuperação",
+    problemTitle: "Este link não pode ser usado",
   },
 } satisfies Translation;

@@ -84,6 +84,14 @@ export const mail: MailCatalog = {
   footer: {
     support: (contact) => `Ajuda: ${contact}`,
   },
+  /** A security mail's one-time undo link (server/src/services/undo.ts), below the mail's text. */
+  undo: (link) =>
+    `Não foi você que fez essa alteração? Desfaça-a com este link, uma única vez e em até 7 dias: ${link}\nDesfazer desconecta sua conta em todos os lugares, reverte o que mudou desde então e envia um código para você escolher uma nova senha.`,
+  change_undone: {
+    subject: "A alteração na sua conta foi desfeita",
+    text: ({ at, code, link, until }) =>
+      `Uma alteração na sua conta foi desfeita em ${at}, pelo link do nosso e-mail. A conta foi desconectada em todos os lugares, os e-mails dela voltam a chegar a este endereço e o que foi adicionado desde a alteração foi removido.\n\nSeu código de recuperação: ${code}\n\nDigite-o em ${link} até ${until} e depois escolha uma nova senha. Se o código tiver expirado, peça outro na página de recuperação com este endereço.`,
+  },
   invitation: {
     subject: "Você foi convidado para uma conta",
     text: ({ inviter, site, until, link }) =>

@@ -55,6 +55,8 @@ export interface AbuseLimits {
   invitation: Limit;
   /** Invitation links read or accepted, per client IP: the link's secret cannot be guessed at scale. */
   invitationLink: Limit;
+  /** Undo links of security mails read or confirmed, per client IP: a confirmation mails a recovery code. */
+  undoLink: Limit;
 }
 
 export interface PortalConfig {
@@ -345,6 +347,7 @@ export function readLimits(env: Env): AbuseLimits {
     dataExport: readLimit(env, "LIMIT_DATA_EXPORT", "5/1h"),
     invitation: readLimit(env, "LIMIT_INVITATION", "100/1h"),
     invitationLink: readLimit(env, "LIMIT_INVITATION_LINK", "30/15m"),
+    undoLink: readLimit(env, "LIMIT_UNDO_LINK", "10/15m"),
   };
 }
 

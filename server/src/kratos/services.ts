@@ -2,6 +2,7 @@
 import { FrontendApi, IdentityApi } from "@ory/client";
 import type { PortalConfig } from "../config.js";
 import type { PortalMetrics } from "../metrics.js";
+import { kratosAccountUndo, type KratosAccountUndo } from "./account-undo.js";
 import { kratosFlows, type KratosFlows } from "./flows.js";
 import { kratosIdentities, type KratosIdentities } from "./identities.js";
 import { kratosInvitees, type KratosInvitees } from "./invitees.js";
@@ -18,6 +19,8 @@ export interface KratosServices {
   invitees: KratosInvitees;
   /** The identity schemas' traits, for the forms. */
   schemas: KratosSchemas;
+  /** What an undo from a security mail changes (Kratos' admin API). */
+  accountUndo: KratosAccountUndo;
 }
 
 export function kratosServices(config: PortalConfig, metrics: PortalMetrics): KratosServices {
@@ -33,5 +36,6 @@ export function kratosServices(config: PortalConfig, metrics: PortalMetrics): Kr
     identities: kratosIdentities(admin),
     invitees: kratosInvitees(admin),
     schemas: kratosSchemas(schemas),
+    accountUndo: kratosAccountUndo(admin),
   };
 }

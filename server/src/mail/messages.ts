@@ -53,7 +53,7 @@ function footer(brand: MailBrand, language: Language): string {
 }
 
 /** The values of a mail that are links: in HTML, where the text says them, they are links. */
-const linkParams = new Set(["settingsUrl", "link", "usersUrl"]);
+const linkParams = new Set(["settingsUrl", "link", "usersUrl", "undoLink"]);
 
 /** The support line below the name: a mailto: link for an address, else the page's. */
 function supportHtml(brand: MailBrand, language: Language, accent: string): Html {
@@ -84,7 +84,8 @@ export function renderMail<Id extends MailId>(
 ): OutgoingMail {
   const messages: MailMessages = mailCatalogs[language];
   const message = messages[id];
-  const text = message.text(params);
+  const undoLink = (params as { undoLink?: unknown }).undoLink;
+  const text = message.text(params) + (typeof undoLink === "string" ? `\n\n${mailCatalogs[language].undo(undoLink)}` : "");
   const links = Object.entries(params).flatMap(([name, value]) => (linkParams.has(name) && typeof value === "string" ? [value] : []));
   const product = escapeHtml(brand.productName(language) ?? mailCatalogs[language].productName);
   const body = mailHtml({

@@ -13,15 +13,23 @@ interface Common {
   settingsUrl: string;
 }
 
+/**
+ * A security mail's one-time undo link (services/undo.ts), only in a mail to the address the account had before
+ * the change: the catalog's `undo` words it below the mail's text.
+ */
+interface Undoable {
+  undoLink?: string;
+}
+
 export interface MailParams {
   /** The device's names from contract/devices.ts' lists ("" where unknown, which the catalog words); ip "" when unknown. */
   sign_in_new_device: Common & Device & { ip: string };
-  password_changed: Common;
-  second_factor_added: Common & { method: SecondFactor };
-  second_factor_removed: Common & { method: SecondFactor };
-  email_changed: Common & { from: string; to: string };
+  password_changed: Common & Undoable;
+  second_factor_added: Common & Undoable & { method: SecondFactor };
+  second_factor_removed: Common & Undoable & { method: SecondFactor };
+  email_changed: Common & Undoable & { from: string; to: string };
   /** A sign-in provider, by its name (Google, or the id an operator gave it). */
-  provider_linked: Common & { provider: string };
+  provider_linked: Common & Undoable & { provider: string };
   provider_unlinked: Common & { provider: string };
   recovery_used: Common;
   account_deleted: Pick<Common, "at">;
@@ -32,6 +40,11 @@ export interface MailParams {
   account_reactivated: Common;
   /** Who invited (their name and address, from Kratos), to which portal (its origin), until when, and the link. */
   invitation: { inviter: string; site: string; until: string; link: string };
+  /**
+   * After an undo, to the restored address (Kratos' after the undo): Kratos' recovery code for the account, its
+   * recovery page and until when the code works.
+   */
+  change_undone: Pick<Common, "at"> & { code: string; link: string; until: string };
   /** To the inviting admin, who asked to be told: who accepted (their address, from Kratos), when, and Manage Users. */
   invitation_accepted: Pick<Common, "at"> & { invitee: string; usersUrl: string };
 }
@@ -60,6 +73,8 @@ export interface KratosMails {
 export type KratosMailId = keyof KratosMails;
 
 export type MailCatalog = MailMessages & {
+  /** The paragraph that offers a security mail's undo link (services/undo.ts). */
+  undo: (link: string) => string;
   /** The lines below every mail. */
   footer: { support: (contact: string) => string };
   /** The product's name when the operator gave none. */

@@ -13,6 +13,7 @@ import { fileState } from "../state/file-state.js";
 import type { PortalState } from "../state/portal-state.js";
 import { redisState } from "../state/redis-state.js";
 import { securityEvents, type SecurityEvents } from "../services/security-events.js";
+import { undoLinks, type UndoLinks } from "../services/undo.js";
 import { userAdmin, type UserAdmin } from "../services/user-admin.js";
 
 declare module "fastify" {
@@ -27,6 +28,8 @@ declare module "fastify" {
     userAdmin: UserAdmin;
     /** Admins' invitations and the invitees' links (Manage Users), with the audit trail. */
     invitations: Invitations;
+    /** The undo links of the security mails: issued with them, read and confirmed by whoever holds one. */
+    undoLinks: UndoLinks;
   }
 }
 
@@ -59,7 +62,9 @@ export default fp<ServicesOptions>(
       "invitations",
       invitations({ kratos: fastify.kratos, state, outbox, origin: config.origin, lifespan: config.invitationLifespan, brand }),
     );
-    fastify.decorate("securityEvents", securityEvents(state, fastify.kratos.identities, outbox, settingsUrl, brand));
+    const undo = undoLinks({ kratos: fastify.kratos, state, outbox, origin: config.origin, brand });
+    fastify.decorate("undoLinks", undo);
+    fastify.decorate("securityEvents", securityEvents(state, fastify.kratos.identities, outbox, settingsUrl, brand, undo));
     fastify.addHook("onClose", async () => {
       await outbox.close();
       await state.close();

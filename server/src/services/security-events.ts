@@ -30,6 +30,7 @@ import { mailTime, renderMail } from "../mail/messages.js";
 import type { MailBrand, MailId, MailParams, SecondFactor } from "../mail/types.js";
 import type { CredentialSnapshot, KratosIdentities, MailAccount } from "../kratos/identities.js";
 import type { ActivityEvent, PortalState } from "../state/portal-state.js";
+import type { UndoChange, UndoLinks } from "./undo.js";
 
 /**
  * How long after accepting an invitation the invitee's recovery (the accepted link signs them in with an admin
@@ -82,6 +83,7 @@ export function securityEvents(
   outbox: Pick<Outbox, "send">,
   settingsUrl: string,
   brand: MailBrand,
+  undo?: Pick<UndoLinks, "issue">,
 ): SecurityEvents {
   /** The account as Kratos has it now, with the snapshot kept before (undefined the first time the portal sees it). */
   async function accountOf(id: string) {
@@ -104,6 +106,24 @@ export function securityEvents(
     if (account.verified && account.email !== "") await outbox.send(renderMail(id, account.email, params, account.language, brand));
   }
 
+  /**
+   * The undo link of a change's mail to `address` (services/undo.ts): only when that is the address the account
+   * had before the change, never a new one, and only when the mail goes out.
+   */
+  async function undoLinkFor(
+    id: string,
+    account: Account,
+    address: string,
+    change: Pick<UndoChange, "change" | "method" | "at">,
+  ): Promise<{ undoLink?: string }> {
+    if (!undo || !account.before || address === "" || address.toLowerCase() !== account.before.email.toLowerCase()) return {};
+    return { undoLink: await undo.issue(id, { ...change, address, before: account.before }) };
+  }
+
+  /** The undo link of a change's mail to the account's own address, when tell sends it. */
+  const undoLinkOfTell = (id: string, account: Account, change: Pick<UndoChange, "change" | "method" | "at">) =>
+    account.verified ? undoLinkFor(id, account, account.email, change) : Promise.resolve({});
+
   /** Whether the account accepted its invitation just now: its sign-in by recovery code and first password are that. */
   const justInvited = (account: Account) =>
     account.invitationAcceptedAt !== undefined && Date.now() - Date.parse(account.invitationAcceptedAt) < invitationWindowMs;
@@ -111,8 +131,11 @@ export function securityEvents(
   /** A provider linked or unlinked: recorded, and mailed to the account's address. */
   async function providerChange(id: string, account: Account, change: Change & { provider: string }): Promise<void> {
     const provider = providerNameOf(change.provider);
+    const seen = new Date();
     const at = await event(id, account, change.type, { method: provider });
-    await tell(account, change.type, { provider, at, settingsUrl });
+    const undoLink =
+      change.type === "provider_linked" ? await undoLinkOfTell(id, account, { change: change.type, method: provider, at: seen }) : {};
+    await tell(account, change.type, { provider, at, settingsUrl, ...undoLink });
   }
 
   async function signIn(id: string, body: KratosHookBody, account: Account): Promise<void> {
@@ -141,22 +164,28 @@ export function securityEvents(
       return;
     }
     for (const change of changes) {
+      const seen = new Date();
       if (change.type === "email_changed") {
         const at = await event(id, account, "email_changed");
         const params = { from: change.from, to: account.email, at, settingsUrl };
-        // The old address whether or not it was verified: whoever lost the account still reads it. The new one
-        // only once verified, like every other.
-        await outbox.send(renderMail("email_changed", change.from, params, account.language, brand));
+        // The old address whether or not it was verified: whoever lost the account still reads it, and only it
+        // gets the undo link. The new one only once verified, like every other.
+        const undoLink = await undoLinkFor(id, account, change.from, { change: "email_changed", at: seen });
+        await outbox.send(renderMail("email_changed", change.from, { ...params, ...undoLink }, account.language, brand));
         await tell(account, "email_changed", params);
       } else if ("provider" in change) {
         await providerChange(id, account, change);
       } else if (change.type === "password_changed") {
         const at = await event(id, account, "password_changed");
         // An invitee's first password, chosen right after accepting, is no news to them.
-        if (!(justInvited(account) && account.before?.password === "")) await tell(account, "password_changed", { at, settingsUrl });
+        if (!(justInvited(account) && account.before?.password === "")) {
+          const undoLink = await undoLinkOfTell(id, account, { change: "password_changed", at: seen });
+          await tell(account, "password_changed", { at, settingsUrl, ...undoLink });
+        }
       } else {
         const at = await event(id, account, change.type, { method: change.method });
-        await tell(account, change.type, { method: change.method, at, settingsUrl });
+        const undoLink = await undoLinkOfTell(id, account, { change: change.type, method: change.method, at: seen });
+        await tell(account, change.type, { method: change.method, at, settingsUrl, ...undoLink });
       }
     }
   }

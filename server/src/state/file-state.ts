@@ -15,6 +15,8 @@ interface FileData {
   /** Each account's devices, the least recently used first. */
   devices: Record<string, string[]>;
   snapshots: Record<string, object>;
+  /** Each account's undo links, and when they are forgotten (ms since the epoch). */
+  undoLinks?: Record<string, { links: object[]; until: number }>;
   /** The whole trail, oldest first. */
   audit: AuditEntry[];
 }
@@ -35,6 +37,7 @@ export function fileState(dir: string, auditRetentionSeconds: number): PortalSta
   const activity = entriesOf(stored.activity);
   const devices = entriesOf(stored.devices);
   const snapshots = entriesOf(stored.snapshots);
+  const undoLinks = entriesOf(stored.undoLinks);
   // An earlier version kept the last 200 lines per account, in an object; nothing released carried it.
   let audit = Array.isArray(stored.audit) ? stored.audit : [];
   const auditCutoff = () => new Date(Date.now() - auditRetentionSeconds * 1000).toISOString();
@@ -45,6 +48,7 @@ export function fileState(dir: string, auditRetentionSeconds: number): PortalSta
       activity: Object.fromEntries(activity),
       devices: Object.fromEntries(devices),
       snapshots: Object.fromEntries(snapshots),
+      undoLinks: Object.fromEntries(undoLinks),
       audit,
     };
     writeFileSync(`${file}.tmp`, JSON.stringify(data), { mode: 0o600 });
@@ -116,6 +120,18 @@ export function fileState(dir: string, auditRetentionSeconds: number): PortalSta
         if (locks.get(name) === settled) locks.delete(name);
       }
     },
+    undoLinks: {
+      async list(account) {
+        const kept = undoLinks.get(account);
+        return kept && kept.until > Date.now() ? kept.links : [];
+      },
+      async save(account, links, ttlMs) {
+        for (const [other, kept] of undoLinks) if (kept.until <= Date.now()) undoLinks.delete(other);
+        if (links.length === 0) undoLinks.delete(account);
+        else undoLinks.set(account, { links, until: Date.now() + ttlMs });
+        save();
+      },
+    },
     async swapSnapshot(account, snapshot) {
       const previous = snapshots.get(account);
       snapshots.set(account, snapshot);
@@ -126,6 +142,7 @@ export function fileState(dir: string, auditRetentionSeconds: number): PortalSta
       activity.delete(account);
       devices.delete(account);
       snapshots.delete(account);
+      undoLinks.delete(account);
       save();
     },
     close: async () => undefined,

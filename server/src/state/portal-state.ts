@@ -1,6 +1,7 @@
 // What the portal keeps beyond a request and a process: mail waiting to be
 // sent (the outbox), each account's recent security activity, the devices
 // it signed in from, the snapshot its security mails compare with, the
+// digests of its security mails' undo links (services/undo.ts), the
 // audit trail of what admins did (Manage Users), and the lock that makes
 // "is another admin left?" and the change one decision.
 //
@@ -71,6 +72,14 @@ export interface PortalState {
    * this state. Fails (and does no work) when the lock does not come in time (redis-state.ts: lockWaitMs).
    */
   withLock<T>(name: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * The undo links of an account's security mails (services/undo.ts), each by the digest of its secret: read and
+   * replaced whole under withLock(`undo:<account>`). The whole list is forgotten `ttlMs` after its last save.
+   */
+  undoLinks: {
+    list(account: string): Promise<object[]>;
+    save(account: string, links: object[], ttlMs: number): Promise<void>;
+  };
   /** Keeps the account's latest credential snapshot (services/security-events.ts); returns the one before. */
   swapSnapshot(account: string, snapshot: object): Promise<object | undefined>;
   /** Everything kept about an account, when it is deleted; its audit trail stays, the record of who deleted it. */

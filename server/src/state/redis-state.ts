@@ -150,13 +150,29 @@ export async function redisState(url: string, auditRetentionSeconds: number): Pr
         await client.eval(releaseLockScript, 1, lock, token);
       }
     },
+    undoLinks: {
+      async list(account) {
+        const raw = await client.get(key("undo-links", account));
+        return raw === null ? [] : (JSON.parse(raw) as object[]);
+      },
+      async save(account, links, ttlMs) {
+        if (links.length === 0) await client.del(key("undo-links", account));
+        else await client.set(key("undo-links", account), JSON.stringify(links), "PX", ttlMs);
+      },
+    },
     async swapSnapshot(account, snapshot) {
       const previous = await client.getset(key("snapshot", account), JSON.stringify(snapshot));
       return previous === null ? undefined : (JSON.parse(previous) as object);
     },
     async forget(account) {
       // "devices": the unordered set of an earlier version, which "known-devices" replaced.
-      await client.del(key("activity", account), key("known-devices", account), key("devices", account), key("snapshot", account));
+      await client.del(
+        key("activity", account),
+        key("known-devices", account),
+        key("devices", account),
+        key("snapshot", account),
+        key("undo-links", account),
+      );
     },
     async close() {
       await client.quit().catch(() => {

@@ -11,7 +11,7 @@ const at = "AT-MARKER";
 const settingsUrl = "https://account.example/settings";
 const samples: { [Id in MailId]: MailParams[Id] } = {
   sign_in_new_device: { browser: "Firefox", version: "133", os: "Windows", ip: "203.0.113.9", at, settingsUrl },
-  password_changed: { at, settingsUrl },
+  password_changed: { at, settingsUrl, undoLink: "https://account.example/undo?token=U" },
   second_factor_added: { method: "totp", at, settingsUrl },
   second_factor_removed: { method: "passkey", at, settingsUrl },
   email_changed: { from: "old@example.com", to: "new@example.com", at, settingsUrl },
@@ -31,6 +31,7 @@ const samples: { [Id in MailId]: MailParams[Id] } = {
     link: "https://account.example/invitation?token=T",
   },
   invitation_accepted: { invitee: "ada@example.com", at, usersUrl: "https://account.example/manage-users" },
+  change_undone: { at, code: "CODE-MARKER", link: "https://account.example/recovery?flow=F", until: "UNTIL-MARKER" },
 };
 
 for (const language of languages) {

@@ -73,6 +73,7 @@ export const pages: { readonly [N in PageName]: Page } = {
   logout: { ...pageFacts.logout, ...publicPage, Component: LogoutPage },
   error: { ...pageFacts.error, ...publicPage, Component: ErrorPage },
   invitation: { ...pageFacts.invitation, ...publicPage, module: "/src/app/lazy-modules/invitation.tsx" },
+  undo: { ...pageFacts.undo, ...publicPage, module: "/src/app/lazy-modules/undo.tsx" },
   consent: {
     ...pageFacts.consent,
     access: "signed-in",

@@ -49,6 +49,8 @@ export interface AbuseLimitHooks {
   providerCallback: onRequestHookHandler;
   /** An invitation link read or accepted: per client IP, so that its secret cannot be guessed. */
   invitationLink: onRequestHookHandler;
+  /** A security mail's undo link read or confirmed: per client IP, so that its secret cannot be guessed, nor mail sent at will. */
+  undoLink: onRequestHookHandler;
   /**
    * The sign-in limit of an account (LIMIT_SIGN_IN_ACCOUNT), by its address: until when wrong passwords keep it
    * locked for every browser its owner has not signed in from, and an admin's unlock.
@@ -123,6 +125,10 @@ export function limitHooks(fastify: FastifyInstance, config: PortalConfig, store
 
     invitationLink: async (request, reply) => {
       await charge(rules.invitationLink(request.ip), reply);
+    },
+
+    undoLink: async (request, reply) => {
+      await charge(rules.undoLink(request.ip), reply);
     },
 
     signInLock: {

@@ -45,6 +45,7 @@ export interface LimitRules {
   providerIp: PerNetwork;
   providerLink: Counted;
   invitationLink: PerNetwork;
+  undoLink: PerNetwork;
 }
 
 export function limitRules(limits: AbuseLimits, store: LimiterStore): LimitRules {
@@ -81,6 +82,7 @@ export function limitRules(limits: AbuseLimits, store: LimiterStore): LimitRules
     providerIp: perNetwork("provider-ip", limits.providerIp),
     providerLink: counted("provider-link", limits.providerLink),
     invitationLink: perNetwork("invitation-link", limits.invitationLink),
+    undoLink: perNetwork("undo-link", limits.undoLink),
   };
 }
 

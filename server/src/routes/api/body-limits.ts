@@ -19,4 +19,6 @@ export const bodyLimits = {
   invitationCheck: 192 * 1024,
   /** An invitation link's token and nothing else. */
   invitationToken: 1024,
+  /** A security mail's undo token and nothing else. */
+  undoToken: 1024,
 };

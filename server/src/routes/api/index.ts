@@ -10,6 +10,7 @@ import identitySchemaRoutes from "./identity-schemas.js";
 import invitationRoutes from "./invitation.js";
 import oauth2Routes from "./oauth2/index.js";
 import sessionRoutes from "./session.js";
+import undoRoutes from "./undo.js";
 
 const apiRoutes: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { config }) => {
   // Every route says how much body it reads: a route with a body schema names
@@ -25,6 +26,7 @@ const apiRoutes: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, 
   await fastify.register(adminRoutes, { config });
   await fastify.register(oauth2Routes, { prefix: "/oauth2" });
   await fastify.register(invitationRoutes, { prefix: "/invitation" });
+  await fastify.register(undoRoutes, { prefix: "/undo" });
   // A route of its own, more specific than the SPA's /*, so that an unknown
   // /api path is never answered with index.html.
   fastify.all("/*", { schema: { response: errorResponses } }, async () => {

@@ -1,0 +1,2 @@
+// /undo: only the holder of a security mail's undo link opens it, once.
+export { UndoPage as default } from "../../features/undo";
