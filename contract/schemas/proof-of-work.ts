@@ -3,6 +3,9 @@
 // worker, and where the solution goes.
 import { Type, type Static } from "@sinclair/typebox";
 
+/** Where the app asks for a challenge. */
+export const proofOfWorkPath = "/api/proof-of-work";
+
 /** Where the app sends a solved challenge with a flow submission: the proxy never passes it on to Kratos. */
 export const proofOfWorkHeader = "X-Altcha";
 

@@ -364,7 +364,9 @@ export function readProofOfWork(env: Env): ProofOfWorkConfig {
   const hmacKey = readSecret(env, "ALTCHA_HMAC_KEY");
   // Every replica must verify what another signed, and a restart must not void the challenges in flight.
   if (hmacKey === undefined && env.NODE_ENV === "production") {
-    throw new ConfigError("ALTCHA_HMAC_KEY must be set in production: 32 or more characters (openssl rand -hex 32), the same for every portal");
+    throw new ConfigError(
+      "ALTCHA_HMAC_KEY must be set in production: 32 or more characters (openssl rand -hex 32), the same for every portal",
+    );
   }
   const noScriptWait = readDuration(env, "CHALLENGE_NO_SCRIPT_WAIT", "5s");
   if (noScriptWait > 20) throw new ConfigError("CHALLENGE_NO_SCRIPT_WAIT must be 20s or less: the request is held that long");

@@ -48,7 +48,9 @@ export async function charge(charges: Charge[], reply: FastifyReply): Promise<Ra
  * request made is deleted again, so that refused requests leave nothing in the store.
  */
 export async function giveBack(charges: Charge[], taken: readonly (RateLimiterRes | undefined)[]): Promise<void> {
-  await Promise.all(charges.map(({ counter, key }, index) => (taken[index]?.consumedPoints === 1 ? counter.delete(key) : counter.reward(key))));
+  await Promise.all(
+    charges.map(({ counter, key }, index) => (taken[index]?.consumedPoints === 1 ? counter.delete(key) : counter.reward(key))),
+  );
 }
 
 /**
