@@ -49,7 +49,9 @@ function solveNatively({ parameters }: Challenge): number {
 
 export async function benchProofOfWork(): Promise<void> {
   const difficulty = readProofOfWork(process.env);
-  const say = (line: string) => console.log(line);
+  const say = (line: string) => {
+    console.log(line);
+  };
   say(`proof of work: PBKDF2/SHA-256, CHALLENGE_COST=${difficulty.cost}, CHALLENGE_MAX_NUMBER=${difficulty.maxNumber}`);
   say(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "?"}`);
   const stack = await startTestStack({});

@@ -31,7 +31,7 @@ test("30 wrong passwords from one address meet the challenge before any refusal;
   const ownerContext = await browser.newContext();
   try {
     const accounts = await Promise.all([1, 2, 3].map(() => createIdentity(stack.adminUrl, { verified: true })));
-    const owner = accounts[0]!;
+    const owner = accounts[0];
     const ownersPage = await ownerContext.newPage();
     await ownersPage.goto(`${stack.portalOrigin}/login`);
     await submitPassword(ownersPage, owner.email, owner.password);

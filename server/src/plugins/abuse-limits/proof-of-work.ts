@@ -138,7 +138,7 @@ export function proofOfWork({ config, store, spent }: ProofOfWorkOptions): Proof
       if (from === undefined || !challengedFlows.has(kind) || charges.some(({ rule }) => ownersRules.has(rule))) return;
       const near = charges.filter(({ rule }, index) => {
         const count = taken[index];
-        if (!challengedRules.has(rule) || count === undefined) return false;
+        if (!challengedRules.has(rule)) return false;
         return count.consumedPoints > from * (count.consumedPoints + count.remainingPoints);
       });
       if (near.length === 0) return;

@@ -30,12 +30,11 @@ const widgetTexts = [
   "verificationRequired",
 ] as const;
 
+/** onSolved must stay the same for the widget's life (use-flow.ts gives each challenge its own, and a key). */
 export default function ProofOfWorkCheck({ onSolved }: { onSolved: (payload: string) => void }) {
   const { t, i18n } = useTranslation();
   const holder = useRef<HTMLDivElement>(null);
   const introId = useId();
-  const solved = useRef(onSolved);
-  solved.current = onSolved;
 
   useEffect(() => {
     const language = i18n.language;
@@ -60,7 +59,7 @@ export default function ProofOfWorkCheck({ onSolved }: { onSolved: (payload: str
     widget.setAttribute("aria-describedby", introId);
     const verified = (event: Event) => {
       const payload = (event as CustomEvent<{ payload?: string }>).detail.payload;
-      if (payload) solved.current(payload);
+      if (payload) onSolved(payload);
     };
     widget.addEventListener("verified", verified);
     holder.current?.append(widget);
@@ -68,7 +67,7 @@ export default function ProofOfWorkCheck({ onSolved }: { onSolved: (payload: str
       widget.removeEventListener("verified", verified);
       widget.remove();
     };
-  }, [i18n.language, introId, t]);
+  }, [i18n.language, introId, onSolved, t]);
 
   return (
     <div className="proof-of-work mb-3">

@@ -55,6 +55,8 @@ const mailingFlows: ReadonlySet<FlowKind> = new Set(["login", "registration", "r
  */
 export function updateFlow<K extends FlowKind>(kind: K, flowId: string, body: FlowBody, proofOfWork?: string): Promise<UpdateResults[K]> {
   const init: InitOverrideFunction | undefined =
-    proofOfWork === undefined ? undefined : async ({ init }) => ({ headers: { ...init.headers, [proofOfWorkHeader]: proofOfWork } });
+    proofOfWork === undefined
+      ? undefined
+      : ({ init }) => Promise.resolve({ headers: { ...init.headers, [proofOfWorkHeader]: proofOfWork } });
   return updaters[kind](flowId, mailingFlows.has(kind) ? { ...body, transient_payload: { language: i18n.language } } : body, init);
 }
