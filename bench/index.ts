@@ -32,7 +32,8 @@
 // `npm run bench -- memory` what the image's portal holds in memory, of what it
 // is made, and what a Node option or a build does to it (memory.ts);
 // `npm run bench -- entry` of what the public pages' script is made
-// (entry-composition.ts).
+// (entry-composition.ts); `npm run bench -- proof-of-work` what the check
+// before the abuse limits costs an attacker and a person (proof-of-work.ts).
 import { mkdirSync, readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import { join, resolve } from "node:path";
@@ -52,6 +53,7 @@ import { benchCapacity } from "./capacity.js";
 import { benchEntry } from "./entry-composition.js";
 import { benchMemory } from "./memory.js";
 import { startOryUi, type OryUi } from "./ory-ui.js";
+import { benchProofOfWork } from "./proof-of-work.js";
 import { memoryOf } from "./processes.js";
 import { summarizeCpuProfile, summarizeHeapSnapshot } from "./profile-summary.js";
 
@@ -376,5 +378,6 @@ const [mode, ...modeArgs] = process.argv.slice(2);
 if (mode === "capacity") await benchCapacity();
 else if (mode === "memory") await benchMemory(modeArgs);
 else if (mode === "entry") await benchEntry();
+else if (mode === "proof-of-work") await benchProofOfWork();
 else if (mode === "pages") await benchAll(modeArgs);
 else await benchAll();

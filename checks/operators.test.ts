@@ -40,6 +40,7 @@ const production: Record<string, string> = {
   HYDRA_DB_PASSWORD: "h".repeat(32),
   DEVICE_COOKIE_SECRET: "v".repeat(64),
   KRATOS_HOOK_SECRET: "w".repeat(64),
+  ALTCHA_HMAC_KEY: "a".repeat(64),
 };
 const secrets = [
   "KRATOS_SECRETS_COOKIE",
@@ -50,6 +51,7 @@ const secrets = [
   "HYDRA_DB_PASSWORD",
   "DEVICE_COOKIE_SECRET",
   "KRATOS_HOOK_SECRET",
+  "ALTCHA_HMAC_KEY",
 ];
 
 const compose = loadCompose(root, "docker-compose.yml", production);

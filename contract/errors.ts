@@ -33,6 +33,12 @@ export const errorCodes = [
   "json_required",
   /** 429: an abuse limit holds; Retry-After says for how long. */
   "rate_limited",
+  /**
+   * 428: an abuse limit of this sign-in, recovery or registration is near; the submission needs a solved
+   * proof-of-work challenge (GET /api/proof-of-work, the solution in the X-Altcha header). Also for a solution
+   * that is wrong, expired or used before.
+   */
+  "proof_of_work_required",
   /** 400: fields are wrong; `errors` names each. */
   "invalid_fields",
   /** 400: the request as a whole is wrong (not an object, a query without a field to name). */

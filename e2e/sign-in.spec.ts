@@ -69,7 +69,7 @@ test("after too many wrong passwords the form says when to try again, and the ri
   // A stack of its own starts first: on a busy machine that alone took 30 s.
   test.setTimeout(120_000);
   // A portal of its own with a lower limit, so that these guesses count against nobody else's.
-  const stack = await startPrivateStack({ portalEnv: { LIMIT_SIGN_IN_ACCOUNT: "2/15m" } });
+  const stack = await startPrivateStack({ portalEnv: { LIMIT_SIGN_IN_ACCOUNT: "2/15m", CHALLENGE_FROM: "off" } });
   try {
     const user = await createIdentity(stack.adminUrl, { verified: true });
     await page.goto(`${stack.portalOrigin}/login`);
@@ -101,7 +101,7 @@ test("the owner signs in from a browser they used before while an attacker's gue
   // A stack of its own starts first: on a busy machine that alone took 30 s.
   test.setTimeout(120_000);
   // A portal of its own with a lower limit, so that these guesses count against nobody else's.
-  const stack = await startPrivateStack({ portalEnv: { LIMIT_SIGN_IN_ACCOUNT: "3/15m" } });
+  const stack = await startPrivateStack({ portalEnv: { LIMIT_SIGN_IN_ACCOUNT: "3/15m", CHALLENGE_FROM: "off" } });
   const attacker = await playwright.request.newContext();
   try {
     const owner = await createIdentity(stack.adminUrl, { verified: true });

@@ -71,6 +71,7 @@ export async function startPortal(
       KRATOS_PUBLIC_URL: kratos.publicUrl,
       KRATOS_ADMIN_URL: kratos.adminUrl,
       KRATOS_HOOK_SECRET: settings.portal.hookSecret,
+      ALTCHA_HMAC_KEY: settings.portal.altchaHmacKey,
       REGISTRATION: settings.portal.registration,
       // The portal's security mail goes through Kratos' SMTP server; what waits to be sent is kept in the data folder.
       SMTP_URI: settings.kratos.smtpUri,

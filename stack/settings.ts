@@ -30,6 +30,8 @@ export interface StackSettings {
     deviceCookieSecret: string;
     /** What Kratos' web hooks send the portal to prove they come from Kratos. */
     hookSecret: string;
+    /** Signs the proof-of-work challenges (ALTCHA_HMAC_KEY). */
+    altchaHmacKey: string;
     /** REGISTRATION: anyone may create an account, or only whom an admin invites (Kratos' registration off too). */
     registration: RegistrationMode;
   };
@@ -120,7 +122,11 @@ const kratosSecrets = (dataDir: string) =>
   }));
 
 const portalSecrets = (dataDir: string) =>
-  storedSecrets(dataDir, "portal", () => ({ deviceCookie: randomBytes(32).toString("hex"), hook: randomBytes(32).toString("hex") }));
+  storedSecrets(dataDir, "portal", () => ({
+    deviceCookie: randomBytes(32).toString("hex"),
+    hook: randomBytes(32).toString("hex"),
+    altchaHmacKey: randomBytes(32).toString("hex"),
+  }));
 
 const exampleSsoSecrets = (dataDir: string) =>
   storedSecrets(dataDir, "example-sso", () => ({
@@ -170,6 +176,8 @@ export function readSettings(env: Env = process.env): StackSettings {
       // Kept, so that a restart does not make every browser unknown to the abuse limits again.
       deviceCookieSecret: env.DEVICE_COOKIE_SECRET || portalSecrets(dataDir).deviceCookie,
       hookSecret: secretList(env, "KRATOS_HOOK_SECRET", 32)?.[0] ?? portalSecrets(dataDir).hook,
+      // Kept, so that a restart does not void the challenges being solved.
+      altchaHmacKey: secretList(env, "ALTCHA_HMAC_KEY", 32)?.[0] ?? portalSecrets(dataDir).altchaHmacKey,
       registration: readChoice(env, "REGISTRATION", registrationModes, "open"),
     },
     kratos: {

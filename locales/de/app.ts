@@ -47,6 +47,8 @@ export const app = {
       cross_origin: "Diese Änderung ist nur über die Seiten des Portals selbst möglich.",
       json_required: "Das Portal konnte diese Anfrage nicht lesen. Laden Sie die Seite neu und versuchen Sie es erneut.",
       rate_limited: "Zu viele Versuche. Versuchen Sie es später erneut.",
+      proof_of_work_required:
+        "Hier gab es zuletzt viele Versuche. Lassen Sie Ihren Browser die kurze Prüfung beenden und senden Sie das Formular dann erneut.",
       invalid_fields: "Einige Felder müssen geändert werden.",
       invalid_request: "Das Portal konnte diese Anfrage nicht lesen. Laden Sie die Seite neu und versuchen Sie es erneut.",
       ambiguous_request:
@@ -211,6 +213,22 @@ export const app = {
     termsLink: "Nutzungsbedingungen",
     privacyLink: "Datenschutzhinweise",
     newTab: "öffnet sich in einem neuen Tab",
+    proofOfWork: {
+      intro:
+        "Hier gab es zuletzt viele Versuche. Deshalb führt Ihr Browser zuerst eine kurze Berechnung aus, die automatisches Raten bremst. Sie dauert einige Sekunden; danach wird das Formular von selbst gesendet.",
+      widget: {
+        label: "Berechnung für dieses Formular",
+        loading: "Wird geladen …",
+        verifying: "Wird berechnet …",
+        waitAlert: "Wird berechnet, bitte warten.",
+        verified: "Berechnung abgeschlossen",
+        error: "Die Berechnung ist fehlgeschlagen. Versuchen Sie es erneut.",
+        expired: "Die Berechnung ist abgelaufen. Versuchen Sie es erneut.",
+        reload: "Erneut versuchen",
+        verify: "Berechnung starten",
+        verificationRequired: "Die Berechnung muss abgeschlossen sein, bevor das Formular gesendet wird.",
+      },
+    },
   },
   auth: {
     signInDeactivated:

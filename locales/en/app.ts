@@ -46,6 +46,7 @@ export const app = {
       cross_origin: "This change must be made from the portal's own pages.",
       json_required: "The portal could not read this request. Reload the page and try again.",
       rate_limited: "Too many attempts. Try again later.",
+      proof_of_work_required: "Many attempts were made here recently. Let your browser finish its short check, then send the form again.",
       invalid_fields: "Some fields need changes.",
       invalid_request: "The portal could not read this request. Reload the page and try again.",
       ambiguous_request: "The form was sent in a way the portal cannot check. Reload the page and try again.",
@@ -193,6 +194,23 @@ export const app = {
     termsLink: "Terms of service",
     privacyLink: "Privacy notice",
     newTab: "opens in a new tab",
+    /** The proof-of-work check before an abuse limit (web/src/lib/flows/proof-of-work-check.tsx): why, and the widget's own texts. */
+    proofOfWork: {
+      intro:
+        "Many attempts were made here recently, so your browser first does a short calculation that slows down automated guessing. It takes a few seconds; the form is then sent by itself.",
+      widget: {
+        label: "Calculation for this form",
+        loading: "Loading…",
+        verifying: "Calculating…",
+        waitAlert: "Calculating, please wait.",
+        verified: "Calculation done",
+        error: "The calculation failed. Try again.",
+        expired: "The calculation expired. Try again.",
+        reload: "Try again",
+        verify: "Start the calculation",
+        verificationRequired: "The calculation must finish before the form is sent.",
+      },
+    },
   },
   auth: {
     signInDeactivated: "This account is deactivated: it cannot sign in. Ask an administrator of the portal to reactivate it.",

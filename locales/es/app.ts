@@ -48,6 +48,8 @@ export const app = {
       cross_origin: "Este cambio debe hacerse desde las páginas del propio portal.",
       json_required: "El portal no pudo leer esta solicitud. Recarga la página e inténtalo de nuevo.",
       rate_limited: "Demasiados intentos. Inténtalo de nuevo más tarde.",
+      proof_of_work_required:
+        "Hubo muchos intentos aquí hace poco. Deja que tu navegador termine su breve comprobación y vuelve a enviar el formulario.",
       invalid_fields: "Hay campos que necesitan cambios.",
       invalid_request: "El portal no pudo leer esta solicitud. Recarga la página e inténtalo de nuevo.",
       ambiguous_request: "El formulario se envió de una forma que el portal no puede comprobar. Recarga la página e inténtalo de nuevo.",
@@ -202,6 +204,22 @@ export const app = {
     termsLink: "Condiciones de uso",
     privacyLink: "Aviso de privacidad",
     newTab: "se abre en una pestaña nueva",
+    proofOfWork: {
+      intro:
+        "Hubo muchos intentos aquí hace poco, así que tu navegador primero hace un breve cálculo que frena los intentos automáticos. Tarda unos segundos; después el formulario se envía solo.",
+      widget: {
+        label: "Cálculo para este formulario",
+        loading: "Cargando…",
+        verifying: "Calculando…",
+        waitAlert: "Calculando, espera un momento.",
+        verified: "Cálculo terminado",
+        error: "El cálculo falló. Inténtalo de nuevo.",
+        expired: "El cálculo caducó. Inténtalo de nuevo.",
+        reload: "Intentar de nuevo",
+        verify: "Iniciar el cálculo",
+        verificationRequired: "El cálculo debe terminar antes de enviar el formulario.",
+      },
+    },
   },
   auth: {
     signInDeactivated: "Esta cuenta está desactivada: no puede iniciar sesión. Pide a quien administre el portal que la reactive.",

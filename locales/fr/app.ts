@@ -48,6 +48,8 @@ export const app = {
       cross_origin: "Cette modification doit être faite depuis les pages du portail lui-même.",
       json_required: "Le portail n’a pas pu lire cette requête. Rechargez la page et réessayez.",
       rate_limited: "Trop de tentatives. Réessayez plus tard.",
+      proof_of_work_required:
+        "De nombreuses tentatives ont eu lieu ici récemment. Laissez votre navigateur terminer sa courte vérification, puis renvoyez le formulaire.",
       invalid_fields: "Certains champs sont à corriger.",
       invalid_request: "Le portail n’a pas pu lire cette requête. Rechargez la page et réessayez.",
       ambiguous_request: "Le formulaire a été envoyé d’une manière que le portail ne peut pas vérifier. Rechargez la page et réessayez.",
@@ -215,6 +217,22 @@ export const app = {
     termsLink: "Conditions d’utilisation",
     privacyLink: "Politique de confidentialité",
     newTab: "s’ouvre dans un nouvel onglet",
+    proofOfWork: {
+      intro:
+        "De nombreuses tentatives ont eu lieu ici récemment : votre navigateur fait d’abord un court calcul qui ralentit les essais automatisés. Cela prend quelques secondes, puis le formulaire est envoyé tout seul.",
+      widget: {
+        label: "Calcul pour ce formulaire",
+        loading: "Chargement…",
+        verifying: "Calcul en cours…",
+        waitAlert: "Calcul en cours, veuillez patienter.",
+        verified: "Calcul terminé",
+        error: "Le calcul a échoué. Réessayez.",
+        expired: "Le calcul a expiré. Réessayez.",
+        reload: "Réessayer",
+        verify: "Lancer le calcul",
+        verificationRequired: "Le calcul doit se terminer avant l’envoi du formulaire.",
+      },
+    },
   },
   auth: {
     signInDeactivated: "Ce compte est désactivé : il ne peut pas se connecter. Demandez à un administrateur du portail de le réactiver.",

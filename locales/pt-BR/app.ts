@@ -48,6 +48,8 @@ export const app = {
       cross_origin: "Esta alteração precisa ser feita pelas páginas do próprio portal.",
       json_required: "O portal não conseguiu ler esta solicitação. Recarregue a página e tente novamente.",
       rate_limited: "Muitas tentativas. Tente novamente mais tarde.",
+      proof_of_work_required:
+        "Houve muitas tentativas aqui recentemente. Deixe seu navegador concluir a breve verificação e envie o formulário de novo.",
       invalid_fields: "Alguns campos precisam de alterações.",
       invalid_request: "O portal não conseguiu ler esta solicitação. Recarregue a página e tente novamente.",
       ambiguous_request: "O formulário foi enviado de um jeito que o portal não consegue verificar. Recarregue a página e tente novamente.",
@@ -204,6 +206,22 @@ export const app = {
     termsLink: "Termos de uso",
     privacyLink: "Aviso de privacidade",
     newTab: "abre em uma nova aba",
+    proofOfWork: {
+      intro:
+        "Houve muitas tentativas aqui recentemente, então seu navegador primeiro faz um cálculo curto que atrasa tentativas automáticas. Leva alguns segundos; depois o formulário é enviado sozinho.",
+      widget: {
+        label: "Cálculo para este formulário",
+        loading: "Carregando…",
+        verifying: "Calculando…",
+        waitAlert: "Calculando, aguarde.",
+        verified: "Cálculo concluído",
+        error: "O cálculo falhou. Tente de novo.",
+        expired: "O cálculo expirou. Tente de novo.",
+        reload: "Tentar de novo",
+        verify: "Iniciar o cálculo",
+        verificationRequired: "O cálculo precisa terminar antes de o formulário ser enviado.",
+      },
+    },
   },
   auth: {
     signInDeactivated: "Esta conta está desativada: não é possível entrar com ela. Peça a quem administra o portal para reativá-la.",

@@ -83,6 +83,8 @@ export interface PortalConfig {
   rateLimitRedisUrl: string | undefined;
   /** Signs the device cookies; undefined: a random key for this process. */
   deviceCookieSecret: string | undefined;
+  /** The proof-of-work check before a sign-in, recovery or registration limit refuses (plugins/abuse-limits/proof-of-work.ts). */
+  proofOfWork: ProofOfWorkConfig;
   /** How long a call to Kratos or Hydra may take before the portal calls it unavailable. */
   upstreamTimeoutMs: number;
   /** Managing OAuth2 clients needs a session signed in with a second factor. */
@@ -111,6 +113,19 @@ export interface PortalConfig {
   tracing: TracingConfig | undefined;
   /** How long an invitation's link works, in seconds (INVITATION_LIFESPAN). */
   invitationLifespan: number;
+}
+
+export interface ProofOfWorkConfig {
+  /** ALTCHA_HMAC_KEY: signs the challenges; undefined (never in production): a random key for this process. */
+  hmacKey: string | undefined;
+  /** CHALLENGE_FROM: the share of a limit (0 to 1) after which each attempt needs a solved challenge; undefined: never. */
+  from: number | undefined;
+  /** CHALLENGE_COST: PBKDF2-SHA-256 iterations per number the browser tries. */
+  cost: number;
+  /** CHALLENGE_MAX_NUMBER: the challenge's number is drawn between half of it and it; the browser tries them all up to it. */
+  maxNumber: number;
+  /** CHALLENGE_NO_SCRIPT_WAIT, in seconds: how long a form sent without a solution (no script) is held instead. */
+  noScriptWait: number;
 }
 
 export interface TermsConfig {
@@ -351,6 +366,35 @@ export function readLimits(env: Env): AbuseLimits {
   };
 }
 
+/** "50%": a share of a limit, more than 0 and less than 100 %; "off": none. */
+function readShare(env: Env, name: string, fallback: string): number | undefined {
+  const raw = env[name] || fallback;
+  if (raw.trim() === "off") return undefined;
+  const match = /^(\d{1,2})%$/.exec(raw.trim());
+  const percent = Number(match?.[1]);
+  if (!match || percent < 1) throw new ConfigError(`${name} must be a share of the limit from 1% to 99%, or off, got "${raw}"`);
+  return percent / 100;
+}
+
+export function readProofOfWork(env: Env): ProofOfWorkConfig {
+  const hmacKey = readSecret(env, "ALTCHA_HMAC_KEY");
+  // Every replica must verify what another signed, and a restart must not void the challenges in flight.
+  if (hmacKey === undefined && env.NODE_ENV === "production") {
+    throw new ConfigError(
+      "ALTCHA_HMAC_KEY must be set in production: 32 or more characters (openssl rand -hex 32), the same for every portal",
+    );
+  }
+  const noScriptWait = readDuration(env, "CHALLENGE_NO_SCRIPT_WAIT", "5s");
+  if (noScriptWait > 20) throw new ConfigError("CHALLENGE_NO_SCRIPT_WAIT must be 20s or less: the request is held that long");
+  return {
+    hmacKey,
+    from: readShare(env, "CHALLENGE_FROM", "50%"),
+    cost: readPositiveInteger(env, "CHALLENGE_COST", 1000),
+    maxNumber: readPositiveInteger(env, "CHALLENGE_MAX_NUMBER", 2000),
+    noScriptWait,
+  };
+}
+
 const defaultWebRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "web", "dist");
 const defaultStateDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..", ".data", "portal");
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -373,6 +417,7 @@ export function readConfig(env: Env = process.env): PortalConfig {
     limits: readLimits(env),
     rateLimitRedisUrl: readRedisUrl(env, "RATE_LIMIT_REDIS_URL"),
     deviceCookieSecret: readSecret(env, "DEVICE_COOKIE_SECRET"),
+    proofOfWork: readProofOfWork(env),
     upstreamTimeoutMs: readPositiveInteger(env, "UPSTREAM_TIMEOUT_MS", 10_000),
     adminRequireAal2: readBoolean(env, "ADMIN_REQUIRE_AAL2", true),
     metrics,

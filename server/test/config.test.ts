@@ -69,6 +69,13 @@ t.test("limits are a count per window", async (t) => {
   t.same(limits.signInIp, { points: 200, duration: 1200 });
 });
 
+t.test("the proof-of-work check starts past half of a limit unless CHALLENGE_FROM says otherwise", async (t) => {
+  t.same(readConfig({}).proofOfWork, { hmacKey: undefined, from: 0.5, cost: 1000, maxNumber: 2000, noScriptWait: 5 });
+  t.equal(readConfig({ CHALLENGE_FROM: "80%" }).proofOfWork.from, 0.8);
+  t.equal(readConfig({ CHALLENGE_FROM: "off" }).proofOfWork.from, undefined, "off: straight to the limit");
+  t.equal(readConfig({ NODE_ENV: "production", ALTCHA_HMAC_KEY: "k".repeat(64) }).proofOfWork.hmacKey, "k".repeat(64));
+});
+
 t.test("CSP_FORM_ACTION_ORIGINS takes origins", async (t) => {
   t.same(readConfig({ CSP_FORM_ACTION_ORIGINS: "https://auth.example.org, http://localhost:4444/" }).formActionOrigins, [
     "https://auth.example.org",
@@ -112,6 +119,12 @@ t.test("a bad value is refused with a message naming the variable", async (t) =>
     [{ METRICS_PORT: "9464", INTERNAL_PORT: "9464" }, /^INTERNAL_PORT must differ from METRICS_PORT \(9464\)/],
     [{ AUDIT_RETENTION: "1y" }, /^AUDIT_RETENTION must be a number of days such as 365d/],
     [{ AUDIT_RETENTION: "0d" }, /^AUDIT_RETENTION must be a number of days/],
+    [{ NODE_ENV: "production" }, /^ALTCHA_HMAC_KEY must be set in production/],
+    [{ ALTCHA_HMAC_KEY: "short" }, /^ALTCHA_HMAC_KEY must be 32 or more characters/],
+    [{ CHALLENGE_FROM: "0.5" }, /^CHALLENGE_FROM must be a share of the limit from 1% to 99%, or off/],
+    [{ CHALLENGE_FROM: "100%" }, /^CHALLENGE_FROM must be a share/],
+    [{ CHALLENGE_COST: "0" }, /^CHALLENGE_COST must be a positive whole number/],
+    [{ CHALLENGE_NO_SCRIPT_WAIT: "1m" }, /^CHALLENGE_NO_SCRIPT_WAIT must be 20s or less/],
     [
       { RATE_LIMIT_REDIS_URL: "redis://:s3cret@" },
       /^RATE_LIMIT_REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL with a host, e\.g\. redis:\/\/redis:6379$/,

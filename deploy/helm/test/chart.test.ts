@@ -410,6 +410,10 @@ t.test("no secret value is in a ConfigMap: the Redis URL (with its password) and
   const withKey = one(await render([...required, "--set", `secret.values.deviceCookieSecret=${given}`]), "Secret");
   t.equal(withKey.stringData?.DEVICE_COOKIE_SECRET, given, "the given device cookie key is used");
   await t.rejects(render([...required, "--set", "secret.values.deviceCookieSecret=short"]), /at least 32 characters/);
+  t.match(secret.stringData?.ALTCHA_HMAC_KEY, /^[A-Za-z0-9]{64}$/, "a proof-of-work key is generated when none is given");
+  const withAltcha = one(await render([...required, "--set", `secret.values.altchaHmacKey=${given}`]), "Secret");
+  t.equal(withAltcha.stringData?.ALTCHA_HMAC_KEY, given, "the given proof-of-work key is used");
+  await t.rejects(render([...required, "--set", "secret.values.altchaHmacKey=short"]), /altchaHmacKey must be at least 32 characters/);
   t.same(podOf(production).container.envFrom, [
     { configMapRef: { name: "portal-account-portal" } },
     { secretRef: { name: "portal-account-portal" } },

@@ -3,11 +3,18 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { LRUCache } from "lru-cache";
 import type { AuditEntry } from "#contract/schemas/users.js";
 import type { OutboxEntry } from "../mail/types.js";
 import { activityLength, knownDevicesKept, type ActivityEvent, type PortalState } from "./portal-state.js";
 
 type Dated<T> = T & { dueAt: number };
+
+/**
+ * Spent challenges kept in memory at most: they expire within minutes, and one portal process (this store's
+ * only user) checks them, so the file need not hold them. Beyond it the oldest goes first.
+ */
+export const spentChallengesKept = 100_000;
 
 interface FileData {
   outbox: Record<string, Dated<OutboxEntry>>;
@@ -42,6 +49,7 @@ export function fileState(dir: string, auditRetentionSeconds: number): PortalSta
   let audit = Array.isArray(stored.audit) ? stored.audit : [];
   const auditCutoff = () => new Date(Date.now() - auditRetentionSeconds * 1000).toISOString();
   const locks = new Map<string, Promise<unknown>>();
+  const spent = new LRUCache<string, true>({ max: spentChallengesKept });
   const save = () => {
     const data: FileData = {
       outbox: Object.fromEntries(outbox),
@@ -137,6 +145,14 @@ export function fileState(dir: string, auditRetentionSeconds: number): PortalSta
       snapshots.set(account, snapshot);
       save();
       return previous;
+    },
+    spentChallenges: {
+      async spend(signature, expiresAt) {
+        const ttl = expiresAt * 1000 - Date.now();
+        if (ttl <= 0 || spent.has(signature)) return false;
+        spent.set(signature, true, { ttl });
+        return true;
+      },
     },
     async forget(account) {
       activity.delete(account);

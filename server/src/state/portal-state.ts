@@ -82,6 +82,11 @@ export interface PortalState {
   };
   /** Keeps the account's latest credential snapshot (services/security-events.ts); returns the one before. */
   swapSnapshot(account: string, snapshot: object): Promise<object | undefined>;
+  /**
+   * The proof-of-work challenges whose solution was used (plugins/abuse-limits/proof-of-work.ts), by signature,
+   * until they expire (seconds since the epoch): spend answers true the first time only.
+   */
+  spentChallenges: { spend(signature: string, expiresAt: number): Promise<boolean> };
   /** Everything kept about an account, when it is deleted; its audit trail stays, the record of who deleted it. */
   forget(account: string): Promise<void>;
   close(): Promise<void>;

@@ -164,6 +164,12 @@ export async function redisState(url: string, auditRetentionSeconds: number): Pr
       const previous = await client.getset(key("snapshot", account), JSON.stringify(snapshot));
       return previous === null ? undefined : (JSON.parse(previous) as object);
     },
+    spentChallenges: {
+      async spend(signature, expiresAt) {
+        if (expiresAt * 1000 <= Date.now()) return false;
+        return (await client.set(key("spent-challenge", signature), "1", "EXAT", expiresAt, "NX")) === "OK";
+      },
+    },
     async forget(account) {
       // "devices": the unordered set of an earlier version, which "known-devices" replaced.
       await client.del(

@@ -10,18 +10,21 @@ import { build, type Env } from "./build.js";
 import { Browser } from "./browser.js";
 import type { KratosForTest } from "./kratos.js";
 
-/** A portal of the test's own, behind a trusted proxy on loopback, with the limits it names. */
+/**
+ * A portal of the test's own, behind a trusted proxy on loopback, with the limits it names. The limits count
+ * to their refusal without the proof-of-work check before it (CHALLENGE_FROM=off) unless the test sets it.
+ */
 export const limitedPortal = (t: Test, kratos: KratosForTest, env: Env = {}) =>
-  build(t, { ...kratos.env, TRUST_PROXY: "127.0.0.1", ...env });
+  build(t, { ...kratos.env, TRUST_PROXY: "127.0.0.1", CHALLENGE_FROM: "off", ...env });
 
 /** One browser (cookie jar) at one client IP; with nativeForms, it submits flows as natively submitted HTML forms. */
 export class Client extends Browser {
   constructor(
     app: FastifyInstance,
     readonly ip: string,
-    options: { jar?: CookieJar; nativeForms?: boolean } = {},
+    options: { jar?: CookieJar; nativeForms?: boolean; headers?: Record<string, string> } = {},
   ) {
-    super(app, { headers: { "x-forwarded-for": ip }, ...options });
+    super(app, { ...options, headers: { "x-forwarded-for": ip, ...options.headers } });
   }
 
   /** Starts a flow of this kind and submits it. */

@@ -61,7 +61,7 @@ ones its owner lists in secret.existingSecretKeys. Prints them as a comma-separa
 {{- if .Values.secret.existingSecret }}
 {{- join "," .Values.secret.existingSecretKeys }}
 {{- else }}
-{{- $keys := list "DEVICE_COOKIE_SECRET" }}
+{{- $keys := list "DEVICE_COOKIE_SECRET" "ALTCHA_HMAC_KEY" }}
 {{- $values := .Values.secret.values }}
 {{- range $key, $variable := dict "redisUrl" "RATE_LIMIT_REDIS_URL" "hookSecret" "KRATOS_HOOK_SECRET" "smtpUri" "SMTP_URI" "stateRedisUrl" "PORTAL_REDIS_URL" }}
 {{- if index $values $key }}

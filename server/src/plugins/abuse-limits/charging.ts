@@ -27,26 +27,30 @@ function tooMany(reply: FastifyReply, { rule }: Counted, ms: number): ClientErro
 
 /**
  * Takes a point of each; if one is over its limit, gives them all back and
- * throws the 429. A key this request made is deleted again, so that refused
- * requests leave nothing in the store.
+ * throws the 429. Answers what each consume counted.
  */
-export async function charge(charges: Charge[], reply: FastifyReply): Promise<void> {
+export async function charge(charges: Charge[], reply: FastifyReply): Promise<RateLimiterRes[]> {
   const results = await Promise.allSettled(charges.map(({ counter, key }) => counter.consume(key)));
   const refused = results.flatMap((result, index) =>
     result.status === "rejected" && result.reason instanceof RateLimiterRes ? [{ charge: charges[index], wait: result.reason }] : [],
   );
   const broken = results.find((result) => result.status === "rejected" && !(result.reason instanceof RateLimiterRes));
-  if (refused.length === 0 && broken === undefined) return;
-  await Promise.all(
-    charges.map(({ counter, key }, index) => {
-      const result = results[index];
-      const made = result.status === "fulfilled" && result.value.consumedPoints === 1;
-      return made ? counter.delete(key) : counter.reward(key);
-    }),
-  );
+  const taken = results.map((result) => (result.status === "fulfilled" ? result.value : undefined));
+  if (refused.length === 0 && broken === undefined) return taken.filter((count) => count !== undefined);
+  await giveBack(charges, taken);
   if (broken?.status === "rejected") throw broken.reason;
   const longest = refused.reduce((a, b) => (b.wait.msBeforeNext > a.wait.msBeforeNext ? b : a));
   throw tooMany(reply, longest.charge, longest.wait.msBeforeNext);
+}
+
+/**
+ * Gives each charge its point back, by what its consume answered (undefined: refused or failed). A key this
+ * request made is deleted again, so that refused requests leave nothing in the store.
+ */
+export async function giveBack(charges: Charge[], taken: readonly (RateLimiterRes | undefined)[]): Promise<void> {
+  await Promise.all(
+    charges.map(({ counter, key }, index) => (taken[index]?.consumedPoints === 1 ? counter.delete(key) : counter.reward(key))),
+  );
 }
 
 /**

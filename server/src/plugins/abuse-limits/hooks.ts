@@ -24,6 +24,7 @@ import { deviceCookies } from "../../services/device-cookies.js";
 import type { LimiterStore } from "../../state/limit-stores.js";
 import { charge, settle } from "./charging.js";
 import { accountKey, limitRules, sessionKey, type AccountRule } from "./rules.js";
+import type { ProofOfWork } from "./proof-of-work.js";
 import { accountOf, submissionCharges } from "./submissions.js";
 
 export interface SubmissionHooks {
@@ -75,7 +76,7 @@ function newSessionCookie(reply: FastifyReply): string | undefined {
   return value === "" ? undefined : value;
 }
 
-export function limitHooks(fastify: FastifyInstance, config: PortalConfig, store: LimiterStore): AbuseLimitHooks {
+export function limitHooks(fastify: FastifyInstance, config: PortalConfig, store: LimiterStore, work: ProofOfWork): AbuseLimitHooks {
   const rules = limitRules(config.limits, store);
   const devices = deviceCookies(config.deviceCookieSecret, config.origin.startsWith("https:"));
   const chargesFor = submissionCharges({
@@ -146,7 +147,8 @@ export function limitHooks(fastify: FastifyInstance, config: PortalConfig, store
       return {
         preHandler: async (request, reply) => {
           const charges = await chargesFor(kind, request);
-          await charge(charges, reply);
+          const taken = await charge(charges, reply);
+          await work.check(kind, request, reply, charges, taken);
           request.limitCharges = charges;
         },
         // Kratos signed the account in: this browser is now its owner's (a device cookie).

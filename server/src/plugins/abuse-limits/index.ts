@@ -9,6 +9,9 @@
 // flows and /api/* count per IP, mail per address too, as do the portal's own
 // mails (the outbox: security notices, admins' changes).
 //
+// Before a sign-in, recovery or registration limit refuses, a proof-of-work
+// challenge slows the attempts (proof-of-work.ts).
+//
 // The counters live in a LimiterStore (state/limit-stores.ts): in this
 // process's memory, or in the Redis that every portal shares when
 // RATE_LIMIT_REDIS_URL is set.
@@ -17,10 +20,13 @@ import type { PortalConfig } from "../../config.js";
 import { memoryStore, redisStore, type LimiterStore } from "../../state/limit-stores.js";
 import type { Charge } from "./charging.js";
 import { limitHooks, type AbuseLimitHooks } from "./hooks.js";
+import { proofOfWork, type ProofOfWork } from "./proof-of-work.js";
 
 declare module "fastify" {
   interface FastifyInstance {
     limits: AbuseLimitHooks;
+    /** The challenge asked for before a sign-in, recovery or registration limit refuses (proof-of-work.ts). */
+    proofOfWork: ProofOfWork;
   }
   interface FastifyRequest {
     limitCharges: Charge[] | null;
@@ -47,7 +53,9 @@ export default fp<AbuseLimitOptions>(
     }
     fastify.decorateRequest("limitCharges", null);
     fastify.decorateRequest("limitAccount", null);
-    fastify.decorate("limits", limitHooks(fastify, config, store));
+    const work = proofOfWork({ config: config.proofOfWork, store, spent: () => fastify.state.spentChallenges });
+    fastify.decorate("proofOfWork", work);
+    fastify.decorate("limits", limitHooks(fastify, config, store, work));
   },
   { name: "abuse-limits", dependencies: ["kratos", "metrics"] },
 );

@@ -9,6 +9,7 @@ import { bodyLimits } from "./body-limits.js";
 import identitySchemaRoutes from "./identity-schemas.js";
 import invitationRoutes from "./invitation.js";
 import oauth2Routes from "./oauth2/index.js";
+import proofOfWorkRoutes from "./proof-of-work.js";
 import sessionRoutes from "./session.js";
 import undoRoutes from "./undo.js";
 
@@ -27,6 +28,7 @@ const apiRoutes: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, 
   await fastify.register(oauth2Routes, { prefix: "/oauth2" });
   await fastify.register(invitationRoutes, { prefix: "/invitation" });
   await fastify.register(undoRoutes, { prefix: "/undo" });
+  await fastify.register(proofOfWorkRoutes);
   // A route of its own, more specific than the SPA's /*, so that an unknown
   // /api path is never answered with index.html.
   fastify.all("/*", { schema: { response: errorResponses } }, async () => {

@@ -174,7 +174,7 @@ t.test("the counters live in the store the app is given", async (t) => {
     },
   };
   const app = await build(t, { ...kratos.env, LIMIT_API_IP: "1/1m" }, undefined, { limiterStore });
-  t.equal(rules.length, 28, "every limit, those per network twice (IPv6 /64 and /48)");
+  t.equal(rules.length, 29, "every limit, those per network twice (IPv6 /64 and /48), and the proof of work's turns without script");
   t.ok(rules.some((rule) => rule.keyPrefix === "api-ip" && rule.points === 1 && rule.duration === 60));
   t.equal((await app.inject("/api/session")).statusCode, 401);
   t.equal((await app.inject("/api/session")).statusCode, 429);
@@ -248,7 +248,13 @@ t.test("two portals counting in one Redis (RATE_LIMIT_REDIS_URL)", async (t) => 
 
   t.test("without Redis each portal counts in its own memory, and nothing fails", async (t) => {
     const logs = new LogLines();
-    const shared = { ...kratos.env, TRUST_PROXY: "127.0.0.1", RATE_LIMIT_REDIS_URL: redis.url, LIMIT_SIGN_IN_ACCOUNT: "2/15m" };
+    const shared = {
+      ...kratos.env,
+      TRUST_PROXY: "127.0.0.1",
+      RATE_LIMIT_REDIS_URL: redis.url,
+      LIMIT_SIGN_IN_ACCOUNT: "2/15m",
+      CHALLENGE_FROM: "off",
+    };
     const a = await build(t, shared, undefined, { logs });
     await supervisor.stop("redis");
     // The portal counts in memory from the moment the connection closes, and says so then.

@@ -14,7 +14,7 @@ import { flowQueryOf, flowQueryOfFlow, returnToOf, withFlowQuery, type FlowKind 
 import { bootFlow, forgetBootFlow } from "../boot-data";
 import { i18n } from "../i18n";
 import { createBrowserFlow } from "../kratos/create-browser-flow";
-import { isFlow } from "../kratos/errors";
+import { failureOf, isFlow } from "../kratos/errors";
 import type { FlowOf } from "../kratos/flow-kinds";
 import { getFlow } from "../kratos/get-flow";
 import { handleFlowError, type FlowErrorAction } from "../kratos/handle-flow-error";
@@ -41,6 +41,20 @@ export interface FlowController<K extends FlowKind> {
   submit: (body: FlowBody) => Promise<UpdateResults[K] | undefined>;
   /** Loads the flow again (or starts a new one) after it could not be loaded. */
   retry: () => void;
+  /**
+   * While the portal asks for a proof-of-work challenge before it passes the submission on (an abuse limit
+   * is near): the page shows the widget (proof-of-work-check.tsx), whose solution sends the submission again.
+   */
+  proofOfWork: { key: number; solved: (payload: string) => void } | undefined;
+}
+
+/** How many challenges one submission solves at most before the page says so (each was refused: expired, used). */
+const proofOfWorkTries = 3;
+
+/** The portal's abuse limits ask for a solved challenge first (server/src/plugins/abuse-limits/proof-of-work.ts). */
+function isProofOfWorkRequired(error: unknown): boolean {
+  const { status, body } = failureOf(error);
+  return status === 428 && typeof body === "object" && body !== null && (body as { code?: unknown }).code === "proof_of_work_required";
 }
 
 export function useFlow<K extends FlowKind>(kind: K, { onRedirect }: UseFlowOptions = {}): FlowController<K> {
@@ -56,6 +70,7 @@ export function useFlow<K extends FlowKind>(kind: K, { onRedirect }: UseFlowOpti
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [proofOfWork, setProofOfWork] = useState<FlowController<K>["proofOfWork"]>();
 
   // The flow on screen, and what the page passed in last: read when Kratos
   // answers, without running the loading effect again for every render.
@@ -163,9 +178,21 @@ export function useFlow<K extends FlowKind>(kind: K, { onRedirect }: UseFlowOpti
       setNotice(undefined);
       toProvider.current = typeof body.provider === "string" || typeof body.link === "string";
       try {
-        const result = await updateFlow(kind, current.id, body);
-        if (isFlow(result)) show(result as FlowOf<K>);
-        return result;
+        let solution: string | undefined;
+        for (let tries = 0; ; tries++) {
+          try {
+            const result = await updateFlow(kind, current.id, body, solution);
+            if (isFlow(result)) show(result as FlowOf<K>);
+            return result;
+          } catch (error) {
+            if (!isProofOfWorkRequired(error) || tries === proofOfWorkTries) throw error;
+            // The form stays busy while the browser works; the widget's solution sends the same body again.
+            solution = await new Promise<string>((solved) => {
+              setProofOfWork({ key: tries, solved });
+            });
+            setProofOfWork(undefined);
+          }
+        }
       } catch (error) {
         apply(handleFlowError(error, contextOf()));
         return undefined;
@@ -184,7 +211,7 @@ export function useFlow<K extends FlowKind>(kind: K, { onRedirect }: UseFlowOpti
     setAttempt((count) => count + 1);
   }, [show]);
 
-  return { flow, notice, failure, busy, submit, retry };
+  return { flow, notice, failure, busy, submit, retry, proofOfWork };
 }
 
 /**
