@@ -147,6 +147,8 @@ test("sign out from the dialog with the keyboard: it keeps the focus and gives i
 });
 
 test("invite a person and create a client with the keyboard", async ({ page }) => {
+  // Some hundred key presses, each a round trip to the browser.
+  test.setTimeout(120_000);
   const admin = await newIdentity({ roles: ["admin"] });
   await signInWithSecondFactorByApi(page, admin);
   await page.goto("/manage-users");
