@@ -14,3 +14,18 @@ export async function expectAccessible(page: Page): Promise<void> {
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
   expect(blocking, "serious or critical accessibility violations").toEqual([]);
 }
+
+/** The rules of WCAG 2.0, 2.1 and 2.2, levels A and AA: what the conformance report (docs/accessibility.md) claims. */
+export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+
+/** axe with the WCAG A and AA rules alone on the current page (or the part `include` selects): any violation, of any impact, fails. */
+export async function expectAccessibleWcag(page: Page, what: string, include?: string): Promise<void> {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const axe = new AxeBuilder({ page }).withTags(wcagTags);
+  const { violations } = await (include ? axe.include(include) : axe).analyze();
+  await page.emulateMedia({ reducedMotion: null });
+  const found = violations.map(
+    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+  );
+  expect(found, `WCAG A and AA violations: ${what}`).toEqual([]);
+}

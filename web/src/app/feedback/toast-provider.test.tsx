@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 describe("toasts", () => {
-  it("announce the message and close by themselves after a second", async () => {
+  it("announce the message as a status and close by themselves after a second", async () => {
     vi.useFakeTimers();
     render(
       <ToastProvider>
@@ -22,14 +22,14 @@ describe("toasts", () => {
       </ToastProvider>,
     );
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect(screen.getByRole("alert").textContent).toBe("Your settings were saved.");
+    expect(screen.getByRole("status").textContent).toBe("Your settings were saved.");
 
     await act(async () => vi.advanceTimersByTimeAsync(toastDelayMs - 1));
-    expect(screen.getByRole("alert").textContent).toBe("Your settings were saved.");
+    expect(screen.getByRole("status").textContent).toBe("Your settings were saved.");
 
     // Hidden at 1000 ms, then removed once its fade-out ends.
     await act(async () => vi.advanceTimersByTimeAsync(1));
     await act(async () => vi.runAllTimersAsync());
-    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByRole("status")).toBeNull();
   });
 });

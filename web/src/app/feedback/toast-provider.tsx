@@ -1,9 +1,11 @@
 // Toasts any page can raise through useToast(): top right, each closing by
 // itself after 1000 ms (the product's spec). They confirm what worked; failures are told
-// where the user acted.
-import { useMemo, useRef, useState, type ReactNode } from "react";
+// where the user acted. A toast is a status message (role=status, WCAG 4.1.3):
+// read out politely, after what the reader is doing, and never focused.
+import { cloneElement, forwardRef, useMemo, useRef, useState, type ComponentProps, type ReactElement, type ReactNode } from "react";
 import Toast from "react-bootstrap/Toast";
 import ToastContainer from "react-bootstrap/ToastContainer";
+import ToastFade from "react-bootstrap/ToastFade";
 import { ToastContext, type ToastApi, type ToastVariant } from "../../lib/feedback/toast";
 
 export const toastDelayMs = 1000;
@@ -17,6 +19,20 @@ interface ShownToast {
 
 /** Each background's text colour, the same in both themes: the backgrounds do not change with the theme. */
 const textOn: Record<ToastVariant, string> = { success: "text-white", info: "text-dark" };
+
+/**
+ * react-bootstrap's fade, around a toast that says it is a status: its Toast writes role=alert and aria-live=assertive
+ * after the props it is given, so only the transition that wraps its element can say otherwise.
+ */
+type FadeProps = ComponentProps<typeof ToastFade>;
+const StatusFade = forwardRef<NonNullable<FadeProps["ref"]> extends React.Ref<infer T> ? T : never, FadeProps>(
+  ({ children, ...props }, ref) => (
+    <ToastFade {...props} ref={ref}>
+      {cloneElement(children as ReactElement<Record<string, string>>, { role: "status", "aria-live": "polite" })}
+    </ToastFade>
+  ),
+);
+StatusFade.displayName = "StatusFade";
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ShownToast[]>([]);
@@ -46,6 +62,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               key={toast.id}
               show={toast.show}
               bg={toast.variant}
+              transition={StatusFade}
               autohide
               delay={toastDelayMs}
               onClose={() => hide(toast.id)}

@@ -48,7 +48,7 @@ export function VerificationPage() {
           <tbody>
             {addresses.map((address) => (
               <tr key={address.value}>
-                <td>{address.value}</td>
+                <td className="text-break">{address.value}</td>
                 <td>
                   {address.verified ? (
                     <Badge bg="success">{t("auth.verification.verified")}</Badge>

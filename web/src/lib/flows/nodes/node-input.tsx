@@ -180,7 +180,7 @@ export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialVa
             name={attributes.name}
             defaultValue={value || initialValue}
             required={attributes.required}
-            autoComplete={attributes.autocomplete}
+            autoComplete={attributes.autocomplete ?? oneTimeCodeFields[attributes.name]}
             pattern={attributes.pattern}
             maxLength={attributes.maxlength ?? field?.maxLength}
             minLength={field?.minLength}
@@ -260,6 +260,12 @@ export function SubmitButton({
     </Button>
   );
 }
+
+/**
+ * Kratos sends no autocomplete for the authenticator app's code: named here so that the browser or a password
+ * manager may fill it (WCAG 1.3.5, 3.3.8).
+ */
+const oneTimeCodeFields: Readonly<Record<string, "one-time-code">> = { totp_code: "one-time-code" };
 
 function valueOf(value: unknown): string {
   if (value === undefined || value === null) return "";

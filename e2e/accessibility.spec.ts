@@ -1,0 +1,257 @@
+// Issue 48: axe with WCAG 2.0, 2.1 and 2.2 A and AA rules on every page, in
+// every view a person may have: light and dark, left to right (English) and
+// right to left (Arabic), a desktop (1280 px), a phone (390 px) and a desktop
+// zoomed to 400 % (a 320 CSS px wide viewport, WCAG's reflow width). Each page
+// shows what it can: an admin with a person with roles, a deactivated person,
+// an invitation and a client in the lists; errors on the forms; each dialog
+// open. A new page is one row of `checks`.
+import { randomUUID } from "node:crypto";
+import { Configuration, IdentityApi, OAuth2Api } from "@ory/client";
+import type { Locator, Page } from "@playwright/test";
+import { languageCookie } from "#contract/languages.js";
+import { settingsPath, settingsSections } from "#contract/settings-sections.js";
+import { themeCookieName } from "#contract/theme.js";
+import { admin as adminAr } from "#locales/ar/admin.js";
+import { app as appAr } from "#locales/ar/app.js";
+import { admin as adminEn } from "#locales/en/admin.js";
+import { app as appEn } from "#locales/en/app.js";
+import { expectAccessibleWcag } from "./support/a11y.js";
+import { newIdentity, signInByApi, signInWithSecondFactorByApi, type TestIdentity } from "./support/identities.js";
+import { stack } from "./support/stack.js";
+import { expect, test } from "./support/test.js";
+
+const screens = [
+  { screen: "desktop", viewport: { width: 1280, height: 800 } },
+  { screen: "phone", viewport: { width: 390, height: 844 } },
+  // 1280 × 1024 at 400 %.
+  { screen: "zoom-400", viewport: { width: 320, height: 256 } },
+] as const;
+/** A page is loaded once per look, then seen on each screen: the layout is the stylesheet's alone. */
+const looks = (["light", "dark"] as const).flatMap((theme) => (["en", "ar"] as const).map((language) => ({ theme, language })));
+export const views = looks.flatMap((look) => screens.map((screen) => ({ ...screen, ...look })));
+export type View = (typeof views)[number];
+
+const catalogs = { en: { app: appEn, admin: adminEn }, ar: { app: appAr, admin: adminAr } };
+export const words = (view: Pick<View, "language">) => catalogs[view.language];
+
+/** What the pages show: made once per test, through Kratos' and Hydra's admin APIs and the portal's own. */
+interface Data {
+  me: TestIdentity;
+  /** A person with two roles (on Manage Users, and the person's page). */
+  person: TestIdentity;
+  clientName: string;
+  /** The client made for an admin's pages, deleted afterwards: other tests look through the same list. */
+  clientId?: string;
+  prefix: string;
+}
+
+interface Check {
+  name: string;
+  who: "public" | "user" | "admin";
+  path: (data: Data) => string;
+  /** What shows once the page is ready, in the view's language. */
+  ready: (page: Page, view: View, data: Data) => Locator;
+  /** After the page is ready: an error, a dialog…; returns what must show before axe runs. */
+  then?: (page: Page, view: View, data: Data) => Promise<Locator>;
+  /** What axe reads after `then` (a CSS selector): the dialog or the form, when the page under it has a check of its own. */
+  scope?: string;
+}
+
+const dialog = (page: Page) => page.getByRole("dialog");
+const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
+/** The shell's menu, opened first where a narrow screen folds it away. */
+async function menuButton(page: Page, name: string): Promise<Locator> {
+  const button = page.locator("nav.sidebar, .sidebar").getByRole("button", { name });
+  if (!(await button.isVisible())) await page.locator(".shell-header .icon-button").first().click();
+  return button;
+}
+
+export const checks: Check[] = [
+  { name: "sign-in", who: "public", path: () => "/login", ready: (page, view) => heading(page, words(view).app.auth.login.title) },
+  {
+    name: "sign-in, a wrong password",
+    who: "public",
+    path: () => "/login",
+    ready: (page, view) => heading(page, words(view).app.auth.login.title),
+    then: async (page, _view, data) => {
+      await page.locator('input[name="identifier"]').fill(data.me.email);
+      await page.locator('input[name="password"]').fill("not the password");
+      await page.locator('button[name="method"][value="password"]').click();
+      return page.getByRole("alert").first();
+    },
+    scope: "main",
+  },
+  {
+    name: "registration",
+    who: "public",
+    path: () => "/registration",
+    ready: (page, view) => heading(page, words(view).app.auth.registration.title),
+  },
+  { name: "recovery", who: "public", path: () => "/recovery", ready: (page, view) => heading(page, words(view).app.auth.recovery.title) },
+  {
+    name: "verification",
+    who: "user",
+    path: () => "/verification",
+    ready: (page, view) => heading(page, words(view).app.auth.verification.title),
+  },
+  {
+    name: "error page",
+    who: "public",
+    path: () => `/error?id=${randomUUID()}`,
+    ready: (page, view) => heading(page, words(view).app.auth.error.title),
+  },
+  ...settingsSections.map((section): Check => ({
+    name: `Account Settings: ${section}`,
+    who: "user",
+    path: () => settingsPath(section),
+    ready: (page, view) => heading(page, words(view).app.settings.title),
+  })),
+  {
+    name: "change password, too short",
+    who: "user",
+    path: () => "/changepwd",
+    ready: (page) => page.locator('input[name="password"]'),
+    then: async (page) => {
+      await page.locator('input[name="password"]').fill("short");
+      await page.locator('button[name="method"][value="password"]').click();
+      return page.locator(".invalid-feedback, [role=alert]").first();
+    },
+    scope: "main",
+  },
+  {
+    name: "logout dialog",
+    who: "user",
+    path: () => settingsPath("profile"),
+    ready: (page, view) => heading(page, words(view).app.settings.title),
+    then: async (page, view) => {
+      await (await menuButton(page, words(view).app.app.menu.logout)).click();
+      return dialog(page);
+    },
+    scope: ".modal",
+  },
+  {
+    name: "Manage Users",
+    who: "admin",
+    path: (data) => `/manage-users?email=${data.prefix}&match=prefix`,
+    ready: (page, view) => heading(page, words(view).admin.users.title),
+  },
+  {
+    name: "Manage Users, the invitation dialog",
+    who: "admin",
+    path: (data) => `/manage-users?email=${data.prefix}&match=prefix`,
+    ready: (page, view) => heading(page, words(view).admin.users.title),
+    then: async (page, view) => {
+      await page.getByRole("button", { name: words(view).admin.users.invitations.invite, exact: true }).click();
+      return dialog(page);
+    },
+    scope: ".modal",
+  },
+  {
+    name: "a person's page",
+    who: "admin",
+    path: (data) => `/manage-users/user?id=${data.person.id}`,
+    ready: (page, view) => page.getByRole("heading", { name: words(view).admin.users.roles.title }),
+  },
+  {
+    name: "a person's page, the deactivation dialog",
+    who: "admin",
+    path: (data) => `/manage-users/user?id=${data.person.id}`,
+    ready: (page, view) => page.getByRole("heading", { name: words(view).admin.users.roles.title }),
+    then: async (page, view) => {
+      await page.getByRole("button", { name: words(view).admin.users.state.deactivate, exact: true }).click();
+      return dialog(page);
+    },
+    scope: ".modal",
+  },
+  {
+    name: "Manage Clients",
+    who: "admin",
+    path: () => "/manage-clients",
+    ready: (page, view) => heading(page, words(view).admin.clients.title),
+  },
+  {
+    name: "Manage Clients, a new client",
+    who: "admin",
+    path: () => "/manage-clients",
+    ready: (page, view) => heading(page, words(view).admin.clients.title),
+    then: async (page, view) => {
+      await page.getByRole("button", { name: words(view).admin.clients.newClient }).click();
+      return dialog(page);
+    },
+    scope: ".modal",
+  },
+  {
+    name: "a client, its form",
+    who: "admin",
+    path: () => "/manage-clients",
+    ready: (page, _view, data) => page.getByRole("row").filter({ hasText: data.clientName }),
+    then: async (page, _view, data) => {
+      await page.getByRole("row").filter({ hasText: data.clientName }).getByRole("button").first().click();
+      return dialog(page);
+    },
+    scope: ".modal",
+  },
+];
+
+async function showView(page: Page, view: View): Promise<void> {
+  await page.setViewportSize(view.viewport);
+  await page.context().addCookies([
+    { name: themeCookieName, value: view.theme, url: stack.portalOrigin },
+    { name: languageCookie, value: view.language, url: stack.portalOrigin },
+  ]);
+}
+
+const hydra = new OAuth2Api(new Configuration({ basePath: stack.hydraAdminUrl }));
+
+/** An admin, and beside them a person with roles, a deactivated person, an invitation and a client. */
+async function makeData(page: Page, who: Check["who"]): Promise<Data> {
+  const prefix = `a11y-${randomUUID().slice(0, 8)}`;
+  const me = await newIdentity({ email: `${prefix}-me@example.org`, roles: who === "admin" ? ["admin"] : [], verified: true });
+  const person = await newIdentity({ email: `${prefix}-roles@example.org`, roles: ["admin", "auditor"] });
+  const data = { me, person, clientName: `Tiles ${prefix}`, prefix };
+  if (who === "public") return data;
+  if (who === "user") {
+    // Two sessions (this one and another browser's) and their activity.
+    await signInByApi(page, me);
+    const other = await page.context().browser()!.newContext();
+    await signInByApi(await other.newPage(), me);
+    await other.close();
+    return data;
+  }
+  await signInWithSecondFactorByApi(page, me);
+  const inactive = await newIdentity({ email: `${prefix}-inactive@example.org` });
+  await new IdentityApi(new Configuration({ basePath: stack.kratosAdminUrl })).patchIdentity({
+    id: inactive.id,
+    jsonPatch: [{ op: "replace", path: "/state", value: "inactive" }],
+  });
+  const invited = await page.request.post(`${stack.portalOrigin}/api/invitations`, {
+    headers: { Origin: stack.portalOrigin },
+    data: { email: `${prefix}-invitee@example.org`, language: "en", roles: ["admin"], notify: false },
+  });
+  expect(invited.status()).toBe(201);
+  const { data: client } = await hydra.createOAuth2Client({
+    oAuth2Client: { client_name: data.clientName, grant_types: ["authorization_code", "refresh_token"] },
+  });
+  return { ...data, clientId: client.client_id };
+}
+
+for (const check of checks) {
+  test(`axe, WCAG 2.2 AA, in every view: ${check.name}`, async ({ page }) => {
+    test.setTimeout(views.length * 15_000);
+    const data = await makeData(page, check.who);
+    for (const look of looks) {
+      const first = { ...screens[0], ...look };
+      await showView(page, first);
+      await page.goto(check.path(data));
+      await expect(check.ready(page, first, data), check.name).toBeVisible();
+      // A dialog or an error stays while the screen changes; axe then reads it alone, the page under it was read bare.
+      const shown = check.then && (await check.then(page, first, data));
+      if (shown) await expect(shown, check.name).toBeVisible();
+      for (const screen of screens) {
+        await page.setViewportSize(screen.viewport);
+        await expectAccessibleWcag(page, `${check.name}, ${screen.screen}, ${look.theme}, ${look.language}`, check.scope);
+      }
+    }
+    if (data.clientId) await hydra.deleteOAuth2Client({ id: data.clientId });
+  });
+}

@@ -1,0 +1,197 @@
+// Issue 48: the journeys with the keyboard alone (Tab, Shift+Tab, Enter,
+// Escape, typing), never a pointer: every control on the way is reached in
+// the reading order with its focus ring showing; after a navigation or a
+// sent form the focus is on the new page's heading or on the first error;
+// dialogs keep the focus inside and give it back; toasts are status messages
+// (role=status) that never take the focus.
+import { randomUUID } from "node:crypto";
+import type { Locator, Page } from "@playwright/test";
+import { waitForApp, wrongCredentials } from "./support/flows.js";
+import { newIdentity, signInByApi, signInWithSecondFactorByApi } from "./support/identities.js";
+import { expectToast } from "./support/toasts.js";
+import { expect, test } from "./support/test.js";
+
+/** Presses Tab (Shift+Tab when backwards) until the target has the focus; fails past `most` presses. */
+async function tabTo(page: Page, target: Locator, { most = 25, backwards = false } = {}): Promise<void> {
+  for (let press = 0; press < most; press++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return expectFocusVisible(page);
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
+  }
+  await expect(target, `reached with ${most} presses of Tab`).toBeFocused();
+}
+
+/** The next Tab lands on `target`: the reading order. */
+async function nextTab(page: Page, target: Locator): Promise<void> {
+  await page.keyboard.press("Tab");
+  await expect(target).toBeFocused();
+  await expectFocusVisible(page);
+}
+
+/** The focused element shows it (WCAG 2.4.7): an outline or a ring of at least 2 px. */
+async function expectFocusVisible(page: Page): Promise<void> {
+  const ring = await page.evaluate(() => {
+    const element = document.activeElement as HTMLElement;
+    const style = getComputedStyle(element);
+    return {
+      what: `${element.tagName} ${element.getAttribute("name") ?? element.textContent?.trim().slice(0, 30)}`,
+      outline: style.outlineStyle !== "none" ? parseFloat(style.outlineWidth) : 0,
+      shadow: style.boxShadow !== "none" ? style.boxShadow : "",
+    };
+  });
+  expect(ring.outline >= 2 || ring.shadow !== "", `a focus ring on ${ring.what}`).toBe(true);
+}
+
+/** Waits until the app took over a public page: its language and theme menus wait for it. */
+async function waitForPublicApp(page: Page): Promise<void> {
+  await expect(page.locator(".public-tools select").last()).toBeEnabled();
+}
+
+/** The focus is on the page's main heading, as after a navigation. */
+async function expectHeadingFocused(page: Page, name: string): Promise<void> {
+  await expect(page.getByRole("heading", { level: 1, name })).toBeFocused();
+}
+
+test("sign in with the keyboard: a wrong password focuses the error, the right one the new page's heading", async ({ page }) => {
+  const user = await newIdentity({ verified: true });
+  await page.goto("/login");
+  await waitForPublicApp(page);
+  const email = page.getByLabel("Email");
+  const password = page.getByLabel("Password", { exact: true });
+  await tabTo(page, email);
+  await page.keyboard.type(user.email);
+  await nextTab(page, password);
+  await page.keyboard.type("not the password");
+  await page.keyboard.press("Enter");
+  const error = page.getByRole("alert").filter({ hasText: wrongCredentials });
+  await expect(error).toBeFocused();
+
+  await tabTo(page, password);
+  await page.keyboard.type(user.password);
+  await page.keyboard.press("Enter");
+  // Signing in ends in the browser's own navigation to a new page: the focus starts at its top, and the first Tab
+  // is the link that skips to the page's content.
+  await expect(page.getByRole("heading", { level: 1, name: "Account Settings" })).toBeVisible();
+  await waitForApp(page);
+  await nextTab(page, page.getByRole("link", { name: "Skip to content" }));
+});
+
+test("register with the keyboard: each step's first field, then its heading", async ({ page }) => {
+  await page.goto("/registration");
+  await waitForPublicApp(page);
+  await tabTo(page, page.getByLabel("Email"));
+  await page.keyboard.type(`keyboard-${randomUUID().slice(0, 8)}@example.org`);
+  await nextTab(page, page.getByLabel("First name"));
+  await page.keyboard.type("Ada");
+  await nextTab(page, page.getByLabel("Last name"));
+  await page.keyboard.type("Lovelace");
+  await page.keyboard.press("Enter");
+  const password = page.getByLabel("Password", { exact: true });
+  await expect(password).toBeVisible();
+  await tabTo(page, password);
+  await page.keyboard.type(`Pw-${randomUUID()}`);
+  await page.keyboard.press("Enter");
+  // A new page, loaded by the browser: the code's field is reached from its top.
+  await expect(page.getByRole("heading", { level: 1, name: "Verify Account" })).toBeVisible();
+  await tabTo(page, page.getByLabel("Verification code"), { most: 40 });
+});
+
+test("change the password with the keyboard: a short one focuses its error, a good one shows a status toast", async ({ page }) => {
+  const user = await newIdentity({ verified: true });
+  await signInByApi(page, user);
+  await page.goto("/changepwd");
+  await waitForApp(page);
+  const card = page.getByRole("region", { name: "Change password" });
+  const password = card.getByLabel("Password");
+  await tabTo(page, password);
+  await page.keyboard.type("short");
+  await page.keyboard.press("Enter");
+  await expect(card.getByLabel("Password")).toBeFocused();
+  await expect(card.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+
+  await page.keyboard.type(`Pw-${randomUUID()}`);
+  await nextTab(page, card.getByRole("button", { name: "Save" }));
+  await page.keyboard.press("Enter");
+  await expectToast(page, "Your password was changed.");
+  await expect(page.getByRole("status").filter({ hasText: "Your password was changed." })).toHaveCount(1);
+  expect(await page.evaluate(() => document.activeElement?.closest(".toast") ?? null), "a toast never takes the focus").toBeNull();
+});
+
+test("sign out from the dialog with the keyboard: it keeps the focus and gives it back", async ({ page }) => {
+  const user = await newIdentity({ verified: true });
+  await signInByApi(page, user);
+  await page.goto("/settings");
+  await waitForApp(page);
+  const logout = page.getByRole("navigation", { name: "Main menu" }).getByRole("button", { name: "Logout" });
+  await tabTo(page, logout, { most: 40 });
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Notification" });
+  await expect(dialog).toBeVisible();
+  // Tab and Shift+Tab never reach the page under the dialog (past its last button the focus may visit the
+  // browser's own controls, outside the document, and comes back to the dialog).
+  for (const key of ["Tab", "Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
+    await page.keyboard.press(key);
+    const inside = await dialog.evaluate((element) => element.contains(document.activeElement) || document.activeElement === document.body);
+    expect(inside, `${key}: the focus stays in the dialog`).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(logout).toBeFocused();
+
+  await page.keyboard.press("Enter");
+  await tabTo(page, dialog.getByRole("button", { name: "Confirm" }), { most: 4 });
+  await page.keyboard.press("Enter");
+  // Signing out ends on a page the browser loads: the sign-in form is reached from its top.
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  await waitForPublicApp(page);
+  await tabTo(page, page.getByLabel("Email"), { most: 6 });
+});
+
+test("invite a person and create a client with the keyboard", async ({ page }) => {
+  // Some hundred key presses, each a round trip to the browser.
+  test.setTimeout(120_000);
+  const admin = await newIdentity({ roles: ["admin"] });
+  await signInWithSecondFactorByApi(page, admin);
+  await page.goto("/manage-users");
+  await waitForApp(page);
+  const invite = page.getByRole("button", { name: "Invite", exact: true });
+  await tabTo(page, invite, { most: 60 });
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Invite a person" });
+  await tabTo(page, dialog.getByLabel("Email address"), { most: 4 });
+  const email = `keyboard-${randomUUID().slice(0, 8)}@example.org`;
+  await page.keyboard.type(email);
+  await page.keyboard.press("Enter");
+  await expectToast(page, `An invitation is on its way to ${email}.`);
+  await expect(dialog).toBeHidden();
+  await expect(invite).toBeFocused();
+
+  // Through the menu, as a keyboard reaches it: the new page's heading has the focus.
+  await tabTo(page, page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Manage Clients" }), {
+    most: 60,
+    backwards: true,
+  });
+  await page.keyboard.press("Enter");
+  await expectHeadingFocused(page, "Manage Clients");
+  const newClient = page.getByRole("button", { name: "New client" });
+  await tabTo(page, newClient);
+  await page.keyboard.press("Enter");
+  const form = page.getByRole("dialog", { name: "New client" });
+  await tabTo(page, form.getByLabel("Name"), { most: 4 });
+  await page.keyboard.type(`Keyboard ${randomUUID().slice(0, 8)}`);
+  const create = form.getByRole("button", { name: "Create client" });
+  await tabTo(page, create, { most: 30 });
+  // The authorization code grant needs a redirect address: the focus goes to the first field in error.
+  await page.keyboard.press("Enter");
+  await expect(form.locator(":focus")).toHaveAttribute("aria-invalid", "true");
+  // A machine-to-machine client instead, its boxes ticked with the space bar.
+  for (const grant of ["Authorization code", "Refresh token", "Client credentials"]) {
+    await tabTo(page, form.getByRole("checkbox", { name: grant }), { most: 30 });
+    await page.keyboard.press("Space");
+  }
+  await tabTo(page, create, { most: 30 });
+  await page.keyboard.press("Enter");
+  const created = page.getByRole("dialog", { name: "Client created" });
+  await expect(created).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(created).toBeHidden();
+});
