@@ -1,8 +1,8 @@
 // Kratos' admin API for one identity: reading it, finding it by address,
 // ending its sessions, deleting it, changing its roles and state, a recovery
 // code for it, extending one session. Only the server reaches this API; the browser never does.
-import { createHash } from "node:crypto";
-import type { Identity, IdentityApi, IdentityCredentials, RecoveryCodeForIdentity, Session } from "@ory/client";
+import { createHash, randomUUID } from "node:crypto";
+import type { Identity, IdentityApi, IdentityCredentials, IdentityPatch, RecoveryCodeForIdentity, Session } from "@ory/client";
 import { actsWithRole, withRoleChanged, type RoleChange } from "#contract/roles.js";
 import { withTermsAccepted, type TermsAcceptance } from "#contract/terms.js";
 import type { UserState } from "#contract/schemas/users.js";
@@ -82,6 +82,19 @@ export interface KratosIdentities {
   setState(id: string, state: UserState): Promise<Identity>;
   /** Kratos' admin recovery: a link and a code that sign the person in to set a new password. */
   recoveryCode(id: string): Promise<RecoveryCodeForIdentity>;
+  /** Whether an identity has the address as its sign-in identifier. */
+  hasAccount(email: string): Promise<boolean>;
+  /** Creates the identities in one of Kratos' batch calls; per identity, in order, its new id or undefined when Kratos refused it. */
+  importBatch(people: readonly ImportedIdentity[]): Promise<(string | undefined)[]>;
+}
+
+/** One person moved in from another identity system, with the hash of their password as Kratos imports it. */
+export interface ImportedIdentity {
+  schemaId: string;
+  traits: Record<string, unknown>;
+  verified: boolean;
+  roles: string[];
+  passwordHash: string;
 }
 
 export interface IdentitySearch {
@@ -290,6 +303,43 @@ export function kratosIdentities(api: IdentityApi): KratosIdentities {
           ).data,
         { 404: userNotFound },
       ),
+
+    hasAccount: (email) =>
+      callUpstream("kratos", "listIdentities", async () => {
+        const { data } = await api.listIdentities({ credentialsIdentifier: email, pageSize: 1 });
+        return data.length > 0;
+      }),
+
+    importBatch: (people) =>
+      callUpstream("kratos", "batchPatchIdentities", async () => {
+        const patchIds = people.map(() => randomUUID());
+        const identities: IdentityPatch[] = people.map((person, index) => {
+          const email = String(person.traits.email);
+          return {
+            patch_id: patchIds[index],
+            create: {
+              schema_id: person.schemaId,
+              traits: person.traits,
+              state: "active",
+              metadata_public: person.roles.reduce<Record<string, unknown>>(
+                (metadata, role) => withRoleChanged(metadata, role, "grant"),
+                {},
+              ),
+              credentials: { password: { config: { hashed_password: person.passwordHash } } },
+              verifiable_addresses: person.verified
+                ? [{ value: email, via: "email", verified: true, status: "completed", verified_at: new Date().toISOString() }]
+                : [],
+            },
+          };
+        });
+        const { data } = await api.batchPatchIdentities({ patchIdentitiesBody: { identities } });
+        const created = new Map<string, string>();
+        for (const answer of data.identities ?? []) {
+          if (answer.action === "create" && answer.patch_id !== undefined && answer.identity !== undefined)
+            created.set(answer.patch_id, answer.identity);
+        }
+        return patchIds.map((patchId) => created.get(patchId));
+      }),
 
     extendSession: (sessionId) =>
       callUpstream(

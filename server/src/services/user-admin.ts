@@ -7,8 +7,10 @@
 // to the person through the outbox.
 import type { Identity, RecoveryCodeForIdentity } from "@ory/client";
 import type { Language } from "#contract/languages.js";
-import { adminRole, type RoleChange } from "#contract/roles.js";
-import type { AuditAction, UserState } from "#contract/schemas/users.js";
+import { adminRole, grantableRoles, type RoleChange } from "#contract/roles.js";
+import { isEmailAddress } from "#contract/email-address.js";
+import type { AuditAction, ImportPerson, ImportResult, UserState } from "#contract/schemas/users.js";
+import { hashFormatOf, type ImportRefusal } from "#contract/user-import.js";
 import { ClientError } from "../errors.js";
 import { mailLanguage } from "../language.js";
 import type { Outbox } from "../mail/outbox.js";
@@ -39,6 +41,12 @@ export interface UserAdmin {
   delete(actor: Actor, id: string): Promise<void>;
   /** Ends the sign-in lock that wrong passwords put on the account's address (`clear`: the abuse limits' own). */
   unlock(actor: Actor, id: string, clear: (address: string) => Promise<void>): Promise<Identity>;
+  /**
+   * One batch of an import (contract/user-import.ts): each row checked (its address, its hash's format, its
+   * roles, a second row of the same address, an account that has it) and, unless `dryRun`, the rows that pass
+   * created in one Kratos call, each then written to the audit trail under the identity Kratos gave it.
+   */
+  importPeople(actor: Actor, schemaId: string, people: readonly ImportPerson[], dryRun: boolean): Promise<ImportResult["rows"]>;
 }
 
 export interface UserAdminDeps {
@@ -51,6 +59,20 @@ export interface UserAdminDeps {
   settingsUrl: string;
   /** The product's name and support contact below the mails. */
   brand: MailBrand;
+}
+
+/** How many of a batch's addresses are looked up in Kratos at once. */
+const lookupsAtOnce = 8;
+
+/** Why the row cannot be imported, from the row and the rows before it, or undefined. */
+function refusalOf(person: ImportPerson, seen: Set<string>): ImportRefusal | undefined {
+  if (!isEmailAddress(person.email)) return "invalid_email";
+  if (hashFormatOf(person.password_hash) === undefined) return "unknown_hash";
+  if (!person.roles.every((role) => (grantableRoles as readonly string[]).includes(role))) return "unknown_role";
+  const address = person.email.toLowerCase();
+  if (seen.has(address)) return "duplicate";
+  seen.add(address);
+  return undefined;
 }
 
 export function userAdmin({ kratos, state, outbox, accountDeletion, lastAdmin, settingsUrl, brand }: UserAdminDeps): UserAdmin {
@@ -146,6 +168,54 @@ export function userAdmin({ kratos, state, outbox, accountDeletion, lastAdmin, s
       if (email === "" || emailVerified(identity)) throw new ClientError(409, "already_verified");
       await record(actor, id, "verification_sent");
       await kratos.flows.sendVerification(email);
+    },
+
+    async importPeople(actor, schemaId, people, dryRun) {
+      const seen = new Set<string>();
+      const reasons: (ImportRefusal | undefined)[] = people.map((person) => refusalOf(person, seen));
+      let next = 0;
+      const lookUp = async () => {
+        while (next < people.length) {
+          const index = next++;
+          if (reasons[index] === undefined && (await identities.hasAccount(people[index].email))) reasons[index] = "account_exists";
+        }
+      };
+      await Promise.all(Array.from({ length: lookupsAtOnce }, lookUp));
+      const refused = (index: number) => reasons[index] !== undefined;
+      if (dryRun) {
+        return people.map((person, index) => {
+          const reason = reasons[index];
+          return reason === undefined
+            ? { email: person.email, outcome: "will_import" }
+            : { email: person.email, outcome: "refused", reason };
+        });
+      }
+      const admitted = people.flatMap((person, index) => (refused(index) ? [] : [person]));
+      const ids =
+        admitted.length === 0
+          ? []
+          : await identities.importBatch(
+              admitted.map((person) => ({
+                schemaId,
+                traits: {
+                  email: person.email,
+                  ...(person.first_name || person.last_name ? { name: { first: person.first_name, last: person.last_name } } : {}),
+                },
+                verified: person.verified,
+                roles: person.roles,
+                passwordHash: person.password_hash,
+              })),
+            );
+      // The identity's id exists only once Kratos made it, so the trail's line follows the change here.
+      const idOf = new Map(admitted.map((person, index) => [person, ids[index]]));
+      for (const id of ids) if (id !== undefined) await record(actor, id, "imported");
+      return people.map((person, index) => {
+        const reason = reasons[index];
+        if (reason !== undefined) return { email: person.email, outcome: "refused", reason };
+        return idOf.get(person) === undefined
+          ? { email: person.email, outcome: "refused", reason: "refused" }
+          : { email: person.email, outcome: "imported" };
+      });
     },
 
     async delete(actor, id) {
