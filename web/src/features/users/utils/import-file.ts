@@ -120,6 +120,8 @@ export async function readImportFile(content: string): Promise<FileReading> {
     const json = jsonOf(trimmed);
     if (isObject(json) && Array.isArray(json.users)) people = json.users.filter(isObject).map(fromKeycloak);
     else if (Array.isArray(json)) people = json.filter(isObject).map(fromAuth0);
+    // JSON lines of one line: one Auth0 user.
+    else if (isObject(json) && "email" in json) people = [fromAuth0(json)];
   } else {
     people = await fromCsv(trimmed);
   }
