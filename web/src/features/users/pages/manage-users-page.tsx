@@ -12,6 +12,7 @@ import { Loading } from "../../../lib/components/loading";
 import { QueryFailure } from "../../../lib/components/query-content";
 import { PageProblemAlert, concernsSession, problemOf } from "../../../lib/components/page-problem";
 import { useCurrentSession } from "../../../lib/current-session";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { usersQueryOptions, type UserSearch as Search } from "../api/list-users";
 import { auditExportPath, type User } from "../api/user-types";
 import { BulkBar } from "../components/bulk-bar";
@@ -40,6 +41,7 @@ export function ManageUsersPage() {
 
   const retry = () => void users.refetch();
   const [importing, setImporting] = useState(false);
+  const hydrated = useHydrated();
 
   // The people chosen for an action on many at once, for this search only: another search starts with none.
   const searchKey = `${search.match}:${search.email}`;
@@ -71,7 +73,7 @@ export function ManageUsersPage() {
             </Button>
             <p className="form-text">{t("users.audit.exportHelp")}</p>
             <ExportUsers search={search} />
-            <Button variant="outline-secondary" size="sm" className="mt-2" onClick={() => setImporting(true)}>
+            <Button variant="outline-secondary" size="sm" className="mt-2" disabled={!hydrated} onClick={() => setImporting(true)}>
               {t("users.import.open")}
             </Button>
             <ImportDialog show={importing} onClose={() => setImporting(false)} />
