@@ -208,7 +208,14 @@ export function userAdmin({ kratos, state, outbox, accountDeletion, lastAdmin, s
             );
       // The identity's id exists only once Kratos made it, so the trail's line follows the change here.
       const idOf = new Map(admitted.map((person, index) => [person, ids[index]]));
-      for (const id of ids) if (id !== undefined) await record(actor, id, "imported");
+      const at = new Date().toISOString();
+      await state.audit.addMany(
+        ids.flatMap((id) =>
+          id === undefined
+            ? []
+            : [{ action: "imported" as const, actor_id: actor.id, actor_email: actor.email, subject_id: id, at, ip: actor.ip }],
+        ),
+      );
       return people.map((person, index) => {
         const reason = reasons[index];
         if (reason !== undefined) return { email: person.email, outcome: "refused", reason };

@@ -115,7 +115,7 @@ export function ImportDialog({ show, onClose }: { show: boolean; onClose: () => 
   const ready = rows.filter((row) => row.outcome === "will_import").length;
 
   return (
-    <Modal show={show} onHide={close} aria-labelledby={titleId} centered size="xl" scrollable>
+    <Modal show={show} onHide={close} aria-labelledby={titleId} centered size="xl">
       <Modal.Header closeButton={!busy} closeLabel={t("common.close")}>
         <Modal.Title id={titleId} as="h2" className="h5">
           {t("users.import.title")}
