@@ -14,6 +14,7 @@ import { hashFormatOf, type ImportRefusal } from "#contract/user-import.js";
 import { ClientError } from "../errors.js";
 import { mailLanguage } from "../language.js";
 import type { Outbox } from "../mail/outbox.js";
+import type { ImportAnswer } from "../kratos/identities.js";
 import { mailTime, renderMail } from "../mail/messages.js";
 import type { MailBrand, OutgoingMail } from "../mail/types.js";
 import type { KratosServices } from "../kratos/services.js";
@@ -44,7 +45,7 @@ export interface UserAdmin {
   /**
    * One batch of an import (contract/user-import.ts): each row checked (its address, its hash's format, its
    * roles, a second row of the same address, an account that has it) and, unless `dryRun`, the rows that pass
-   * created in one Kratos call, each then written to the audit trail under the identity Kratos gave it.
+   * created in one Kratos call; each one created is then written to the audit trail under the identity Kratos gave it.
    */
   importPeople(actor: Actor, schemaId: string, people: readonly ImportPerson[], dryRun: boolean): Promise<ImportResult["rows"]>;
 }
@@ -61,8 +62,8 @@ export interface UserAdminDeps {
   brand: MailBrand;
 }
 
-/** How many of a batch's addresses are looked up in Kratos at once. */
-const lookupsAtOnce = 8;
+/** How many times an import's batch is sent to Kratos when Kratos rolled back what it refused with. */
+const importAttempts = 3;
 
 /** Why the row cannot be imported, from the row and the rows before it, or undefined. */
 function refusalOf(person: ImportPerson, seen: Set<string>): ImportRefusal | undefined {
@@ -77,6 +78,41 @@ function refusalOf(person: ImportPerson, seen: Set<string>): ImportRefusal | und
 
 export function userAdmin({ kratos, state, outbox, accountDeletion, lastAdmin, settingsUrl, brand }: UserAdminDeps): UserAdmin {
   const identities = kratos.identities;
+
+  /**
+   * Creates the rows in Kratos, each answered by its index. Where Kratos refused some of a batch (an address taken
+   * since the check), it may have rolled back the others while answering their ids (kratos#4211, in v1.3.1): those
+   * found are imported, those not are sent again without the refused, a few times at most, then refused.
+   */
+  async function importAdmitted(schemaId: string, rows: readonly { index: number; person: ImportPerson }[]) {
+    const answerOf = new Map<number, ImportAnswer>();
+    let pending = rows;
+    for (let attempt = 0; attempt < importAttempts && pending.length > 0; attempt++) {
+      const answers = await identities.importBatch(
+        pending.map(({ person }) => ({
+          schemaId,
+          traits: {
+            email: person.email,
+            ...(person.first_name || person.last_name ? { name: { first: person.first_name, last: person.last_name } } : {}),
+          },
+          verified: person.verified,
+          roles: person.roles,
+          passwordHash: person.password_hash,
+        })),
+      );
+      const refusedAny = answers.some((answer) => !("id" in answer));
+      const made = refusedAny ? await identities.existingIds(answers.flatMap((answer) => ("id" in answer ? [answer.id] : []))) : undefined;
+      const again: { index: number; person: ImportPerson }[] = [];
+      pending.forEach((row, position) => {
+        const answer = answers[position];
+        if (!("id" in answer) || made === undefined || made.has(answer.id)) answerOf.set(row.index, answer);
+        else again.push(row);
+      });
+      pending = again;
+    }
+    for (const { index } of pending) answerOf.set(index, { refusal: "refused" });
+    return answerOf;
+  }
 
   async function existing(id: string): Promise<Identity> {
     const identity = await identities.get(id);
@@ -173,15 +209,12 @@ export function userAdmin({ kratos, state, outbox, accountDeletion, lastAdmin, s
     async importPeople(actor, schemaId, people, dryRun) {
       const seen = new Set<string>();
       const reasons: (ImportRefusal | undefined)[] = people.map((person) => refusalOf(person, seen));
-      let next = 0;
-      const lookUp = async () => {
-        while (next < people.length) {
-          const index = next++;
-          if (reasons[index] === undefined && (await identities.hasAccount(people[index].email))) reasons[index] = "account_exists";
-        }
-      };
-      await Promise.all(Array.from({ length: lookupsAtOnce }, lookUp));
-      const refused = (index: number) => reasons[index] !== undefined;
+      // An address that has an account is refused before Kratos sees it: Kratos would refuse that person too, but
+      // Kratos v1.3.1 then rolls back the rest of their batch (importAdmitted).
+      const inUse = await identities.addressesInUse(seen);
+      people.forEach((person, index) => {
+        if (reasons[index] === undefined && inUse.has(person.email.toLowerCase())) reasons[index] = "account_exists";
+      });
       if (dryRun) {
         return people.map((person, index) => {
           const reason = reasons[index];
@@ -190,38 +223,24 @@ export function userAdmin({ kratos, state, outbox, accountDeletion, lastAdmin, s
             : { email: person.email, outcome: "refused", reason };
         });
       }
-      const admitted = people.flatMap((person, index) => (refused(index) ? [] : [person]));
-      const ids =
-        admitted.length === 0
-          ? []
-          : await identities.importBatch(
-              admitted.map((person) => ({
-                schemaId,
-                traits: {
-                  email: person.email,
-                  ...(person.first_name || person.last_name ? { name: { first: person.first_name, last: person.last_name } } : {}),
-                },
-                verified: person.verified,
-                roles: person.roles,
-                passwordHash: person.password_hash,
-              })),
-            );
+      const answerOf = await importAdmitted(
+        schemaId,
+        people.flatMap((person, index) => (reasons[index] === undefined ? [{ index, person }] : [])),
+      );
+      const answers = [...answerOf.values()];
       // The identity's id exists only once Kratos made it, so the trail's line follows the change here.
-      const idOf = new Map(admitted.map((person, index) => [person, ids[index]]));
       const at = new Date().toISOString();
       await state.audit.addMany(
-        ids.flatMap((id) =>
-          id === undefined
-            ? []
-            : [{ action: "imported" as const, actor_id: actor.id, actor_email: actor.email, subject_id: id, at, ip: actor.ip }],
+        answers.flatMap((answer) =>
+          "id" in answer
+            ? [{ action: "imported" as const, actor_id: actor.id, actor_email: actor.email, subject_id: answer.id, at, ip: actor.ip }]
+            : [],
         ),
       );
       return people.map((person, index) => {
-        const reason = reasons[index];
-        if (reason !== undefined) return { email: person.email, outcome: "refused", reason };
-        return idOf.get(person) === undefined
-          ? { email: person.email, outcome: "refused", reason: "refused" }
-          : { email: person.email, outcome: "imported" };
+        const answer = answerOf.get(index);
+        const reason = reasons[index] ?? (answer === undefined || "id" in answer ? undefined : answer.refusal);
+        return reason === undefined ? { email: person.email, outcome: "imported" } : { email: person.email, outcome: "refused", reason };
       });
     },
 

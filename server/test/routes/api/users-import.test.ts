@@ -148,3 +148,43 @@ t.test("imported people sign in with their old passwords; the trail has a line e
   t.equal(again.rows[0]?.reason, "account_exists");
   t.notMatch(logs.lines.join("\n"), /\$2[ab]\$|\$pbkdf2|\$scrypt|\$argon2|password_hash/, "no log line holds a hash or the body");
 });
+
+t.test("an address that has an account is refused alone, also when two imports race for it", async (t) => {
+  const hash = bcrypt.hashSync("some password", 4);
+  const existing = await createIdentity(kratos.adminUrl);
+  const alone = await importBatch([person(existing.email.toUpperCase(), hash)], false);
+  t.same(alone.rows, [{ email: existing.email.toUpperCase(), outcome: "refused", reason: "account_exists" }]);
+
+  // Both checks may pass before either batch reaches Kratos: the second then meets Kratos' unique violation,
+  // and Kratos v1.3.1 rolls back the rest of that batch while answering their ids.
+  const shared = uniqueEmail("shared");
+  const [first, second] = [
+    [uniqueEmail("first"), shared],
+    [uniqueEmail("second"), shared, uniqueEmail("second")],
+  ];
+  const answers = await Promise.all(
+    [first, second].map((emails) =>
+      importBatch(
+        emails.map((email) => person(email, hash)),
+        false,
+      ),
+    ),
+  );
+  const outcomes = answers.flatMap(({ rows }) => rows).map(({ email, outcome, reason }) => [email, outcome, reason] as const);
+  t.same(
+    outcomes
+      .filter(([email]) => email === shared)
+      .map(([, outcome, reason]) => [outcome, reason])
+      .sort(),
+    [
+      ["imported", undefined],
+      ["refused", "account_exists"],
+    ],
+    "the shared address is imported once",
+  );
+  for (const email of [...first, ...second].filter((email) => email !== shared)) {
+    t.same(outcomes.find(([address]) => address === email)?.slice(1), ["imported", undefined], `${email}: imported`);
+    const listed = await fetch(`${kratos.adminUrl}/admin/identities?credentials_identifier=${encodeURIComponent(email)}`);
+    t.equal(((await listed.json()) as unknown[]).length, 1, `${email}: in Kratos`);
+  }
+});
