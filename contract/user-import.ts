@@ -33,6 +33,13 @@ export function hashFormatOf(hash: string): string | undefined {
 export const importRefusals = ["invalid_email", "unknown_hash", "duplicate", "account_exists", "unknown_role", "refused"] as const;
 export type ImportRefusal = (typeof importRefusals)[number];
 
-/** What became, or will become, of a row. */
+/** What became, or will become, of a row, as the server answers it. */
 export const importOutcomes = ["will_import", "imported", "refused"] as const;
 export type ImportOutcome = (typeof importOutcomes)[number];
+
+/**
+ * What the result file says of a row when an import stopped: `unconfirmed` for the batch whose call got no answer
+ * (Kratos may have made them; a new dry run of the file says), `not_sent` for the batches after it.
+ */
+export const importStoppedOutcomes = ["unconfirmed", "not_sent"] as const;
+export type ImportStoppedOutcome = (typeof importStoppedOutcomes)[number];

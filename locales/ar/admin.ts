@@ -299,6 +299,7 @@ export const admin = {
       run: "استيراد {{ready}} شخصًا",
       importing: "جارٍ الاستيراد: {{done}} من {{total}} صفًا…",
       done: "تم: استيراد {{imported}} من {{total}} شخصًا.",
+      stopped: "توقّف الاستيراد: استُورد {{imported}} من {{total}} شخصًا ثم لم يصل أي رد. يبيّن ملف النتيجة ما جرى لكل صف.",
       back: "اختيار ملف آخر",
       download: "تنزيل النتيجة (CSV)",
       table: "صفوف الملف",
@@ -312,6 +313,8 @@ export const admin = {
         will_import: "سيُستورد",
         imported: "استُورد",
         refused: "لم يُستورد: {{reason}}",
+        unconfirmed: "غير مؤكَّد: لم يصل رد عن هذا الصف؛ افحص الملف مجددًا لتعرف هل استُورد",
+        not_sent: "لم يُستورد: توقّف الاستيراد قبل هذا الصف",
       },
       reasons: {
         invalid_email: "عنوان لا تقبله الحسابات",
@@ -324,7 +327,7 @@ export const admin = {
       problems: {
         unreadable: "تعذرت قراءة هذا الملف كتصدير من Keycloak أو Auth0 أو CSV.",
         empty: "لا يحتوي الملف على أي أشخاص.",
-        failed: "توقف الفحص أو الاستيراد: حاول مرة أخرى.",
+        failed: "توقّف الفحص: حاول مرة أخرى.",
       },
     },
     invitations: {

@@ -309,6 +309,8 @@ export const admin = {
       run: "{{ready}} Personen importieren",
       importing: "Import läuft: {{done}} von {{total}} Zeilen…",
       done: "Fertig: {{imported}} von {{total}} Personen importiert.",
+      stopped:
+        "Abgebrochen: {{imported}} von {{total}} Personen importiert, dann kam keine Antwort mehr. Die Ergebnisdatei nennt für jede Zeile, was geschehen ist.",
       back: "Andere Datei wählen",
       download: "Ergebnis herunterladen (CSV)",
       table: "Die Zeilen der Datei",
@@ -322,6 +324,9 @@ export const admin = {
         will_import: "Wird importiert",
         imported: "Importiert",
         refused: "Nicht importiert: {{reason}}",
+        unconfirmed:
+          "Nicht bestätigt: Für diese Zeile kam keine Antwort; prüfen Sie die Datei erneut, um zu sehen, ob sie importiert wurde",
+        not_sent: "Nicht importiert: Der Import brach vor dieser Zeile ab",
       },
       reasons: {
         invalid_email: "keine Adresse, die die Konten annehmen",
@@ -334,7 +339,7 @@ export const admin = {
       problems: {
         unreadable: "Diese Datei ließ sich nicht als Keycloak-, Auth0- oder CSV-Export lesen.",
         empty: "Die Datei enthält keine Personen.",
-        failed: "Die Prüfung oder der Import wurde unterbrochen: Bitte erneut versuchen.",
+        failed: "Die Prüfung wurde abgebrochen: Versuchen Sie es erneut.",
       },
     },
     invitations: {

@@ -299,6 +299,8 @@ export const admin = {
       run: "Import {{ready}} people",
       importing: "Importing: {{done}} of {{total}} rows…",
       done: "Done: {{imported}} of {{total}} people imported.",
+      stopped:
+        "Stopped: {{imported}} of {{total}} people imported, then the portal got no answer. The result file says what became of each row.",
       back: "Choose another file",
       download: "Download the result (CSV)",
       table: "The rows of the file",
@@ -312,6 +314,8 @@ export const admin = {
         will_import: "Will be imported",
         imported: "Imported",
         refused: "Not imported: {{reason}}",
+        unconfirmed: "Not confirmed: no answer came for this row; check the file again to see whether it was imported",
+        not_sent: "Not imported: the import stopped before this row",
       },
       reasons: {
         invalid_email: "not an address the accounts can take",
@@ -324,7 +328,7 @@ export const admin = {
       problems: {
         unreadable: "This file could not be read as a Keycloak, Auth0 or CSV export.",
         empty: "The file holds no people.",
-        failed: "The check or the import stopped: try again.",
+        failed: "The check stopped: try again.",
       },
     },
     invitations: {

@@ -314,6 +314,8 @@ export const admin = {
       run: "Importar {{ready}} personas",
       importing: "Importando: {{done}} de {{total}} filas…",
       done: "Listo: {{imported}} de {{total}} personas importadas.",
+      stopped:
+        "Detenido: {{imported}} de {{total}} personas importadas; después no llegó respuesta. El archivo de resultados indica qué pasó con cada fila.",
       back: "Elegir otro archivo",
       download: "Descargar el resultado (CSV)",
       table: "Las filas del archivo",
@@ -327,6 +329,8 @@ export const admin = {
         will_import: "Se importará",
         imported: "Importada",
         refused: "No importada: {{reason}}",
+        unconfirmed: "Sin confirmar: no llegó respuesta para esta fila; vuelva a comprobar el archivo para saber si se importó",
+        not_sent: "No importada: la importación se detuvo antes de esta fila",
       },
       reasons: {
         invalid_email: "no es una dirección que acepten las cuentas",
@@ -339,7 +343,7 @@ export const admin = {
       problems: {
         unreadable: "No se pudo leer este archivo como una exportación de Keycloak, Auth0 o CSV.",
         empty: "El archivo no contiene personas.",
-        failed: "La comprobación o la importación se detuvo: inténtelo de nuevo.",
+        failed: "La comprobación se detuvo: inténtelo de nuevo.",
       },
     },
     invitations: {

@@ -314,6 +314,8 @@ export const admin = {
       run: "Importer {{ready}} personnes",
       importing: "Import en cours : {{done}} lignes sur {{total}}…",
       done: "Terminé : {{imported}} personnes importées sur {{total}}.",
+      stopped:
+        "Interrompu : {{imported}} personnes importées sur {{total}}, puis plus aucune réponse. Le fichier de résultat indique ce qu’il est advenu de chaque ligne.",
       back: "Choisir un autre fichier",
       download: "Télécharger le résultat (CSV)",
       table: "Les lignes du fichier",
@@ -327,6 +329,8 @@ export const admin = {
         will_import: "Sera importée",
         imported: "Importée",
         refused: "Non importée : {{reason}}",
+        unconfirmed: "Non confirmée : aucune réponse pour cette ligne ; vérifiez à nouveau le fichier pour savoir si elle a été importée",
+        not_sent: "Non importée : l’import s’est arrêté avant cette ligne",
       },
       reasons: {
         invalid_email: "une adresse que les comptes n’acceptent pas",
@@ -339,7 +343,7 @@ export const admin = {
       problems: {
         unreadable: "Ce fichier n’a pas pu être lu comme un export Keycloak, Auth0 ou CSV.",
         empty: "Le fichier ne contient aucune personne.",
-        failed: "La vérification ou l’import s’est arrêté : réessayez.",
+        failed: "La vérification s’est arrêtée : réessayez.",
       },
     },
     invitations: {

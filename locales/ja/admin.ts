@@ -305,6 +305,8 @@ export const admin = {
       run: "{{ready}} 人をインポート",
       importing: "インポート中：{{total}} 行中 {{done}} 行…",
       done: "完了：{{total}} 人中 {{imported}} 人をインポートしました。",
+      stopped:
+        "中断しました：{{total}} 人中 {{imported}} 人をインポートした後、応答がありませんでした。各行の結果は結果ファイルに記載されています。",
       back: "別のファイルを選ぶ",
       download: "結果をダウンロード（CSV）",
       table: "ファイルの行",
@@ -318,6 +320,8 @@ export const admin = {
         will_import: "インポートされます",
         imported: "インポート済み",
         refused: "インポートされません：{{reason}}",
+        unconfirmed: "未確認：この行への応答がありませんでした。インポートされたかどうかは、ファイルをもう一度チェックすると分かります",
+        not_sent: "インポートされません：この行の前でインポートが中断しました",
       },
       reasons: {
         invalid_email: "アカウントが受け付けないアドレスです",
@@ -330,7 +334,7 @@ export const admin = {
       problems: {
         unreadable: "このファイルは Keycloak、Auth0、CSV のエクスポートとして読めませんでした。",
         empty: "ファイルにユーザーが含まれていません。",
-        failed: "確認またはインポートが止まりました。もう一度お試しください。",
+        failed: "チェックが中断しました。もう一度お試しください。",
       },
     },
     invitations: {

@@ -306,6 +306,8 @@ export const admin = {
       run: "Importar {{ready}} pessoas",
       importing: "Importando: {{done}} de {{total}} linhas…",
       done: "Pronto: {{imported}} de {{total}} pessoas importadas.",
+      stopped:
+        "Interrompido: {{imported}} de {{total}} pessoas importadas, depois não houve resposta. O arquivo de resultado diz o que aconteceu com cada linha.",
       back: "Escolher outro arquivo",
       download: "Baixar o resultado (CSV)",
       table: "As linhas do arquivo",
@@ -319,6 +321,8 @@ export const admin = {
         will_import: "Será importada",
         imported: "Importada",
         refused: "Não importada: {{reason}}",
+        unconfirmed: "Não confirmada: não houve resposta para esta linha; verifique o arquivo de novo para saber se ela foi importada",
+        not_sent: "Não importada: a importação parou antes desta linha",
       },
       reasons: {
         invalid_email: "não é um endereço que as contas aceitam",
@@ -331,7 +335,7 @@ export const admin = {
       problems: {
         unreadable: "Não foi possível ler este arquivo como uma exportação do Keycloak, do Auth0 ou CSV.",
         empty: "O arquivo não contém pessoas.",
-        failed: "A verificação ou a importação parou: tente novamente.",
+        failed: "A verificação parou: tente de novo.",
       },
     },
     invitations: {

@@ -12,7 +12,7 @@ import ProgressBar from "react-bootstrap/ProgressBar";
 import Table from "react-bootstrap/Table";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { importBatchMax } from "#contract/user-import.js";
+import { importBatchMax, type ImportStoppedOutcome } from "#contract/user-import.js";
 import { csvFile } from "../../../lib/csv";
 import { errorMessage } from "../../../lib/error-message";
 import { saveFile } from "../../../lib/save-file";
@@ -21,14 +21,14 @@ import { usersKey } from "../api/user-types";
 import { readImportFile, type FileProblem } from "../utils/import-file";
 import type { ImportPerson } from "#contract/schemas/users.js";
 
-type Row = ImportResult["rows"][number];
+type Row = ImportResult["rows"][number] | { email: string; outcome: ImportStoppedOutcome; reason?: undefined };
 
 type Stage =
   | { step: "choose"; problem?: FileProblem | "failed"; error?: unknown }
   | { step: "checking"; done: number; total: number }
   | { step: "preview"; people: ImportPerson[]; rows: Row[] }
   | { step: "importing"; done: number; total: number; rows: Row[] }
-  | { step: "done"; rows: Row[] };
+  | { step: "done"; rows: Row[]; error?: unknown };
 
 /** The batches of the list, each at most importBatchMax long. */
 const batchesOf = <T,>(items: readonly T[]): T[][] =>
@@ -36,12 +36,27 @@ const batchesOf = <T,>(items: readonly T[]): T[][] =>
     items.slice(index * importBatchMax, (index + 1) * importBatchMax),
   );
 
-/** Each batch's answer in the file's order; an address an earlier batch had is a duplicate, as within one. */
-async function runBatches(people: ImportPerson[], dryRun: boolean, onDone: (done: number) => void): Promise<Row[]> {
+/**
+ * Each batch's answer in the file's order, one batch after the other; an address an earlier batch had is a
+ * duplicate, as within one. A batch that gets no answer stops the run: `error` is set, and its rows and the
+ * rows after it carry what is known of them (`unconfirmed`, `not_sent`) rather than being lost.
+ */
+async function runBatches(
+  people: ImportPerson[],
+  dryRun: boolean,
+  onDone: (done: number) => void,
+): Promise<{ rows: Row[]; error?: unknown }> {
   const rows: Row[] = [];
   const seen = new Set<string>();
   for (const batch of batchesOf(people)) {
-    const { rows: answered } = await importUsers({ dry_run: dryRun, people: batch });
+    let answered: Row[];
+    try {
+      answered = (await importUsers({ dry_run: dryRun, people: batch })).rows;
+    } catch (error) {
+      const stopped = (outcome: ImportStoppedOutcome) => (person: ImportPerson) => ({ email: person.email, outcome });
+      const after = people.slice(rows.length + batch.length);
+      return { rows: [...rows, ...batch.map(stopped("unconfirmed")), ...after.map(stopped("not_sent"))], error };
+    }
     for (const row of answered) {
       const address = row.email.toLowerCase();
       rows.push(row.outcome !== "refused" && seen.has(address) ? { email: row.email, outcome: "refused", reason: "duplicate" } : row);
@@ -49,7 +64,7 @@ async function runBatches(people: ImportPerson[], dryRun: boolean, onDone: (done
     }
     onDone(rows.length);
   }
-  return rows;
+  return { rows };
 }
 
 export function ImportDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
@@ -74,28 +89,19 @@ export function ImportDialog({ show, onClose }: { show: boolean; onClose: () => 
     }
     const total = reading.people.length;
     setStage({ step: "checking", done: 0, total });
-    try {
-      const rows = await runBatches(reading.people, true, (done) => setStage({ step: "checking", done, total }));
-      setStage({ step: "preview", people: reading.people, rows });
-    } catch (error) {
-      setStage({ step: "choose", problem: "failed", error });
-    }
+    const { rows, error } = await runBatches(reading.people, true, (done) => setStage({ step: "checking", done, total }));
+    setStage(error === undefined ? { step: "preview", people: reading.people, rows } : { step: "choose", problem: "failed", error });
   }
 
   async function run(people: ImportPerson[], checked: Row[]) {
     const ready = people.filter((_person, index) => checked[index]?.outcome === "will_import");
     const total = ready.length;
     setStage({ step: "importing", done: 0, total, rows: checked });
-    try {
-      const imported = await runBatches(ready, false, (done) => setStage({ step: "importing", done, total, rows: checked }));
-      let next = 0;
-      const rows = checked.map((row) => (row.outcome === "will_import" ? (imported[next++] ?? row) : row));
-      setStage({ step: "done", rows });
-    } catch (error) {
-      setStage({ step: "choose", problem: "failed", error });
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: usersKey });
-    }
+    const { rows: imported, error } = await runBatches(ready, false, (done) => setStage({ step: "importing", done, total, rows: checked }));
+    let next = 0;
+    const rows = checked.map((row) => (row.outcome === "will_import" ? (imported[next++] ?? row) : row));
+    setStage({ step: "done", rows, error });
+    void queryClient.invalidateQueries({ queryKey: usersKey });
   }
 
   async function download(rows: Row[]) {
@@ -160,11 +166,17 @@ export function ImportDialog({ show, onClose }: { show: boolean; onClose: () => 
             {t("users.import.summary", { ready, total: rows.length })}
           </p>
         )}
-        {stage.step === "done" && (
-          <p role="status" className="small">
-            {t("users.import.done", { imported: rows.filter((row) => row.outcome === "imported").length, total: rows.length })}
-          </p>
-        )}
+        {stage.step === "done" &&
+          (stage.error === undefined ? (
+            <p role="status" className="small">
+              {t("users.import.done", { imported: rows.filter((row) => row.outcome === "imported").length, total: rows.length })}
+            </p>
+          ) : (
+            <Alert variant="danger" className="small" role="status">
+              {t("users.import.stopped", { imported: rows.filter((row) => row.outcome === "imported").length, total: rows.length })}{" "}
+              {errorMessage(stage.error)}
+            </Alert>
+          ))}
         {(stage.step === "preview" || stage.step === "done") && (
           <Table responsive size="sm" className="align-middle" aria-label={t("users.import.table")}>
             <thead>
@@ -179,7 +191,9 @@ export function ImportDialog({ show, onClose }: { show: boolean; onClose: () => 
                 <tr key={index}>
                   <td>{index + 1}</td>
                   <td className="text-break">{row.email}</td>
-                  <td className={row.outcome === "refused" ? "text-danger-emphasis" : ""}>{rowWords(row)}</td>
+                  <td className={row.outcome === "imported" || row.outcome === "will_import" ? "" : "text-danger-emphasis"}>
+                    {rowWords(row)}
+                  </td>
                 </tr>
               ))}
             </tbody>
