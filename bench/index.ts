@@ -28,7 +28,8 @@
 // `npm run bench -- memory` what the image's portal holds in memory, of what it
 // is made, and what a Node option or a build does to it (memory.ts);
 // `npm run bench -- entry` of what the public pages' script is made
-// (entry-composition.ts).
+// (entry-composition.ts); `npm run bench -- import` how fast 1,000 people are
+// imported and the portal's memory meanwhile (import.ts).
 import { mkdirSync, readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import { join, resolve } from "node:path";
@@ -46,6 +47,7 @@ import { measureFirstLoads, signInWithoutJavaScript, type FirstLoadFigures, type
 import { measureHotPaths, median, startFloor, type RoundResult, type Target } from "./hot-path.js";
 import { benchCapacity } from "./capacity.js";
 import { benchEntry } from "./entry-composition.js";
+import { benchImport } from "./import.js";
 import { benchMemory } from "./memory.js";
 import { memoryOf } from "./processes.js";
 import { summarizeCpuProfile, summarizeHeapSnapshot } from "./profile-summary.js";
@@ -341,6 +343,7 @@ async function benchAll(pagesOnly?: string[]): Promise<void> {
 const [mode, ...modeArgs] = process.argv.slice(2);
 if (mode === "capacity") await benchCapacity();
 else if (mode === "memory") await benchMemory(modeArgs);
+else if (mode === "import") await benchImport();
 else if (mode === "entry") await benchEntry();
 else if (mode === "pages") await benchAll(modeArgs);
 else await benchAll();
