@@ -33,7 +33,9 @@
 // is made, and what a Node option or a build does to it (memory.ts);
 // `npm run bench -- entry` of what the public pages' script is made
 // (entry-composition.ts); `npm run bench -- proof-of-work` what the check
-// before the abuse limits costs an attacker and a person (proof-of-work.ts).
+// before the abuse limits costs an attacker and a person (proof-of-work.ts);
+// `npm run bench -- import` how fast 1,000 people are imported and the
+// portal's memory meanwhile (import.ts).
 import { mkdirSync, readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import { join, resolve } from "node:path";
@@ -51,6 +53,7 @@ import { measureFirstLoads, signInWithoutJavaScript, type FirstLoadFigures, type
 import { measureHotPaths, median, startFloor, type RoundResult, type Target } from "./hot-path.js";
 import { benchCapacity } from "./capacity.js";
 import { benchEntry } from "./entry-composition.js";
+import { benchImport } from "./import.js";
 import { benchMemory } from "./memory.js";
 import { startOryUi, type OryUi } from "./ory-ui.js";
 import { benchProofOfWork } from "./proof-of-work.js";
@@ -377,6 +380,7 @@ async function benchAll(pagesOnly?: string[]): Promise<void> {
 const [mode, ...modeArgs] = process.argv.slice(2);
 if (mode === "capacity") await benchCapacity();
 else if (mode === "memory") await benchMemory(modeArgs);
+else if (mode === "import") await benchImport();
 else if (mode === "entry") await benchEntry();
 else if (mode === "proof-of-work") await benchProofOfWork();
 else if (mode === "pages") await benchAll(modeArgs);

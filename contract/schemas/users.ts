@@ -3,6 +3,7 @@
 // metadata.
 import { Type, type Static } from "@sinclair/typebox";
 import { grantableRoles } from "../roles.js";
+import { importBatchMax, importOutcomes, importRefusals } from "../user-import.js";
 import { DeviceFields } from "./account.js";
 import { Input, QueryInteger } from "./input.js";
 
@@ -90,6 +91,7 @@ export const auditActions = [
   "invitation_accepted",
   /** The account's holder reverted a change from its security mail's undo link (the actor is the account itself). */
   "change_undone",
+  "imported",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -124,3 +126,37 @@ export const RecoveryCode = Type.Object({
   expires_at: Type.Union([Type.String(), Type.Null()]),
 });
 export type RecoveryCode = Static<typeof RecoveryCode>;
+
+/**
+ * One person to import, as the browser read them from another identity system's export: the hash in a format
+ * Kratos takes (contract/user-import.ts), never a password. The server checks each field again and answers a
+ * refusal per row rather than a 400, so that one bad row does not hold up the others.
+ */
+export const ImportPerson = Input({
+  email: Type.String({ maxLength: 320 }),
+  first_name: Type.String({ maxLength: 100 }),
+  last_name: Type.String({ maxLength: 100 }),
+  verified: Type.Boolean(),
+  roles: Type.Array(Type.String({ maxLength: 64 }), { maxItems: 16 }),
+  password_hash: Type.String({ maxLength: 1024 }),
+});
+export type ImportPerson = Static<typeof ImportPerson>;
+
+/** A batch of an import: with dry_run, only what would happen; without, the import of the rows that can be. */
+export const ImportBody = Input({
+  dry_run: Type.Boolean(),
+  people: Type.Array(ImportPerson, { minItems: 1, maxItems: importBatchMax }),
+});
+export type ImportBody = Static<typeof ImportBody>;
+
+/** Each row of the batch, in its order: its address, what happens to it and, refused, why. Never its hash. */
+export const ImportResult = Type.Object({
+  rows: Type.Array(
+    Type.Object({
+      email: Type.String(),
+      outcome: StringEnum(importOutcomes),
+      reason: Type.Optional(StringEnum(importRefusals)),
+    }),
+  ),
+});
+export type ImportResult = Static<typeof ImportResult>;

@@ -1,8 +1,8 @@
 // Kratos' admin API for one identity: reading it, finding it by address,
 // ending its sessions, deleting it, changing its roles and state, a recovery
 // code for it, extending one session. Only the server reaches this API; the browser never does.
-import { createHash } from "node:crypto";
-import type { Identity, IdentityApi, IdentityCredentials, RecoveryCodeForIdentity, Session } from "@ory/client";
+import { createHash, randomUUID } from "node:crypto";
+import type { Identity, IdentityApi, IdentityCredentials, IdentityPatch, RecoveryCodeForIdentity, Session } from "@ory/client";
 import { actsWithRole, withRoleChanged, type RoleChange } from "#contract/roles.js";
 import { withTermsAccepted, type TermsAcceptance } from "#contract/terms.js";
 import type { UserState } from "#contract/schemas/users.js";
@@ -82,6 +82,37 @@ export interface KratosIdentities {
   setState(id: string, state: UserState): Promise<Identity>;
   /** Kratos' admin recovery: a link and a code that sign the person in to set a new password. */
   recoveryCode(id: string): Promise<RecoveryCodeForIdentity>;
+  /**
+   * Which of the addresses (lowercase) an identity already has, read in one pass over Kratos' pages rather than one
+   * look-up per address: Kratos v1.3.1 finds an identity by its identifier by walking every identity in id order
+   * (its list query's plan on SQLite), so a look-up per row costs the whole table each time.
+   */
+  addressesInUse(addresses: ReadonlySet<string>): Promise<Set<string>>;
+  /**
+   * Creates the identities in one of Kratos' batch calls; per identity, in order, the id Kratos answered or why it
+   * refused it. Where it refused one of several, Kratos v1.3.1 rolls the others back all the same while answering
+   * their ids (kratos#4211): see existingIds.
+   */
+  importBatch(people: readonly ImportedIdentity[]): Promise<ImportAnswer[]>;
+  /** Which of the ids are identities in Kratos. */
+  existingIds(ids: readonly string[]): Promise<Set<string>>;
+}
+
+/** What Kratos did with one identity of an import's batch. */
+export type ImportAnswer = { id: string } | { refusal: "account_exists" | "refused" };
+
+/** Whether a batch answer's error is Kratos' unique violation (herodot's error with code 409). */
+function conflictOf(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === 409;
+}
+
+/** One person moved in from another identity system, with the hash of their password as Kratos imports it. */
+export interface ImportedIdentity {
+  schemaId: string;
+  traits: Record<string, unknown>;
+  verified: boolean;
+  roles: string[];
+  passwordHash: string;
 }
 
 export interface IdentitySearch {
@@ -92,6 +123,8 @@ export interface IdentitySearch {
 }
 
 const pageSize = 500;
+/** How many ids one look-up by ids carries. */
+const idsPerLookup = 100;
 
 const digest = (value: string) => createHash("sha256").update(value).digest("base64url");
 
@@ -290,6 +323,77 @@ export function kratosIdentities(api: IdentityApi): KratosIdentities {
           ).data,
         { 404: userNotFound },
       ),
+
+    async addressesInUse(addresses) {
+      const inUse = new Set<string>();
+      let pageToken: string | undefined;
+      do {
+        const page = await callUpstream("kratos", "listIdentities", async () => {
+          const { data, headers } = await api.listIdentities({ pageSize, pageToken });
+          return listPage(data, pageSize, headers.link);
+        });
+        for (const identity of page.items) {
+          const email = (identity.traits as { email?: unknown } | undefined)?.email;
+          const known = [typeof email === "string" ? email : "", ...(identity.verifiable_addresses ?? []).map(({ value }) => value)];
+          for (const address of known) if (addresses.has(address.toLowerCase())) inUse.add(address.toLowerCase());
+        }
+        pageToken = page.nextPageToken;
+      } while (pageToken);
+      return inUse;
+    },
+
+    importBatch: (people) =>
+      callUpstream(
+        "kratos",
+        "batchPatchIdentities",
+        async () => {
+          const patchIds = people.map(() => randomUUID());
+          const identities: IdentityPatch[] = people.map((person, index) => {
+            const email = String(person.traits.email);
+            return {
+              patch_id: patchIds[index],
+              create: {
+                schema_id: person.schemaId,
+                traits: person.traits,
+                state: "active",
+                metadata_public: person.roles.reduce<Record<string, unknown>>(
+                  (metadata, role) => withRoleChanged(metadata, role, "grant"),
+                  {},
+                ),
+                credentials: { password: { config: { hashed_password: person.passwordHash } } },
+                verifiable_addresses: person.verified
+                  ? [{ value: email, via: "email", verified: true, status: "completed", verified_at: new Date().toISOString() }]
+                  : [],
+              },
+            };
+          });
+          const { data } = await api.batchPatchIdentities({ patchIdentitiesBody: { identities } });
+          const answers = new Map<string, ImportAnswer>();
+          for (const answer of data.identities ?? []) {
+            if (answer.patch_id === undefined) continue;
+            if (answer.action === "create" && answer.identity !== undefined) answers.set(answer.patch_id, { id: answer.identity });
+            // A unique violation (Kratos' 409): the address is another identity's identifier or verified address.
+            else answers.set(answer.patch_id, { refusal: conflictOf(answer.error) ? "account_exists" : "refused" });
+          }
+          return patchIds.map((patchId): ImportAnswer => answers.get(patchId) ?? { refusal: "refused" });
+        },
+        // Kratos inserts a batch of one without partial inserts: its conflict is the whole call's 409.
+        people.length === 1 ? { 409: () => [{ refusal: "account_exists" }] } : {},
+      ),
+
+    async existingIds(ids) {
+      const found = new Set<string>();
+      // Kratos' ids filter is a query parameter per id: chunks keep the address short.
+      for (let start = 0; start < ids.length; start += idsPerLookup) {
+        const chunk = ids.slice(start, start + idsPerLookup);
+        const items = await callUpstream("kratos", "listIdentities", async () => {
+          const { data } = await api.listIdentities({ ids: chunk, pageSize: chunk.length });
+          return data;
+        });
+        for (const identity of items) found.add(identity.id);
+      }
+      return found;
+    },
 
     extendSession: (sessionId) =>
       callUpstream(

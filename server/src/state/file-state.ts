@@ -107,6 +107,11 @@ export function fileState(dir: string, auditRetentionSeconds: number): PortalSta
         audit = [...audit.filter((line) => line.at >= cutoff), entry];
         save();
       },
+      async addMany(entries) {
+        const cutoff = auditCutoff();
+        audit = [...audit.filter((line) => line.at >= cutoff), ...entries];
+        save();
+      },
       async list(account) {
         const cutoff = auditCutoff();
         return audit.filter((line) => line.subject_id === account && line.at >= cutoff).reverse();

@@ -62,6 +62,8 @@ export interface PortalState {
   audit: {
     /** Records an admin's action on the account (entry.subject_id); it is kept for the retention period. */
     add(entry: AuditEntry): Promise<void>;
+    /** Records many actions at once (an import's people): one write of the state, however many lines. */
+    addMany(entries: readonly AuditEntry[]): Promise<void>;
     /** The account's lines within the retention period, newest first. */
     list(account: string): Promise<AuditEntry[]>;
     /** Every line within the retention period, oldest first (the export). */

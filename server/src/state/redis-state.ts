@@ -122,6 +122,23 @@ export async function redisState(url: string, auditRetentionSeconds: number): Pr
         const line = auditLine(entry);
         await client.eval(addAuditScript, 2, auditTrail, auditOf(entry.subject_id), line, Date.parse(entry.at), auditCutoff(), auditOf(""));
       },
+      async addMany(entries) {
+        const batch = client.pipeline();
+        for (const entry of entries) {
+          batch.eval(
+            addAuditScript,
+            2,
+            auditTrail,
+            auditOf(entry.subject_id),
+            auditLine(entry),
+            Date.parse(entry.at),
+            auditCutoff(),
+            auditOf(""),
+          );
+        }
+        const failure = (await batch.exec())?.find(([error]) => error !== null)?.[0];
+        if (failure) throw failure;
+      },
       async list(account) {
         return (await client.zrevrangebyscore(auditOf(account), "+inf", auditCutoff())).map(auditEntryOf);
       },

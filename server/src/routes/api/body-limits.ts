@@ -17,6 +17,8 @@ export const bodyLimits = {
   invitation: 2 * 1024,
   /** A list's addresses before it is sent: up to 500 of up to 320 characters, quoted and separated. */
   invitationCheck: 192 * 1024,
+  /** A batch of an import: up to importBatchMax (250) people, each an address, a name, roles and a hash of up to 1 KB. */
+  userImport: 1024 * 1024,
   /** An invitation link's token and nothing else. */
   invitationToken: 1024,
   /** A security mail's undo token and nothing else. */

@@ -10,6 +10,8 @@ import type { FastifyRequest } from "fastify";
 import { rolesOf } from "#contract/roles.js";
 import { errorResponses } from "#contract/schemas/error.js";
 import {
+  ImportBody,
+  ImportResult,
   RecoveryCode,
   RoleChangeBody,
   StateChangeBody,
@@ -107,6 +109,18 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       .header("content-disposition", `attachment; filename="audit-trail-${day}.jsonl"`)
       .send(lines);
   });
+
+  // A batch of an import (contract/user-import.ts): the admin's limit counts the batch once, however many it
+  // carries; the people take the admin's own identity schema, as invitees do. The body holds password hashes:
+  // no log line reads it, and the answer holds only addresses, outcomes and refusals.
+  fastify.post(
+    "/import",
+    { ...change, bodyLimit: bodyLimits.userImport, schema: { body: ImportBody, response: { 200: ImportResult, ...errorResponses } } },
+    async (request) => {
+      const { dry_run: dryRun, people } = request.body;
+      return { rows: await users.importPeople(actorOf(request), sessionOf(request).identity.schema_id, people, dryRun) };
+    },
+  );
 
   fastify.get("/:id", { schema: { params: UserParams, response: { 200: UserDetail, ...errorResponses } } }, async (request) => {
     const { id } = request.params;

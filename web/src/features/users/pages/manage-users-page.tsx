@@ -12,10 +12,12 @@ import { Loading } from "../../../lib/components/loading";
 import { QueryFailure } from "../../../lib/components/query-content";
 import { PageProblemAlert, concernsSession, problemOf } from "../../../lib/components/page-problem";
 import { useCurrentSession } from "../../../lib/current-session";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { usersQueryOptions, type UserSearch as Search } from "../api/list-users";
 import { auditExportPath, type User } from "../api/user-types";
 import { BulkBar } from "../components/bulk-bar";
 import { ExportUsers } from "../components/export-users";
+import { ImportDialog } from "../components/import-dialog";
 import { InvitationsCard } from "../components/invitations-card";
 import { UserSearch } from "../components/user-search";
 import { UserTable } from "../components/user-table";
@@ -38,6 +40,8 @@ export function ManageUsersPage() {
   }, [listConcernsSession, refresh]);
 
   const retry = () => void users.refetch();
+  const [importing, setImporting] = useState(false);
+  const hydrated = useHydrated();
 
   // The people chosen for an action on many at once, for this search only: another search starts with none.
   const searchKey = `${search.match}:${search.email}`;
@@ -69,6 +73,10 @@ export function ManageUsersPage() {
             </Button>
             <p className="form-text">{t("users.audit.exportHelp")}</p>
             <ExportUsers search={search} />
+            <Button variant="outline-secondary" size="sm" className="mt-2" disabled={!hydrated} onClick={() => setImporting(true)}>
+              {t("users.import.open")}
+            </Button>
+            <ImportDialog show={importing} onClose={() => setImporting(false)} />
           </div>
         </div>
 
