@@ -37,7 +37,12 @@ const tracingApart: Plugin = {
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: [join(serverDir, "src", "server.ts"), join(serverDir, "src", "tracing.ts"), join(serverDir, "src", "admin-role.ts"), join(serverDir, "src", "breach-range.ts")],
+  entryPoints: [
+    join(serverDir, "src", "server.ts"),
+    join(serverDir, "src", "tracing.ts"),
+    join(serverDir, "src", "admin-role.ts"),
+    join(serverDir, "src", "breach-range.ts"),
+  ],
   outdir,
   outExtension: { ".js": ".mjs" },
   plugins: [tracingApart],
