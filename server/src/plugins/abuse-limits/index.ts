@@ -26,6 +26,8 @@ declare module "fastify" {
     limitCharges: Charge[] | null;
     /** The account a sign-in submission names as Kratos reads it: credited if Kratos signs it in. */
     limitAccount: string | null;
+    /** Whether the submission is a sign-in with a password: a refusal is a wrong password (or identifier). */
+    limitPasswordSignIn: boolean;
   }
 }
 
@@ -47,6 +49,7 @@ export default fp<AbuseLimitOptions>(
     }
     fastify.decorateRequest("limitCharges", null);
     fastify.decorateRequest("limitAccount", null);
+    fastify.decorateRequest("limitPasswordSignIn", false);
     fastify.decorate("limits", limitHooks(fastify, config, store));
   },
   { name: "abuse-limits", dependencies: ["kratos", "metrics"] },
