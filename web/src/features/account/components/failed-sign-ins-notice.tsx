@@ -24,7 +24,8 @@ export function FailedSignInsNotice() {
   return (
     <Alert
       variant="warning"
-      className="failed-sign-ins"
+      // No fade: the server renders it as it stays.
+      transition={false}
       aria-labelledby="failed-sign-ins-heading"
       dismissible={hydrated}
       closeLabel={t("account.failedSignIns.dismiss")}
@@ -40,7 +41,9 @@ export function FailedSignInsNotice() {
           time: formatDateTime(summary.last.at),
         })}
       </p>
-      <Link to={settingsPath("devices")}>{t("account.failedSignIns.review")}</Link>
+      <Link className="alert-link" to={settingsPath("devices")}>
+        {t("account.failedSignIns.review")}
+      </Link>
     </Alert>
   );
 }
