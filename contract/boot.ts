@@ -17,6 +17,8 @@ export const apiReads = {
   identitySchemas: "/api/identity-schemas",
   /** Account Settings' Devices and activity: the recent security activity. */
   accountActivity: "/api/account/activity",
+  /** After signing in, on Account Settings: the wrong passwords since the sign-in before. */
+  failedSignIns: "/api/account/failed-sign-ins",
   /** Account Settings' Applications: the connected apps. */
   connectedApps: "/api/oauth2/consents",
   /** The invitee's welcome, for the link's page. */

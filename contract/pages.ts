@@ -30,9 +30,11 @@ export const pageFacts = {
     flow: "settings",
     apiReads: (_search, pathname) => {
       const section = settingsSectionOf(pathname);
-      if (section === "devices") return [apiReads.mySessions, apiReads.accountActivity];
-      if (section === "applications") return [apiReads.connectedApps];
-      return section === "profile" ? [apiReads.identitySchemas] : [];
+      // Every section opens with the notice of wrong passwords since the sign-in before.
+      const notice = [apiReads.failedSignIns];
+      if (section === "devices") return [...notice, apiReads.mySessions, apiReads.accountActivity];
+      if (section === "applications") return [...notice, apiReads.connectedApps];
+      return section === "profile" ? [...notice, apiReads.identitySchemas] : notice;
     },
   },
   /** The password form alone; the menu's "Recovery" item opens it (the spec's name for setting a new password). */

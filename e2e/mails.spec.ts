@@ -109,6 +109,7 @@ const samples: { [Id in MailId]: MailParams[Id] } = {
   second_factor_removed: { method: "passkey", at, settingsUrl },
   email_changed: { from: "old@example.com", to: "new@example.com", at, settingsUrl, undoLink: "https://account.example/undo?token=U" },
   recovery_used: { at, settingsUrl },
+  sign_in_locked: { at, until: at, recoveryUrl: "https://account.example/recovery" },
   provider_linked: { provider: "Google", at, settingsUrl },
   provider_unlinked: { provider: "Google", at, settingsUrl },
   account_deleted: { at },

@@ -24,6 +24,8 @@ export const activityTypes = [
   "data_exported",
   /** A change reverted from the undo link of its security mail (server/src/services/undo.ts). */
   "change_undone",
+  "sign_in_failed",
+  "sign_in_locked",
 ] as const;
 
 export type ActivityType = (typeof activityTypes)[number];
@@ -48,6 +50,17 @@ export type ActivityEvent = Static<typeof ActivityEvent>;
 /** The last 50 events, newest first, and the devices that a sign-in does not warn about (no version: an update is no new device). */
 export const AccountActivity = Type.Object({ events: Type.Array(ActivityEvent), devices: Type.Array(DeviceFields) });
 export type AccountActivity = Static<typeof AccountActivity>;
+
+/** A wrong password for the account (sign_in_failed): when, and the device and address it came from. */
+export const FailedSignIn = Type.Object({ at: Type.String(), device: DeviceFields, ip: Type.Optional(Type.String()) });
+export type FailedSignIn = Static<typeof FailedSignIn>;
+
+/**
+ * GET /api/account/failed-sign-ins: the wrong passwords for the account since its sign-in before this session's,
+ * how many and the newest; count 0 and last null when there were none.
+ */
+export const FailedSignInsSummary = Type.Object({ count: Type.Integer({ minimum: 0 }), last: Type.Union([FailedSignIn, Type.Null()]) });
+export type FailedSignInsSummary = Static<typeof FailedSignInsSummary>;
 
 /** After "Stay signed in": when the session now ends. */
 export const SessionExtension = Type.Object({ expires_at: Type.Union([Type.String(), Type.Null()]) });

@@ -4,7 +4,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { grantableRoles } from "../roles.js";
 import { importBatchMax, importOutcomes, importRefusals } from "../user-import.js";
-import { DeviceFields } from "./account.js";
+import { DeviceFields, FailedSignIn } from "./account.js";
 import { Input, QueryInteger } from "./input.js";
 
 const StringEnum = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: "string", enum: [...values] });
@@ -51,6 +51,8 @@ export const User = Type.Object({
   last_sign_in: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** Until when wrong passwords lock the account (LIMIT_SIGN_IN_ACCOUNT) for every browser its owner has not used, or null. */
   locked_until: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** The wrong passwords for the account the portal recorded (its activity), newest first; on the person's page. */
+  failed_sign_ins: Type.Optional(Type.Array(FailedSignIn)),
   /** The identity schema of the account, and every trait it holds (GET /api/identity-schemas names them). */
   schema_id: Type.String(),
   traits: Type.Record(Type.String(), Type.Unknown()),

@@ -240,6 +240,16 @@ export const admin = {
       reactivated: "{{name}} wurde reaktiviert.",
       selfNote: "Ihr eigenes Konto können Sie hier weder deaktivieren noch löschen.",
     },
+    failedSignIns: {
+      title: "Fehlgeschlagene Anmeldungen",
+      description:
+        "Falsche Passwörter für dieses Konto, die das Portal erfasst hat, neueste zuerst, mit Gerät und Adresse, von denen sie kamen.",
+      table: "Fehlgeschlagene Anmeldungen dieses Kontos",
+      device: "Gerät",
+      ipAddress: "IP-Adresse",
+      when: "Wann",
+      none: "Keine fehlgeschlagenen Anmeldungen erfasst.",
+    },
     lock: {
       title: "Anmeldesperre",
       text: "Falsche Passwörter sperren dieses Konto bis {{time}} für jeden Browser, mit dem sich die Person noch nicht angemeldet hat.",

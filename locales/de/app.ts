@@ -386,6 +386,13 @@ export const app = {
       typeEmail: "Geben Sie zur Bestätigung Ihre E-Mail-Adresse ein: {{email}}",
       submit: "Mein Konto löschen",
     },
+    failedSignIns: {
+      heading: "Fehlgeschlagene Anmeldungen",
+      text_one: "{{count}} fehlgeschlagener Anmeldeversuch seit Ihrer letzten Anmeldung, von {{device}}, am {{time}}.",
+      text_other: "{{count}} fehlgeschlagene Anmeldeversuche seit Ihrer letzten Anmeldung, der letzte von {{device}}, am {{time}}.",
+      review: "Aktivität ansehen",
+      dismiss: "Ausblenden",
+    },
     activity: {
       title: "Letzte Sicherheitsaktivitäten",
       description: "Die letzten Anmeldungen bei Ihrem Konto und Änderungen an Ihren Anmeldemethoden, die neuesten zuerst.",
@@ -409,6 +416,8 @@ export const app = {
         provider_unlinked: "Verknüpfung mit {{method}} aufgehoben",
         data_exported: "Ihre Daten heruntergeladen",
         change_undone: "Änderung aus der E-Mail rückgängig gemacht",
+        sign_in_failed: "Falsches Passwort",
+        sign_in_locked: "Anmeldung mit Passwort nach falschen Passwörtern pausiert",
       },
       // Said without an article: they open the events above ("Passkey hinzugefügt").
       methods: {

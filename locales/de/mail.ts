@@ -54,6 +54,11 @@ export const mail: MailCatalog = {
     text: ({ at, settingsUrl }) =>
       `Am ${at} hat jemand mit einem Wiederherstellungscode wieder Zugang zu Ihrem Konto erhalten.\n\n${notYou(settingsUrl)}`,
   },
+  sign_in_locked: {
+    subject: "Die Anmeldung bei Ihrem Konto ist pausiert",
+    text: ({ at, until, recoveryUrl }) =>
+      `Am ${at} wurden für Ihr Konto zu viele falsche Passwörter versucht. Deshalb ist die Anmeldung mit Passwort bis ${until} in jedem Browser pausiert, in dem Sie sich noch nie angemeldet haben. Ihr Passwort wurde nicht preisgegeben, und Browser, die Sie bereits nutzen, können sich weiterhin anmelden.\n\nWaren Sie das: Warten Sie bis ${until}, oder legen Sie unter ${recoveryUrl} mit einem Code an diese Adresse ein neues Passwort fest.\n\nWaren Sie das nicht: Jemand kennt vielleicht Ihre Adresse und rät. Wählen Sie ein langes Passwort, das Sie nirgends sonst verwenden, und richten Sie in den Kontoeinstellungen einen zweiten Faktor ein.`,
+  },
   account_deleted: {
     subject: "Ihr Konto wurde gelöscht",
     text: ({ at }) =>

@@ -231,6 +231,15 @@ export const admin = {
       reactivated: "{{name}} was reactivated.",
       selfNote: "You cannot deactivate or delete your own account here.",
     },
+    failedSignIns: {
+      title: "Failed sign-ins",
+      description: "Wrong passwords for this account that the portal recorded, newest first, with the device and address they came from.",
+      table: "Failed sign-ins of this account",
+      device: "Device",
+      ipAddress: "IP address",
+      when: "When",
+      none: "No failed sign-ins recorded.",
+    },
     lock: {
       title: "Sign-in lock",
       text: "Wrong passwords lock this account until {{time}} for every browser its owner has not signed in from before.",

@@ -366,6 +366,13 @@ export const app = {
       typeEmail: "To confirm, type your email address, {{email}}",
       submit: "Delete my account",
     },
+    failedSignIns: {
+      heading: "Failed sign-ins",
+      text_one: "{{count}} failed attempt to sign in since your last sign-in, from {{device}}, at {{time}}.",
+      text_other: "{{count}} failed attempts to sign in since your last sign-in, the last from {{device}}, at {{time}}.",
+      review: "Review your activity",
+      dismiss: "Dismiss",
+    },
     activity: {
       title: "Recent security activity",
       description: "The last sign-ins to your account and changes to how you sign in, newest first.",
@@ -389,6 +396,8 @@ export const app = {
         provider_unlinked: "Unlinked {{method}}",
         data_exported: "Downloaded your data",
         change_undone: "Undid a change from the mail",
+        sign_in_failed: "Wrong password",
+        sign_in_locked: "Password sign-in paused after wrong passwords",
       },
       methods: {
         totp: "an authenticator app",

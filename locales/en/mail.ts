@@ -52,6 +52,11 @@ export const mail: MailCatalog = {
     subject: "Your account was recovered",
     text: ({ at, settingsUrl }) => `Someone regained access to your account with a recovery code on ${at}.\n\n${notYou(settingsUrl)}`,
   },
+  sign_in_locked: {
+    subject: "Sign-in to your account is paused",
+    text: ({ at, until, recoveryUrl }) =>
+      `On ${at}, too many wrong passwords were tried for your account, so signing in with a password is paused until ${until} on every browser you have not signed in from before. Your password was not revealed, and browsers you already use can still sign in.\n\nIf it was you: wait until ${until}, or set a new password with a code sent to this address at ${recoveryUrl}\n\nIf it was not you: someone may know your address and be guessing. Choose a long password you use nowhere else, and add a second factor in your account's settings.`,
+  },
   account_deleted: {
     subject: "Your account was deleted",
     text: ({ at }) =>

@@ -244,6 +244,16 @@ export const admin = {
       reactivated: "Se reactivó la cuenta de {{name}}.",
       selfNote: "Aquí no puedes desactivar ni eliminar tu propia cuenta.",
     },
+    failedSignIns: {
+      title: "Inicios de sesión fallidos",
+      description:
+        "Contraseñas incorrectas para esta cuenta que el portal registró, las más recientes primero, con el dispositivo y la dirección de origen.",
+      table: "Inicios de sesión fallidos de esta cuenta",
+      device: "Dispositivo",
+      ipAddress: "Dirección IP",
+      when: "Cuándo",
+      none: "No hay inicios de sesión fallidos registrados.",
+    },
     lock: {
       title: "Bloqueo del inicio de sesión",
       text: "Las contraseñas incorrectas bloquean esta cuenta hasta {{time}} en todo navegador desde el que su titular no haya iniciado sesión antes.",

@@ -376,6 +376,15 @@ export const app = {
       typeEmail: "Para confirmar, escribe tu dirección de correo electrónico, {{email}}",
       submit: "Eliminar mi cuenta",
     },
+    failedSignIns: {
+      heading: "Inicios de sesión fallidos",
+      text_one: "{{count}} intento fallido de iniciar sesión desde tu último inicio de sesión, desde {{device}}, el {{time}}.",
+      text_many: "{{count}} intentos fallidos de iniciar sesión desde tu último inicio de sesión, el último desde {{device}}, el {{time}}.",
+      text_other:
+        "{{count}} intentos fallidos de iniciar sesión desde tu último inicio de sesión, el último desde {{device}}, el {{time}}.",
+      review: "Revisar tu actividad",
+      dismiss: "Cerrar",
+    },
     activity: {
       title: "Actividad de seguridad reciente",
       description:
@@ -400,6 +409,8 @@ export const app = {
         provider_unlinked: "{{method}} desvinculado",
         data_exported: "Descarga de tus datos",
         change_undone: "Cambio deshecho desde el correo",
+        sign_in_failed: "Contraseña incorrecta",
+        sign_in_locked: "Inicio de sesión con contraseña en pausa tras contraseñas incorrectas",
       },
       methods: {
         totp: "aplicación de autenticación",

@@ -53,6 +53,11 @@ export const mail: MailCatalog = {
     text: ({ at, settingsUrl }) =>
       `Alguien recuperó el acceso a tu cuenta con un código de recuperación el ${at}.\n\n${notYou(settingsUrl)}`,
   },
+  sign_in_locked: {
+    subject: "El inicio de sesión en tu cuenta está en pausa",
+    text: ({ at, until, recoveryUrl }) =>
+      `El ${at} se probaron demasiadas contraseñas incorrectas en tu cuenta, así que iniciar sesión con contraseña queda en pausa hasta el ${until} en todo navegador desde el que no hayas iniciado sesión antes. Tu contraseña no se reveló, y los navegadores que ya usas pueden seguir iniciando sesión.\n\nSi fuiste tú: espera hasta el ${until}, o elige una contraseña nueva con un código enviado a esta dirección en ${recoveryUrl}\n\nSi no fuiste tú: puede que alguien conozca tu dirección y esté adivinando. Elige una contraseña larga que no uses en ningún otro sitio y añade un segundo factor en los ajustes de tu cuenta.`,
+  },
   account_deleted: {
     subject: "Se eliminó tu cuenta",
     text: ({ at }) =>

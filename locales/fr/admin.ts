@@ -244,6 +244,16 @@ export const admin = {
       reactivated: "Le compte de {{name}} a été réactivé.",
       selfNote: "Vous ne pouvez ni désactiver ni supprimer votre propre compte ici.",
     },
+    failedSignIns: {
+      title: "Connexions échouées",
+      description:
+        "Mots de passe erronés pour ce compte enregistrés par le portail, les plus récents d’abord, avec l’appareil et l’adresse d’origine.",
+      table: "Connexions échouées de ce compte",
+      device: "Appareil",
+      ipAddress: "Adresse IP",
+      when: "Quand",
+      none: "Aucune connexion échouée enregistrée.",
+    },
     lock: {
       title: "Blocage de la connexion",
       text: "Des mots de passe erronés bloquent ce compte jusqu’à {{time}} pour tout navigateur depuis lequel son titulaire ne s’est jamais connecté.",

@@ -389,6 +389,14 @@ export const app = {
       typeEmail: "Pour confirmer, saisissez votre adresse e-mail : {{email}}",
       submit: "Supprimer mon compte",
     },
+    failedSignIns: {
+      heading: "Connexions échouées",
+      text_one: "{{count}} tentative de connexion échouée depuis votre dernière connexion, depuis {{device}}, le {{time}}.",
+      text_many: "{{count}} tentatives de connexion échouées depuis votre dernière connexion, la dernière depuis {{device}}, le {{time}}.",
+      text_other: "{{count}} tentatives de connexion échouées depuis votre dernière connexion, la dernière depuis {{device}}, le {{time}}.",
+      review: "Voir votre activité",
+      dismiss: "Masquer",
+    },
     activity: {
       title: "Activité de sécurité récente",
       description:
@@ -413,6 +421,8 @@ export const app = {
         provider_unlinked: "Dissociation de {{method}}",
         data_exported: "Téléchargement de vos données",
         change_undone: "Modification annulée depuis l’e-mail",
+        sign_in_failed: "Mot de passe erroné",
+        sign_in_locked: "Connexion par mot de passe suspendue après des mots de passe erronés",
       },
       // Said with "de" and the article: they follow "Ajout" / "Suppression" above.
       methods: {

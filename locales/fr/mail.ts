@@ -53,6 +53,11 @@ export const mail: MailCatalog = {
     text: ({ at, settingsUrl }) =>
       `Le ${at}, quelqu’un a récupéré l’accès à votre compte avec un code de récupération.\n\n${notYou(settingsUrl)}`,
   },
+  sign_in_locked: {
+    subject: "La connexion à votre compte est suspendue",
+    text: ({ at, until, recoveryUrl }) =>
+      `Le ${at}, trop de mots de passe erronés ont été essayés pour votre compte : la connexion par mot de passe est donc suspendue jusqu’au ${until} sur tout navigateur depuis lequel vous ne vous êtes jamais connecté. Votre mot de passe n’a pas été révélé, et les navigateurs que vous utilisez déjà peuvent toujours se connecter.\n\nSi c’était vous : attendez jusqu’au ${until}, ou choisissez un nouveau mot de passe avec un code envoyé à cette adresse sur ${recoveryUrl}\n\nSi ce n’était pas vous : quelqu’un connaît peut-être votre adresse et essaie de deviner. Choisissez un long mot de passe que vous n’utilisez nulle part ailleurs et ajoutez un second facteur dans les paramètres de votre compte.`,
+  },
   account_deleted: {
     subject: "Votre compte a été supprimé",
     text: ({ at }) =>

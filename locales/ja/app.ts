@@ -371,6 +371,12 @@ export const app = {
       typeEmail: "確認のため、メールアドレス（{{email}}）を入力してください",
       submit: "アカウントを削除",
     },
+    failedSignIns: {
+      heading: "失敗したサインイン",
+      text_other: "前回のサインイン以降、サインインの失敗が {{count}} 回ありました。最後は {{time}} に {{device}} からです。",
+      review: "アクティビティを確認",
+      dismiss: "閉じる",
+    },
     activity: {
       title: "最近のセキュリティアクティビティ",
       description: "アカウントへの最近のサインインと、サインイン方法の変更です（新しい順）。",
@@ -394,6 +400,8 @@ export const app = {
         provider_unlinked: "{{method}}のリンクを解除",
         data_exported: "データをダウンロード",
         change_undone: "メールから変更を取り消しました",
+        sign_in_failed: "パスワードの誤り",
+        sign_in_locked: "誤ったパスワードによりパスワードでのサインインを一時停止",
       },
       methods: {
         totp: "認証アプリ",

@@ -237,6 +237,16 @@ export const admin = {
       reactivated: "A conta de {{name}} foi reativada.",
       selfNote: "Aqui você não pode desativar nem excluir a sua própria conta.",
     },
+    failedSignIns: {
+      title: "Tentativas de entrada sem sucesso",
+      description:
+        "Senhas erradas para esta conta que o portal registrou, das mais recentes para as mais antigas, com o dispositivo e o endereço de origem.",
+      table: "Tentativas de entrada sem sucesso desta conta",
+      device: "Dispositivo",
+      ipAddress: "Endereço IP",
+      when: "Quando",
+      none: "Nenhuma tentativa sem sucesso registrada.",
+    },
     lock: {
       title: "Bloqueio de acesso",
       text: "Senhas erradas bloqueiam esta conta até {{time}} em todo navegador pelo qual a pessoa ainda não entrou.",

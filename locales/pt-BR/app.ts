@@ -378,6 +378,14 @@ export const app = {
       typeEmail: "Para confirmar, digite seu endereço de e-mail, {{email}}",
       submit: "Excluir minha conta",
     },
+    failedSignIns: {
+      heading: "Tentativas de entrada sem sucesso",
+      text_one: "{{count}} tentativa de entrar sem sucesso desde o seu último acesso, de {{device}}, em {{time}}.",
+      text_many: "{{count}} tentativas de entrar sem sucesso desde o seu último acesso, a última de {{device}}, em {{time}}.",
+      text_other: "{{count}} tentativas de entrar sem sucesso desde o seu último acesso, a última de {{device}}, em {{time}}.",
+      review: "Ver sua atividade",
+      dismiss: "Dispensar",
+    },
     activity: {
       title: "Atividade de segurança recente",
       description: "Os últimos logins na sua conta e as alterações na forma como você entra, do mais recente ao mais antigo.",
@@ -401,6 +409,8 @@ export const app = {
         provider_unlinked: "{{method}} desvinculado",
         data_exported: "Download dos seus dados",
         change_undone: "Alteração desfeita pelo e-mail",
+        sign_in_failed: "Senha errada",
+        sign_in_locked: "Entrada com senha pausada após senhas erradas",
       },
       methods: {
         totp: "aplicativo autenticador",

@@ -52,6 +52,11 @@ export const mail: MailCatalog = {
     subject: "Sua conta foi recuperada",
     text: ({ at, settingsUrl }) => `Alguém recuperou o acesso à sua conta com um código de recuperação em ${at}.\n\n${notYou(settingsUrl)}`,
   },
+  sign_in_locked: {
+    subject: "O acesso à sua conta está pausado",
+    text: ({ at, until, recoveryUrl }) =>
+      `Em ${at}, foram tentadas senhas erradas demais na sua conta, por isso entrar com senha está pausado até ${until} em todo navegador em que você nunca entrou antes. Sua senha não foi revelada, e os navegadores que você já usa continuam podendo entrar.\n\nSe foi você: aguarde até ${until} ou defina uma nova senha com um código enviado para este endereço em ${recoveryUrl}\n\nSe não foi você: alguém pode conhecer seu endereço e estar tentando adivinhar. Escolha uma senha longa que você não use em nenhum outro lugar e adicione um segundo fator nas configurações da sua conta.`,
+  },
   account_deleted: {
     subject: "Sua conta foi excluída",
     text: ({ at }) =>

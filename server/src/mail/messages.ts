@@ -53,7 +53,7 @@ function footer(brand: MailBrand, language: Language): string {
 }
 
 /** The values of a mail that are links: in HTML, where the text says them, they are links. */
-const linkParams = new Set(["settingsUrl", "link", "usersUrl", "undoLink"]);
+const linkParams = new Set(["settingsUrl", "link", "usersUrl", "undoLink", "recoveryUrl"]);
 
 /** The support line below the name: a mailto: link for an address, else the page's. */
 function supportHtml(brand: MailBrand, language: Language, accent: string): Html {

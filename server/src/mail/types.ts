@@ -32,6 +32,8 @@ export interface MailParams {
   provider_linked: Common & Undoable & { provider: string };
   provider_unlinked: Common & { provider: string };
   recovery_used: Common;
+  /** Wrong passwords locked the sign-in (LIMIT_SIGN_IN_ACCOUNT) for browsers the owner has not used: until when, and the recovery page. */
+  sign_in_locked: Pick<Common, "at"> & { until: string; recoveryUrl: string };
   account_deleted: Pick<Common, "at">;
   account_deleted_by_admin: Pick<Common, "at">;
   role_granted: Common & { role: string };

@@ -7,6 +7,7 @@ import type { PortalConfig, StateConfig } from "../config.js";
 import { mailBrand, mailMark } from "../mail/messages.js";
 import { startOutbox, type Outbox, type OutboxOptions } from "../mail/outbox.js";
 import { accountDeletion, type AccountDeletion } from "../services/account-deletion.js";
+import { failedSignIns } from "../services/failed-sign-ins.js";
 import { invitations, type Invitations } from "../services/invitations.js";
 import { lastAdmin } from "../services/last-admin.js";
 import { fileState } from "../state/file-state.js";
@@ -65,6 +66,17 @@ export default fp<ServicesOptions>(
     const undo = undoLinks({ kratos: fastify.kratos, state, outbox, origin: config.origin, brand });
     fastify.decorate("undoLinks", undo);
     fastify.decorate("securityEvents", securityEvents(state, fastify.kratos.identities, outbox, settingsUrl, brand, undo));
+    const failed = failedSignIns({
+      state,
+      identities: fastify.kratos.identities,
+      outbox,
+      brand,
+      recoveryUrl: `${config.origin}${paths.recovery}`,
+      lockWindowMs: config.limits.signInAccount.duration * 1000,
+    });
+    fastify.limits.onWrongPassword((request, account, lockedUntil) =>
+      failed.record({ identifier: account, userAgent: request.headers["user-agent"], ip: request.ip, lockedUntil }, request.log),
+    );
     fastify.addHook("onClose", async () => {
       await outbox.close();
       await state.close();

@@ -16,6 +16,7 @@ const samples: { [Id in MailId]: MailParams[Id] } = {
   second_factor_removed: { method: "passkey", at, settingsUrl },
   email_changed: { from: "old@example.com", to: "new@example.com", at, settingsUrl },
   recovery_used: { at, settingsUrl },
+  sign_in_locked: { at, until: "UNTIL-MARKER", recoveryUrl: "https://account.example/recovery" },
   provider_linked: { provider: "ProviderZ", at, settingsUrl },
   provider_unlinked: { provider: "ProviderZ", at, settingsUrl },
   account_deleted: { at },

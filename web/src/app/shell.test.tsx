@@ -40,7 +40,12 @@ vi.mock("../features/settings", async () => {
 
 vi.mock("../features/sessions", () => ({ SessionsCard: () => null }));
 vi.mock("../features/connected-apps", () => ({ ConnectedAppsCard: () => null }));
-vi.mock("../features/account", () => ({ ActivityCard: () => null, DeleteAccountCard: () => null, DownloadDataCard: () => null }));
+vi.mock("../features/account", () => ({
+  ActivityCard: () => null,
+  DeleteAccountCard: () => null,
+  DownloadDataCard: () => null,
+  FailedSignInsNotice: () => null,
+}));
 
 function sessionFor(roles: string[], name = { first: "Ada", last: "Lovelace" }): SessionBody {
   return {

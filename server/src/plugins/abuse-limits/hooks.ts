@@ -60,7 +60,14 @@ export interface AbuseLimitHooks {
     until(address: string): Promise<Date | undefined>;
     clear(address: string): Promise<void>;
   };
+  /**
+   * Adds a listener for each password sign-in that the limits counted and Kratos refused, after the answer went
+   * out: the account it names (as Kratos reads it) and, when this attempt spent the account's limit, until when.
+   */
+  onWrongPassword(listener: WrongPasswordListener): void;
 }
+
+export type WrongPasswordListener = (request: FastifyRequest, account: string, lockedUntil: Date | undefined) => Promise<void>;
 
 function setCookies(reply: FastifyReply): string[] {
   const header = reply.getHeader("set-cookie");
@@ -87,7 +94,23 @@ export function limitHooks(fastify: FastifyInstance, config: PortalConfig, store
     nativeFlows: config.kratosNativeFlows,
   });
 
+  const wrongPasswordListeners: WrongPasswordListener[] = [];
+
+  /** A password sign-in that was counted (not refused by a limit) and not signed in, nor lost to a 5xx. */
+  async function wrongPassword(request: FastifyRequest, signedIn: boolean, status: number): Promise<void> {
+    const account = request.limitAccount;
+    if (!request.limitPasswordSignIn || request.limitCharges === null || account === null || signedIn || status >= 500) return;
+    const lockedUntil = request.limitCharges.some((charged) => charged.rule === rules.signInAccount.rule)
+      ? await rules.signInAccount.counter.spentUntil(accountKey(account))
+      : undefined;
+    for (const listener of wrongPasswordListeners) await listener(request, account, lockedUntil);
+  }
+
   return {
+    onWrongPassword: (listener) => {
+      wrongPasswordListeners.push(listener);
+    },
+
     api: async (request, reply) => {
       await charge(rules.apiIp(request.ip), reply);
     },
@@ -164,7 +187,9 @@ export function limitHooks(fastify: FastifyInstance, config: PortalConfig, store
             await store.sessionAccounts.set(sessionKey(session), request.limitAccount);
           }
           // Kratos signed the user in (a JSON 200, or its session cookie on a 422 or a form's redirect).
-          await settle(request.limitCharges, { signedIn: reply.statusCode === 200 || session !== undefined, status: reply.statusCode });
+          const signedIn = reply.statusCode === 200 || session !== undefined;
+          await settle(request.limitCharges, { signedIn, status: reply.statusCode });
+          await wrongPassword(request, signedIn, reply.statusCode);
         },
       };
     },

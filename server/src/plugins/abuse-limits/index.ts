@@ -32,6 +32,8 @@ declare module "fastify" {
     limitCharges: Charge[] | null;
     /** The account a sign-in submission names as Kratos reads it: credited if Kratos signs it in. */
     limitAccount: string | null;
+    /** Whether the submission is a sign-in with a password: a refusal is a wrong password (or identifier). */
+    limitPasswordSignIn: boolean;
   }
 }
 
@@ -55,6 +57,7 @@ export default fp<AbuseLimitOptions>(
     fastify.decorateRequest("limitAccount", null);
     const work = proofOfWork({ config: config.proofOfWork, store, spent: () => fastify.state.spentChallenges });
     fastify.decorate("proofOfWork", work);
+    fastify.decorateRequest("limitPasswordSignIn", false);
     fastify.decorate("limits", limitHooks(fastify, config, store, work));
   },
   { name: "abuse-limits", dependencies: ["kratos", "metrics"] },

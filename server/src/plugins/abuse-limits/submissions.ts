@@ -143,6 +143,7 @@ export function submissionCharges({
       case "password": {
         // stringsx.Coalesce(identifier, password_identifier): the first that is not empty.
         const identifier = fields.field("identifier") ?? fields.field("password_identifier");
+        request.limitPasswordSignIn = true;
         return signInCharges(request, accountOf(identifier));
       }
       case "code": {

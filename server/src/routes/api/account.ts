@@ -1,6 +1,6 @@
 // /api/account: the signed-in user's own account. Deleting it (after typing
 // its email address, within Kratos' privileged session age, never the last
-// admin), its recent security activity, its linked sign-in providers, and
+// admin), its recent security activity and the wrong passwords since the sign-in before, its linked sign-in providers, and
 // "Download my data" (within the privileged session age too).
 import { mailLanguage } from "../../language.js";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
@@ -13,6 +13,7 @@ import {
   AccountExport,
   AccountExportQuery,
   AccountProviders,
+  FailedSignInsSummary,
   TermsAcceptanceBody,
 } from "#contract/schemas/account.js";
 import { MySessions } from "#contract/schemas/users.js";
@@ -21,6 +22,7 @@ import { errorResponses } from "#contract/schemas/error.js";
 import { deviceOf, deviceOfKey } from "#contract/devices.js";
 import { emailOf, providersOf } from "../../kratos/identities.js";
 import { exportAccount } from "../../services/account-export.js";
+import { failedSinceLastSignIn } from "../../services/failed-sign-ins.js";
 import { bodyLimits } from "./body-limits.js";
 import { sessionView } from "./session-view.js";
 
@@ -81,6 +83,14 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async
       ),
       devices: devices.map(deviceOfKey),
     });
+  });
+
+  // The notice after signing in: the wrong passwords since the sign-in before this session's.
+  fastify.get("/failed-sign-ins", { schema: { response: { 200: FailedSignInsSummary, ...errorResponses } } }, async (request, reply) => {
+    const session = sessionOf(request);
+    const events = await fastify.state.activity.list(session.identity.id);
+    const signedInAt = session.authenticated_at === undefined ? new Date() : new Date(session.authenticated_at);
+    return reply.header("cache-control", "no-store").send(failedSinceLastSignIn(events, signedInAt));
   });
 
   // Where the account is signed in: this browser's session (the guard's whoami) first, then the others Kratos lists.

@@ -29,6 +29,7 @@ import {
 import { ClientError } from "../../errors.js";
 import { sessionOf } from "../../plugins/guards.js";
 import { emailOf, emailVerified, providersOf, secondFactorsOf } from "../../kratos/identities.js";
+import { failedSignInsOf } from "../../services/failed-sign-ins.js";
 import type { Actor } from "../../services/user-admin.js";
 import { bodyLimits } from "./body-limits.js";
 import { queryInteger } from "./query.js";
@@ -68,8 +69,8 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     return { id: identity.id, email: emailOf(identity), ip: request.ip };
   };
 
-  /** The account with what the portal knows of it beside Kratos: its last sign-in here, and its sign-in lock. */
-  const withRecord = async (identity: Identity): Promise<UserBody> => {
+  /** The account with what the portal knows of it beside Kratos: its last sign-in here, its wrong passwords and its sign-in lock. */
+  const withRecord = async (identity: Identity, { listed = false } = {}): Promise<UserBody> => {
     const user = toUser(identity);
     const [activity, lockedUntil] = await Promise.all([
       fastify.state.activity.list(identity.id),
@@ -79,6 +80,8 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       ...user,
       last_sign_in: activity.find((event) => event.type === "sign_in")?.at ?? null,
       locked_until: lockedUntil?.toISOString() ?? null,
+      // The person's page lists them; the list does not.
+      ...(listed ? {} : { failed_sign_ins: failedSignInsOf(activity) }),
     };
   };
 
@@ -91,7 +94,10 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       pageSize: queryInteger(size, "page_size", { fallback: pageSize, maximum: maxUserPageSize }),
       pageToken,
     });
-    return { items: await Promise.all(page.items.map(withRecord)), next_page_token: page.nextPageToken ?? null };
+    return {
+      items: await Promise.all(page.items.map((identity) => withRecord(identity, { listed: true }))),
+      next_page_token: page.nextPageToken ?? null,
+    };
   });
 
   // The whole audit trail within its retention (AUDIT_RETENTION), oldest first, as JSON lines (one AuditEntry a

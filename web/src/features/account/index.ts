@@ -2,3 +2,4 @@
 export { ActivityCard } from "./components/activity-card";
 export { DeleteAccountCard } from "./components/delete-account-card";
 export { DownloadDataCard } from "./components/download-data-card";
+export { FailedSignInsNotice } from "./components/failed-sign-ins-notice";

@@ -67,7 +67,9 @@ export function ActivityCard() {
                         </Badge>
                       )}
                     </td>
-                    <td data-label={t("account.activity.device")}>{event.type === "sign_in" ? deviceName(event.device) : ""}</td>
+                    <td data-label={t("account.activity.device")}>
+                      {event.type === "sign_in" || event.type === "sign_in_failed" ? deviceName(event.device) : ""}
+                    </td>
                     <td data-label={t("account.activity.ipAddress")}>{event.ip ?? ""}</td>
                     <td data-label={t("account.activity.when")}>{formatDateTime(event.at)}</td>
                   </tr>

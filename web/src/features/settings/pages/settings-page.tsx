@@ -19,13 +19,15 @@ import { SecuritySection, securityGroups } from "../sections/security-section";
 const pairedSections: ReadonlySet<SettingsSection> = new Set(["security", "data"]);
 
 export interface SettingsPageProps {
+  /** Above every section: a notice from another feature (the wrong passwords since the sign-in before). */
+  notice?: ReactNode;
   /** The sections whose cards come from other features. */
   devices: ReactNode;
   applications: ReactNode;
   data: ReactNode;
 }
 
-export function SettingsPage({ devices, applications, data }: SettingsPageProps) {
+export function SettingsPage({ notice, devices, applications, data }: SettingsPageProps) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const section = settingsSectionOf(pathname);
@@ -34,6 +36,7 @@ export function SettingsPage({ devices, applications, data }: SettingsPageProps)
   return (
     <div className="account-page settings-page">
       <h1 className="h3 mb-4">{t("settings.title")}</h1>
+      {notice}
       <div className="settings-layout">
         <SettingsNav />
         <div

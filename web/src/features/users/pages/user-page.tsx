@@ -26,6 +26,7 @@ import { BackLink } from "../components/back-link";
 import { DeletionCard } from "../components/deletion-card";
 import { RolesCard } from "../components/roles-card";
 import { SessionsCard } from "../components/sessions-card";
+import { FailedSignInsCard } from "../components/failed-sign-ins-card";
 import { StateCard } from "../components/state-card";
 import { LockCard } from "../components/lock-card";
 import { UserTraits } from "../components/user-traits";
@@ -93,6 +94,7 @@ function UserSections({ detail, headingId }: { detail: UserDetail; headingId: st
       <RolesCard user={user} self={self} ask={ask} />
       <StateCard user={user} self={self} ask={ask} />
       <LockCard user={user} ask={ask} />
+      <FailedSignInsCard user={user} />
       <AccessCard user={user} ask={ask} confirm={confirm} />
       <AuditCard audit={audit} />
       {!self && <DeletionCard user={user} ask={ask} />}
