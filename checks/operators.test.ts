@@ -362,13 +362,15 @@ t.test("the proxy's config sends each origin to every replica of the portal and 
   t.ok(proxy.volumes?.includes("./config/caddy/Caddyfile:/etc/caddy/Caddyfile:ro"));
   t.same(proxy.environment, { PORTAL_ORIGIN: production.PORTAL_ORIGIN, HYDRA_ORIGIN: production.HYDRA_ORIGIN });
   const portalPort = String(
-    readConfig(
-      parseEnv(
+    // The image's own settings, and the secret compose requires with them.
+    readConfig({
+      ...parseEnv(
         read("Dockerfile")
           .match(/^ENV (.+)$/m)![1]
           .replaceAll(" ", "\n"),
       ),
-    ).port,
+      ALTCHA_HMAC_KEY: production.ALTCHA_HMAC_KEY!,
+    }).port,
   );
   const hydraPort = String((parse(read("config/hydra/hydra.yml")) as { serve: { public: { port: number } } }).serve.public.port);
   t.same(
