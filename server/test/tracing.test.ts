@@ -154,6 +154,7 @@ supervisor.start("portal", process.execPath, [join(bundle, "server.mjs")], {
   env: {
     PATH: process.env.PATH,
     NODE_ENV: "production",
+    ALTCHA_HMAC_KEY: "a".repeat(64),
     ...hydra.env,
     HOST: "127.0.0.1",
     PORT: String(port),

@@ -174,7 +174,11 @@ t.test("the counters live in the store the app is given", async (t) => {
     },
   };
   const app = await build(t, { ...kratos.env, LIMIT_API_IP: "1/1m" }, undefined, { limiterStore });
-  t.equal(rules.length, 29, "every limit, those per network twice (IPv6 /64 and /48), and the proof of work's turns without script");
+  t.equal(
+    rules.length,
+    31,
+    "every limit (undo links' too), those per network twice (IPv6 /64 and /48), and the proof of work's turns without script",
+  );
   t.ok(rules.some((rule) => rule.keyPrefix === "api-ip" && rule.points === 1 && rule.duration === 60));
   t.equal((await app.inject("/api/session")).statusCode, 401);
   t.equal((await app.inject("/api/session")).statusCode, 429);
