@@ -46,11 +46,12 @@ describe("the page registry", () => {
     expect(pageApiReads("/logout", new URLSearchParams("logout_challenge=l1"))).toEqual(["/api/oauth2/logout?logout_challenge=l1"]);
     expect(pageApiReads("/manage-clients", new URLSearchParams())).toEqual(["/api/clients?page_size=25"]);
     expect(pageApiReads("/registration", new URLSearchParams())).toEqual(["/api/identity-schemas"]);
-    // Account Settings reads what the section at the address shows.
-    expect(pageApiReads("/settings", new URLSearchParams())).toEqual(["/api/identity-schemas"]);
-    expect(pageApiReads("/settings/security", new URLSearchParams())).toEqual([]);
-    expect(pageApiReads("/settings/devices", new URLSearchParams())).toEqual(["/api/account/sessions", "/api/account/activity"]);
-    expect(pageApiReads("/settings/applications", new URLSearchParams())).toEqual(["/api/oauth2/consents"]);
+    // Account Settings reads what the section at the address shows, each below the notice of wrong passwords.
+    const notice = "/api/account/failed-sign-ins";
+    expect(pageApiReads("/settings", new URLSearchParams())).toEqual([notice, "/api/identity-schemas"]);
+    expect(pageApiReads("/settings/security", new URLSearchParams())).toEqual([notice]);
+    expect(pageApiReads("/settings/devices", new URLSearchParams())).toEqual([notice, "/api/account/sessions", "/api/account/activity"]);
+    expect(pageApiReads("/settings/applications", new URLSearchParams())).toEqual([notice, "/api/oauth2/consents"]);
     expect(pageApiReads("/settings/elsewhere", new URLSearchParams())).toEqual([]);
     // Manage Users reads the list its URL's search shows, and the person its URL names, with the schema's traits.
     expect(pageApiReads("/manage-users", new URLSearchParams())).toEqual(["/api/users?match=prefix", "/api/identity-schemas"]);

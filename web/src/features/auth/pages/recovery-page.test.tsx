@@ -89,11 +89,15 @@ describe("RecoveryPage", () => {
     await userEvent.type(await screen.findByLabelText("Recovery code"), "123456");
     await userEvent.click(screen.getByRole("button", { name: "Continue" }));
 
-    expect(sdk.updateRecoveryFlow).toHaveBeenCalledWith({
-      flow: "recovery-1",
-      // The page's language goes along, for the language of Kratos' mails.
-      updateRecoveryFlowBody: { csrf_token: "token-1", code: "123456", method: "code", transient_payload: { language: "en" } },
-    });
+    expect(sdk.updateRecoveryFlow).toHaveBeenCalledWith(
+      {
+        flow: "recovery-1",
+        // The page's language goes along, for the language of Kratos' mails.
+        updateRecoveryFlowBody: { csrf_token: "token-1", code: "123456", method: "code", transient_payload: { language: "en" } },
+      },
+      // No proof of work was asked for, so no solution goes along.
+      undefined,
+    );
     expect(assign).toHaveBeenCalledWith("/changepwd?flow=settings-7");
   });
 });
