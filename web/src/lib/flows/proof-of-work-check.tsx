@@ -2,19 +2,30 @@
 // challenge when a flow submission was answered 428 proof_of_work_required.
 // Loaded only then (React.lazy in flow-status.tsx), so that no public page
 // carries it in its first bytes. The CSP stays as strict as ever: the build
-// without bundled workers or styles (altcha/external), its stylesheet as a
-// file, and PBKDF2's worker as a file of our own origin (Vite's ?worker),
+// without bundled workers or styles (altcha/external), its stylesheet a file
+// of its own linked only then (the app's one stylesheet, which every page
+// loads before its first paint, stays without it), and PBKDF2's worker as a file of our own origin (Vite's ?worker),
 // never a blob or an eval. Every word comes from the catalog; the widget
 // announces its state in a live region, and starts by itself.
 import "altcha/external";
-import "altcha/altcha.css";
+import widgetStylesheet from "altcha/altcha.css?url";
 import Pbkdf2Worker from "altcha/workers/pbkdf2?worker";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { proofOfWorkPath } from "#contract/schemas/proof-of-work.js";
+import { proofOfWorkPath } from "#contract/proof-of-work.js";
 
 /** The algorithm the portal's challenges name (server/src/plugins/abuse-limits/proof-of-work.ts). */
 globalThis.$altcha.algorithms.set("PBKDF2/SHA-256", () => new Pbkdf2Worker());
+
+/** Links the widget's stylesheet once (style-src 'self': a file of our own origin). */
+function linkWidgetStylesheet(): void {
+  if ([...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => link.href.endsWith(widgetStylesheet)))
+    return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = widgetStylesheet;
+  document.head.append(link);
+}
 
 /** The widget's texts that it can show here (no code challenge, no footer), by the widget's own keys. */
 const widgetTexts = [
@@ -37,6 +48,7 @@ export default function ProofOfWorkCheck({ onSolved }: { onSolved: (payload: str
   const introId = useId();
 
   useEffect(() => {
+    linkWidgetStylesheet();
     const language = i18n.language;
     globalThis.$altcha.i18n.set(language, Object.fromEntries(widgetTexts.map((key) => [key, t(`flows.proofOfWork.widget.${key}`)])));
     const widget = document.createElement("altcha-widget");
