@@ -1,13 +1,7 @@
 // The proof-of-work check that comes before an abuse limit's refusal: an
 // ALTCHA challenge (altcha-lib's v2 format) that the browser solves in a
-// worker, and where the solution goes.
+// worker; where it and its solution travel is in ../proof-of-work.ts.
 import { Type, type Static } from "@sinclair/typebox";
-
-/** Where the app asks for a challenge. */
-export const proofOfWorkPath = "/api/proof-of-work";
-
-/** Where the app sends a solved challenge with a flow submission: the proxy never passes it on to Kratos. */
-export const proofOfWorkHeader = "X-Altcha";
 
 /** What GET /api/proof-of-work answers: a signed challenge, as the widget reads it. */
 export const ProofOfWorkChallenge = Type.Object({

@@ -18,7 +18,8 @@ import { createChallenge, randomInt, verifySolution, type Challenge, type Soluti
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import type { RateLimiterRes } from "rate-limiter-flexible";
 import type { FlowKind } from "#contract/flows.js";
-import { proofOfWorkHeader, type ProofOfWorkChallenge } from "#contract/schemas/proof-of-work.js";
+import { proofOfWorkHeader } from "#contract/proof-of-work.js";
+import type { ProofOfWorkChallenge } from "#contract/schemas/proof-of-work.js";
 import type { ProofOfWorkConfig } from "../../config.js";
 import { ClientError } from "../../errors.js";
 import type { LimiterStore } from "../../state/limit-stores.js";

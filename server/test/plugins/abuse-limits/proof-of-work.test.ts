@@ -8,7 +8,7 @@ import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import t, { type Test } from "tap";
 import { createIdentity, uniqueEmail } from "../../../../testing/identities.js";
-import { proofOfWorkHeader } from "#contract/schemas/proof-of-work.js";
+import { proofOfWorkHeader } from "#contract/proof-of-work.js";
 import type { Env } from "../../helpers/build.js";
 import { useKratos } from "../../helpers/kratos.js";
 import { assertLimited, Client, limitedPortal, newIp } from "../../helpers/limits.js";

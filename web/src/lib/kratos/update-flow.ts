@@ -14,7 +14,7 @@ import type {
 } from "@ory/client-fetch";
 import { kratos } from "./client";
 import type { FlowKind } from "#contract/flows.js";
-import { proofOfWorkHeader } from "#contract/schemas/proof-of-work.js";
+import { proofOfWorkHeader } from "#contract/proof-of-work.js";
 import { i18n } from "../i18n";
 
 /** A submission body collected from the flow's own nodes: field names and values as Kratos described them. */
