@@ -68,9 +68,13 @@ const manageUserBudget = 19_500;
  * The operator's logo, mark and links on the public pages, invite-only registration and the pages' titles
  * added about 1.2 KB: 144,872 bytes in German and French, 144,828 in Arabic. The page's own small script, which
  * starts the app once the page has painted (web/src/boot.ts, with Vite's helper for that import), added about
- * 1 KB: 145,853 bytes in German, 145,851 in French.
+ * 1 KB: 145,853 bytes in German, 145,851 in French. The account-security words every language's catalog now
+ * holds (the undo page, the proof-of-work check, breached passwords, failed sign-ins: 0.9 KB in German) and
+ * the entry's share of them (the check's retry with its solution, the focus moved to each new page's heading:
+ * 1 KB) added about 2.2 KB: 148,123 bytes in German, 148,094 in Arabic; the widget itself and its stylesheet
+ * load only when a challenge is asked for.
  */
-const loginJsCssBudget = 146_500;
+const loginJsCssBudget = 149_000;
 
 /**
  * The code a public page runs before a person can act on it, with brotli: its own script (web/src/boot.ts with Vite's

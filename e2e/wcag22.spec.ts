@@ -28,6 +28,8 @@ test("2.5.8: the menu's rail, the header's buttons and the lists' buttons are at
   await waitForApp(page);
   await expectTargets(page, ".sidebar a, .sidebar button", "the menu");
   await expectTargets(page, ".shell-header button, .shell-header select", "the header");
+  // The rows come with the list's answer, after the app starts.
+  await expect(page.getByRole("row").filter({ hasText: admin.email })).toBeVisible();
   await expectTargets(page, "main table a, main table button, main table input[type=checkbox]", "Manage Users' rows");
   // The menu folded to its rail of icons.
   await page.locator(".shell-header .icon-button").first().click();
