@@ -369,7 +369,7 @@ t.test("the proxy's config sends each origin to every replica of the portal and 
           .match(/^ENV (.+)$/m)![1]
           .replaceAll(" ", "\n"),
       ),
-      ALTCHA_HMAC_KEY: production.ALTCHA_HMAC_KEY!,
+      ALTCHA_HMAC_KEY: production.ALTCHA_HMAC_KEY,
     }).port,
   );
   const hydraPort = String((parse(read("config/hydra/hydra.yml")) as { serve: { public: { port: number } } }).serve.public.port);

@@ -107,8 +107,9 @@ export async function startScaleStack({ progress = false } = {}): Promise<ScaleS
     const portalOptions = (name: string) => ({
       label: `portal-${name}`,
       release: { dir: release, node: node.path },
-      // The test's HTTP client on loopback stands for the load balancer in front of the portals.
-      env: { TRUST_PROXY: "loopback", RATE_LIMIT_REDIS_URL: redis.url },
+      // The test's HTTP client on loopback stands for the load balancer in front of the portals. Its limits are
+      // counted to their refusal, so the proof-of-work check before them is off, as in the browser suite's portal.
+      env: { TRUST_PROXY: "loopback", RATE_LIMIT_REDIS_URL: redis.url, CHALLENGE_FROM: "off" },
     });
     const pairs: [Pair, Pair] = [
       { name: "a", settings: a, portalUrl: `http://127.0.0.1:${a.portal.port}`, kratos: kratosA, hydra: hydraA },
