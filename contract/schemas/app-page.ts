@@ -23,6 +23,13 @@ export const BootData = Type.Object({
   theme: Type.Optional(Type.Union(explicitThemes.map((theme) => Type.Literal(theme)))),
   /** The reader folded the side menu (the cookie of contract/menu.ts); absent: expanded. */
   menuCollapsed: Type.Optional(Type.Literal(true)),
+  /** The reader's time zone (the cookie of contract/time-zone.ts), in which the server writes dates; absent: UTC. */
+  timeZone: Type.Optional(Type.String()),
+  /**
+   * The dates the server's render wrote, by what they are and when (web/src/lib/format.ts): the app's first render
+   * writes them alike, which hydration requires, whatever the browser's own Intl would make of them.
+   */
+  dates: Type.Optional(Type.Record(Type.String(), Type.String())),
   /**
    * On /login, /registration, /recovery, /verification and (signed in) /settings: the flow named by ?flow= (its
    * `id`), or without it the flow Kratos started for them, with the query it was started with.
@@ -70,7 +77,14 @@ export interface ServerRender {
     origin: string,
     boot: BootData,
   ): Promise<
-    | { html: string; hydration: NonNullable<BootData["hydration"]>; /** The document's title, as the app sets it. */ title?: string }
+    | {
+        html: string;
+        hydration: NonNullable<BootData["hydration"]>;
+        /** The dates the render wrote (BootData's `dates`); absent: none. */
+        dates?: NonNullable<BootData["dates"]>;
+        /** The document's title, as the app sets it. */
+        title?: string;
+      }
     | undefined
   >;
   /** The source files (keys of Vite's manifest) of the code a page of this path, in this language, loads on demand. */

@@ -36,7 +36,10 @@ export const render: ServerRender["render"] = async (url, origin, boot) => {
   const router = createStaticRouter(handler.dataRoutes, context);
   // Once an admin's page asked for its texts (its lazy code does, in the query above), this loads them too.
   await loadLanguage(boot.language);
-  const { html, title } = withServerPage(boot, origin, () => {
+  const {
+    rendered: { html, title },
+    dates,
+  } = withServerPage(boot, origin, () => {
     // Requests share the one i18next: the language is set in the same turn as the render that reads it.
     setLanguageNow(boot.language);
     return {
@@ -52,6 +55,7 @@ export const render: ServerRender["render"] = async (url, origin, boot) => {
   return {
     html,
     hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
+    ...(Object.keys(dates).length > 0 ? { dates } : {}),
     ...(title === undefined ? {} : { title }),
   };
 };

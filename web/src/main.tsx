@@ -13,6 +13,7 @@ import { preloadPagesWhenIdle } from "./app/lazy-pages";
 import { lazyShell } from "./app/lazy-shell";
 import { routes } from "./app/routes";
 import { bootHydration, bootLanguage } from "./lib/boot-data";
+import { rememberTimeZone } from "./lib/format";
 import { loadLanguage, setLanguageNow } from "./lib/i18n";
 import { configureKratos } from "./lib/kratos/client";
 import { loadRuntimeConfig } from "./lib/runtime-config";
@@ -29,6 +30,7 @@ async function start(container: HTMLElement) {
   const [config] = await Promise.all([loadRuntimeConfig(), loadLanguage(language)]);
   setLanguageNow(language);
   configureKratos(config.KRATOS_PUBLIC_URL);
+  rememberTimeZone();
   // Code that fails to load here fails again in the router, which shows that page's error.
   if (hydration) await loadLazyMatches().catch(() => undefined);
   const app = (

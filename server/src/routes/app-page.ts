@@ -22,6 +22,7 @@ import type { BootData } from "#contract/schemas/app-page.js";
 import type { ErrorBody } from "#contract/schemas/error.js";
 import { themeOfCookies } from "#contract/theme.js";
 import { menuCollapsedOfCookies } from "#contract/menu.js";
+import { timeZoneOfCookies } from "#contract/time-zone.js";
 import { brandedHead } from "../branding/head.js";
 import type { PortalConfig } from "../config.js";
 import { ClientError, UpstreamError } from "../errors.js";
@@ -217,6 +218,7 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
     ]);
     const theme = themeOfCookies(request.headers.cookie);
     const menuCollapsed = menuCollapsedOfCookies(request.headers.cookie);
+    const timeZone = timeZoneOfCookies(request.headers.cookie);
     const language = pageLanguage({
       cookie: request.headers.cookie,
       acceptLanguage: request.headers["accept-language"],
@@ -229,12 +231,16 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
       ...(modules.length > 0 ? { modules } : {}),
       ...(theme ? { theme } : {}),
       ...(menuCollapsed ? { menuCollapsed } : {}),
+      ...(timeZone ? { timeZone } : {}),
       ...(session ? { session } : {}),
       ...(flow ? { flow } : {}),
       ...(answers ? { answers } : {}),
     };
     const rendered = request.method === "GET" ? await web.render(request.url, config.origin, boot) : undefined;
-    if (rendered) boot.hydration = rendered.hydration;
+    if (rendered) {
+      boot.hydration = rendered.hydration;
+      if (rendered.dates) boot.dates = rendered.dates;
+    }
     return (
       reply
         // No page of the app's: the app renders its "not found" page, and the answer says so to every client.

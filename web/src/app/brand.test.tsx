@@ -7,7 +7,7 @@ import { BrandLinks, BrandLogo, BrandMark } from "./brand";
 /** The markup the server renders with the operator's branding in the page's configuration. */
 function markupOf(branding: Branding | undefined, element: React.ReactElement, terms?: TermsLinks): HTMLElement {
   const config = { KRATOS_PUBLIC_URL: "http://localhost/kratos", ...(branding ? { BRANDING: branding } : {}), ...(terms ? { terms } : {}) };
-  const html = withServerPage({ config, language: "en" }, "http://localhost", () => renderToString(element));
+  const { rendered: html } = withServerPage({ config, language: "en" }, "http://localhost", () => renderToString(element));
   const container = document.createElement("div");
   container.innerHTML = html;
   return container;

@@ -44,18 +44,39 @@ export function bootLanguage(): Language {
 }
 
 /**
- * Runs one server render with this request's data. The render is synchronous, so no other request's
- * render can run in between and see it.
+ * Runs one server render with this request's data, and says which dates it wrote (pageDate). The render is
+ * synchronous, so no other request's render can run in between and see it.
  */
-export function withServerPage<T>(boot: BootData, origin: string, render: () => T): T {
+export function withServerPage<T>(boot: BootData, origin: string, render: () => T): { rendered: T; dates: Record<string, string> } {
   data = { ...boot };
   serverOrigin = origin;
+  renderedDates = {};
   try {
-    return render();
+    const rendered = render();
+    return { rendered, dates: renderedDates };
   } finally {
     data = undefined;
     serverOrigin = undefined;
+    renderedDates = undefined;
   }
+}
+
+/** The dates the server's render writes, while it renders. */
+let renderedDates: Record<string, string> | undefined;
+
+/**
+ * A date's text in the page's first render: on the server made (in the reader's zone: bootTimeZone) and kept for
+ * the page; in the browser the server's, so that hydration meets the same text whatever the browser's own Intl
+ * writes. Undefined in the browser for a date the server did not write.
+ */
+export function pageDate(key: string, make: () => string): string | undefined {
+  if (renderedDates) return (renderedDates[key] = make());
+  return read().dates?.[key];
+}
+
+/** The zone the server writes the page's dates in (the reader's, from the cookie of contract/time-zone.ts); undefined: UTC. */
+export function bootTimeZone(): string | undefined {
+  return read().timeZone;
 }
 
 /** The origin the page was loaded from. */

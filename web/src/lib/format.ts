@@ -1,5 +1,8 @@
 // Dates as the user's language writes them.
+import { isTimeZone, timeZoneCookieName, timeZoneOfCookies } from "#contract/time-zone.js";
+import { bootTimeZone, pageDate } from "./boot-data";
 import { i18n } from "./i18n";
+import { writePreferenceCookie } from "./preference-cookie";
 import { useHydrated } from "./use-hydrated";
 
 /** A time as the API sent it (ISO 8601), or as @ory/client-fetch parsed it (a Date). */
@@ -24,31 +27,59 @@ function dateOf(iso: When): Date | undefined {
   return date && !Number.isNaN(date.getTime()) ? date : undefined;
 }
 
-/** The day as ISO 8601 writes it, in UTC: the same text wherever it is made. */
-function isoDate(iso: When): string {
-  return dateOf(iso)?.toISOString().slice(0, 10) ?? i18n.t("common.none");
+/**
+ * A date of a component the server renders too, as the page's first render writes it. The server writes it in the
+ * reader's language and zone (the zone's cookie, which the app sets: rememberTimeZone; UTC on a first visit) and
+ * hands its text to the browser with the page (boot-data.ts: pageDate), since Node's and the browser's Intl may
+ * word a date differently and hydration needs the browser's first render to be the server's. A date the server
+ * did not write (none should be) reads as ISO 8601 writes it in UTC, the same text wherever it is made.
+ */
+function firstRenderDate(kind: "date" | "dateTime", iso: When, options: Intl.DateTimeFormatOptions): string {
+  const date = dateOf(iso);
+  if (!date) return i18n.t("common.none");
+  const made = pageDate(`${kind} ${date.toISOString()}`, () => serverFormat(kind, bootTimeZone() ?? "UTC", options).format(date));
+  if (made !== undefined) return made;
+  const utc = date.toISOString();
+  // With spaces (RFC 3339's reading form), so that a narrow table's column can wrap it.
+  return kind === "date" ? utc.slice(0, 10) : `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC`;
 }
 
 /**
- * formatDate for a component the server renders too. The server knows neither the reader's time zone nor the
- * browser's date formats (Node's and Chromium's ICU differ), and hydration needs the browser's first render to
- * be the server's: until the app runs, a date reads as ISO 8601 writes it in UTC; then as the reader's.
+ * The server's formats, by kind, language and zone: a table of a hundred dates makes one, not a hundred. A zone is
+ * any the cookie names: a few dozen formats at most are kept.
+ */
+const serverFormats = new Map<string, Intl.DateTimeFormat>();
+
+function serverFormat(kind: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${kind} ${i18n.language} ${timeZone}`;
+  let made = serverFormats.get(key);
+  if (!made) {
+    if (serverFormats.size >= 48) serverFormats.clear();
+    made = new Intl.DateTimeFormat(i18n.language, { ...options, timeZone });
+    serverFormats.set(key, made);
+  }
+  return made;
+}
+
+const firstRenderDay = (iso: When) => firstRenderDate("date", iso, { dateStyle: "medium" });
+const firstRenderDateTime = (iso: When) => firstRenderDate("dateTime", iso, { dateStyle: "medium", timeStyle: "short" });
+
+/**
+ * formatDate for a component the server renders too: the server's text in the first render, then the browser's,
+ * which is the same where the two agree on the reader's zone and words, so that nothing on the page moves.
  */
 export function useFormatDate(): (iso: When) => string {
-  return useHydrated() ? formatDate : isoDate;
-}
-
-/**
- * The time to the minute in UTC, the day as ISO 8601 writes it: the same text wherever it is made. With spaces
- * (RFC 3339's reading form), so that a narrow table's column can wrap it: as one word it held a phone's
- * Devices and activity 89 px wider than the screen until the app ran.
- */
-function isoDateTime(iso: When): string {
-  const date = dateOf(iso)?.toISOString();
-  return date ? `${date.slice(0, 10)} ${date.slice(11, 16)} UTC` : i18n.t("common.none");
+  return useHydrated() ? formatDate : firstRenderDay;
 }
 
 /** formatDateTime for a component the server renders too, as useFormatDate. */
 export function useFormatDateTime(): (iso: When) => string {
-  return useHydrated() ? formatDateTime : isoDateTime;
+  return useHydrated() ? formatDateTime : firstRenderDateTime;
+}
+
+/** Tells the server the reader's zone, for the dates of the pages it renders next (contract/time-zone.ts). */
+export function rememberTimeZone(): void {
+  const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!isTimeZone(zone) || timeZoneOfCookies(document.cookie) === zone) return;
+  writePreferenceCookie(timeZoneCookieName, zone);
 }

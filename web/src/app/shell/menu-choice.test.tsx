@@ -34,10 +34,12 @@ describe("menuCollapsedOfCookies", () => {
 
 describe("the menu's choice", () => {
   it("renders on the server as the page's start-up data says", () => {
-    expect(withServerPage({ config, language: "en", menuCollapsed: true }, "http://localhost", () => renderToString(<Probe />))).toBe(
-      "<p>folded</p>",
+    expect(
+      withServerPage({ config, language: "en", menuCollapsed: true }, "http://localhost", () => renderToString(<Probe />)).rendered,
+    ).toBe("<p>folded</p>");
+    expect(withServerPage({ config, language: "en" }, "http://localhost", () => renderToString(<Probe />)).rendered).toBe(
+      "<p>expanded</p>",
     );
-    expect(withServerPage({ config, language: "en" }, "http://localhost", () => renderToString(<Probe />))).toBe("<p>expanded</p>");
   });
 
   it("applies at once in the browser and is kept in the cookie and the spec's Collapsed key; unfolded needs no cookie", () => {
