@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { Identity, IdentityApi } from "@ory/client";
 import { ClientError } from "../errors.js";
-import { emailOf } from "./identities.js";
+import { emailOf, markAddressVerified } from "./identities.js";
 import { callUpstream } from "../upstream/call.js";
 
 /** The second factors Kratos' admin API can remove (v1.3.1 identity/handler.go: a passkey is a first factor, kept). */
@@ -29,22 +29,6 @@ const undoGone = () => {
 };
 
 export function kratosAccountUndo(api: IdentityApi): KratosAccountUndo {
-  async function markVerified(identity: Identity, email: string) {
-    const index = (identity.verifiable_addresses ?? []).findIndex((address) => address.value.toLowerCase() === email.toLowerCase());
-    if (index < 0 || identity.verifiable_addresses?.[index]?.verified) return;
-    const at = `/verifiable_addresses/${index}`;
-    await callUpstream("kratos", "patchIdentity", async () => {
-      await api.patchIdentity({
-        id: identity.id,
-        jsonPatch: [
-          { op: "replace", path: `${at}/verified`, value: true },
-          { op: "replace", path: `${at}/status`, value: "completed" },
-          { op: "add", path: `${at}/verified_at`, value: new Date().toISOString() },
-        ],
-      });
-    });
-  }
-
   const removeCredential = (id: string, type: string, identifier?: string) =>
     callUpstream(
       "kratos",
@@ -78,7 +62,7 @@ export function kratosAccountUndo(api: IdentityApi): KratosAccountUndo {
           ).data,
         { 404: undoGone },
       );
-      await markVerified(updated, emailOf(updated));
+      await markAddressVerified(api, updated, emailOf(updated));
     },
     removeFactor: (id, type) => removeCredential(id, type),
     unlinkProvider: (id, identifier) => removeCredential(id, "oidc", identifier),

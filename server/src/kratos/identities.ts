@@ -139,6 +139,27 @@ const gone = () => undefined;
 const factorCredentials: ("webauthn" | "passkey" | "lookup_secret" | "oidc")[] = ["webauthn", "passkey", "lookup_secret", "oidc"];
 
 /** The sign-in providers linked to the identity (their ids, sorted), from an identity read with the oidc credential. */
+/**
+ * Marks the identity's address verified, as Kratos' own verification would (status, date), when it is one of its
+ * addresses and not verified yet: a person who proved they hold the mailbox another way (an invitation, an undo
+ * link, both mailed there).
+ */
+export async function markAddressVerified(api: IdentityApi, identity: Identity, email: string): Promise<void> {
+  const index = (identity.verifiable_addresses ?? []).findIndex((address) => address.value.toLowerCase() === email.toLowerCase());
+  if (index < 0 || identity.verifiable_addresses?.[index]?.verified) return;
+  const at = `/verifiable_addresses/${index}`;
+  await callUpstream("kratos", "patchIdentity", async () => {
+    await api.patchIdentity({
+      id: identity.id,
+      jsonPatch: [
+        { op: "replace", path: `${at}/verified`, value: true },
+        { op: "replace", path: `${at}/status`, value: "completed" },
+        { op: "add", path: `${at}/verified_at`, value: new Date().toISOString() },
+      ],
+    });
+  });
+}
+
 export function providersOf(identity: Identity): string[] {
   const credentials: Partial<Record<string, IdentityCredentials>> = identity.credentials ?? {};
   const config = (credentials.oidc?.config ?? {}) as { providers?: unknown };

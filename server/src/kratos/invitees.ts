@@ -7,7 +7,7 @@ import type { Identity, IdentityApi, IdentityCredentials } from "@ory/client";
 import { ClientError } from "../errors.js";
 import { callUpstream } from "../upstream/call.js";
 import { listPage } from "../upstream/pages.js";
-import { emailOf, providersOf, secondFactorsOf } from "./identities.js";
+import { emailOf, markAddressVerified, providersOf, secondFactorsOf } from "./identities.js";
 
 /** An invitation as metadata_admin.invitation keeps it. */
 export interface InvitationRecord {
@@ -165,22 +165,7 @@ export function kratosInvitees(api: IdentityApi): KratosInvitees {
       );
     },
 
-    async markVerified(identity) {
-      const email = emailOf(identity).toLowerCase();
-      const index = (identity.verifiable_addresses ?? []).findIndex((address) => address.value.toLowerCase() === email);
-      if (index < 0) return;
-      const at = `/verifiable_addresses/${index}`;
-      await callUpstream("kratos", "patchIdentity", async () => {
-        await api.patchIdentity({
-          id: identity.id,
-          jsonPatch: [
-            { op: "replace", path: `${at}/verified`, value: true },
-            { op: "replace", path: `${at}/status`, value: "completed" },
-            { op: "add", path: `${at}/verified_at`, value: new Date().toISOString() },
-          ],
-        });
-      });
-    },
+    markVerified: (identity) => markAddressVerified(api, identity, emailOf(identity)),
 
     async recoveryCode(id, expiresIn) {
       const answer = await callUpstream(
