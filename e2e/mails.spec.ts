@@ -14,6 +14,7 @@ import { readOperatorTexts } from "#contract/operator-texts.js";
 import { mailBrand, renderMail } from "../server/src/mail/messages.js";
 import type { KratosMailId, MailId, MailImage, MailParams } from "../server/src/mail/types.js";
 import { createIdentity, uniqueEmail } from "../testing/identities.js";
+import { mailSamples } from "../testing/mail-samples.js";
 import type { TestStack } from "../stack/test-stack.js";
 import { menu, signInWithPassword } from "./support/flows.js";
 import { codeIn, waitForMail, type Mail } from "./support/mail.js";
@@ -101,32 +102,12 @@ async function screenshots(page: Page, name: string, html: string, schemes: ("li
 const source = async (stack: TestStack, mail: Mail) => (await fetch(`${stack.mailUrl}/email/${mail.id}/source`)).text();
 
 const at = "4 March 2026, 09:30 UTC";
-const settingsUrl = "https://account.example/settings";
-const samples: { [Id in MailId]: MailParams[Id] } = {
-  sign_in_new_device: { browser: "Firefox", version: "133", os: "Windows", ip: "203.0.113.9", at, settingsUrl },
-  password_changed: { at, settingsUrl },
-  second_factor_added: { method: "totp", at, settingsUrl },
-  second_factor_removed: { method: "passkey", at, settingsUrl },
-  email_changed: { from: "old@example.com", to: "new@example.com", at, settingsUrl, undoLink: "https://account.example/undo?token=U" },
-  recovery_used: { at, settingsUrl },
-  sign_in_locked: { at, until: at, recoveryUrl: "https://account.example/recovery" },
-  provider_linked: { provider: "Google", at, settingsUrl },
-  provider_unlinked: { provider: "Google", at, settingsUrl },
-  account_deleted: { at },
-  account_deleted_by_admin: { at },
-  role_granted: { role: "admin", at, settingsUrl },
-  role_revoked: { role: "admin", at, settingsUrl },
-  account_deactivated: { at },
-  account_reactivated: { at, settingsUrl },
-  invitation: {
-    inviter: "Grace Admin (grace@example.com)",
-    site: "account.example",
-    until: at,
-    link: "https://account.example/invitation?token=T",
-  },
-  invitation_accepted: { invitee: "ada@example.com", at, usersUrl: "https://account.example/manage-users" },
-  change_undone: { at, code: "482913", link: "https://account.example/recovery?flow=F", until: "4 March 2026, 10:30 UTC" },
-};
+const samples: { [Id in MailId]: MailParams[Id] } = mailSamples({
+  at,
+  until: "4 March 2026, 10:30 UTC",
+  code: "482913",
+  provider: "Google",
+});
 
 test("every kind of the portal's mail, light, dark and in Arabic", async ({ page }) => {
   for (const id of Object.keys(samples) as MailId[]) {

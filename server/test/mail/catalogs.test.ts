@@ -6,34 +6,11 @@ import t from "tap";
 import { languages } from "#contract/languages.js";
 import { mailBrand, mailCatalogs, mailTime, renderMail } from "../../src/mail/messages.js";
 import type { MailId, MailParams } from "../../src/mail/types.js";
+import { mailSamples } from "../../../testing/mail-samples.js";
 
 const at = "AT-MARKER";
 const settingsUrl = "https://account.example/settings";
-const samples: { [Id in MailId]: MailParams[Id] } = {
-  sign_in_new_device: { browser: "Firefox", version: "133", os: "Windows", ip: "203.0.113.9", at, settingsUrl },
-  password_changed: { at, settingsUrl, undoLink: "https://account.example/undo?token=U" },
-  second_factor_added: { method: "totp", at, settingsUrl },
-  second_factor_removed: { method: "passkey", at, settingsUrl },
-  email_changed: { from: "old@example.com", to: "new@example.com", at, settingsUrl },
-  recovery_used: { at, settingsUrl },
-  sign_in_locked: { at, until: "UNTIL-MARKER", recoveryUrl: "https://account.example/recovery" },
-  provider_linked: { provider: "ProviderZ", at, settingsUrl },
-  provider_unlinked: { provider: "ProviderZ", at, settingsUrl },
-  account_deleted: { at },
-  account_deleted_by_admin: { at },
-  role_granted: { role: "admin", at, settingsUrl },
-  role_revoked: { role: "admin", at, settingsUrl },
-  account_deactivated: { at },
-  account_reactivated: { at, settingsUrl },
-  invitation: {
-    inviter: "Grace Admin (grace@example.com)",
-    site: "account.example",
-    until: at,
-    link: "https://account.example/invitation?token=T",
-  },
-  invitation_accepted: { invitee: "ada@example.com", at, usersUrl: "https://account.example/manage-users" },
-  change_undone: { at, code: "CODE-MARKER", link: "https://account.example/recovery?flow=F", until: "UNTIL-MARKER" },
-};
+const samples: { [Id in MailId]: MailParams[Id] } = mailSamples({ at, until: "UNTIL-MARKER", code: "CODE-MARKER", provider: "ProviderZ" });
 
 for (const language of languages) {
   t.test(`${language}: every mail, with every value it is given`, async (t) => {
