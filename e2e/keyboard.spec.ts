@@ -1,14 +1,19 @@
 // Issue 48: the journeys with the keyboard alone (Tab, Shift+Tab, Enter,
 // Escape, typing), never a pointer: every control on the way is reached in
 // the reading order with its focus ring showing; after a navigation or a
-// sent form the focus is on the new page's heading or on the first error;
+// sent form the focus is on the new page's heading, on the first error, or
+// on the form's answer when the answer replaced the focused control;
 // dialogs keep the focus inside and give it back; toasts are status messages
 // (role=status) that never take the focus.
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { waitForApp, wrongCredentials } from "./support/flows.js";
+import { TOTP } from "otpauth";
+import { RequestContextBrowser } from "../testing/request-context-browser.js";
+import { totpSecretOn, waitForApp, wrongCredentials } from "./support/flows.js";
 import { newIdentity, signInByApi, signInWithSecondFactorByApi } from "./support/identities.js";
-import { expectToast } from "./support/toasts.js";
+import { codeIn, waitForMail } from "./support/mail.js";
+import { stack } from "./support/stack.js";
+import { expectToast, expectToastClosed } from "./support/toasts.js";
 import { expect, test } from "./support/test.js";
 
 /** Presses Tab (Shift+Tab when backwards) until the target has the focus; fails past `most` presses. */
@@ -44,6 +49,17 @@ async function expectFocusVisible(page: Page): Promise<void> {
 /** Waits until the app took over a public page: its language and theme menus wait for it. */
 async function waitForPublicApp(page: Page): Promise<void> {
   await expect(page.locator(".public-tools select").last()).toBeEnabled();
+}
+
+/** A code of six digits that is not `code`: a wrong code that cannot be right by chance. */
+function wrongCode(code: string): string {
+  return code.replace(/^\d/, (digit) => String((Number(digit) + 1) % 10));
+}
+
+/** The toast with this text showed as a status message and closed without ever having the focus. */
+async function expectStatusToast(page: Page, text: string): Promise<void> {
+  expect((await expectToast(page, text)).role, `the toast "${text}" is a status message`).toBe("status");
+  expect((await expectToastClosed(page, text)).focused, `the toast "${text}" never takes the focus`).toBe(false);
 }
 
 /** The focus is on the page's main heading, as after a navigation. */
@@ -111,9 +127,7 @@ test("change the password with the keyboard: a short one focuses its error, a go
   await page.keyboard.type(`Pw-${randomUUID()}`);
   await nextTab(page, card.getByRole("button", { name: "Save" }));
   await page.keyboard.press("Enter");
-  await expectToast(page, "Your password was changed.");
-  await expect(page.getByRole("status").filter({ hasText: "Your password was changed." })).toHaveCount(1);
-  expect(await page.evaluate(() => document.activeElement?.closest(".toast") ?? null), "a toast never takes the focus").toBeNull();
+  await expectStatusToast(page, "Your password was changed.");
 });
 
 test("sign out from the dialog with the keyboard: it keeps the focus and gives it back", async ({ page }) => {
@@ -193,6 +207,102 @@ test("invite a person and create a client with the keyboard", async ({ page }) =
   await page.keyboard.press("Enter");
   const created = page.getByRole("dialog", { name: "Client created" });
   await expect(created).toBeVisible();
-  await page.keyboard.press("Escape");
+  // The secret is read, and copied, while the form's dialog fades out and goes; then the dialog is closed.
+  await expect(form).toBeHidden();
+  await tabTo(page, created.getByRole("button", { name: "Close" }), { most: 6 });
+  await page.keyboard.press("Enter");
   await expect(created).toBeHidden();
+  // The form that led to the secret is gone: the focus goes back to "New client", and Tab goes on from there.
+  await expect(newClient).toBeFocused();
+  await expectFocusVisible(page);
+  await nextTab(page, page.getByRole("search", { name: "Clients" }).getByLabel("Search by name"));
+});
+
+test("set up an authenticator app with the keyboard: a wrong code focuses its error, the right one a status toast", async ({ page }) => {
+  const user = await newIdentity({ verified: true });
+  await signInByApi(page, user);
+  await page.goto("/settings/security");
+  await waitForApp(page);
+  const card = page.getByRole("region", { name: "Authenticator app" });
+  const code = card.getByLabel("Verify code");
+  await tabTo(page, code, { most: 40 });
+  await page.keyboard.type(wrongCode(new TOTP({ secret: await totpSecretOn(page) }).generate()));
+  await page.keyboard.press("Enter");
+  await expect(code).toBeFocused();
+  await expect(code).toHaveAttribute("aria-invalid", "true");
+  await expect(code).toHaveAccessibleDescription(/This code from your authenticator app is not valid/);
+
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type(new TOTP({ secret: await totpSecretOn(page) }).generate());
+  await nextTab(page, card.getByRole("button", { name: "Save" }));
+  await page.keyboard.press("Enter");
+  await expectStatusToast(page, "The authenticator app is set up.");
+  const remove = card.getByRole("button", { name: "Remove authenticator app" });
+  await expect(remove).toBeVisible();
+  // The button that sent the form gave way to the card's new content: the focus goes to what the answer says, in
+  // the card, and on to the card's new button.
+  await expect(card.getByRole("status").filter({ hasText: "Your changes are saved." })).toBeFocused();
+  await tabTo(page, remove, { most: 6 });
+});
+
+test("sign in with a second factor with the keyboard: a wrong code focuses its error, the right one signs in", async ({ page }) => {
+  const user = await newIdentity({ verified: true });
+  await signInByApi(page, user);
+  const secret = await new RequestContextBrowser(page.request, stack.portalOrigin).enrolTotp();
+  await page.context().clearCookies();
+
+  await page.goto("/login");
+  await waitForPublicApp(page);
+  await tabTo(page, page.getByLabel("Email"));
+  await page.keyboard.type(user.email);
+  await nextTab(page, page.getByLabel("Password", { exact: true }));
+  await page.keyboard.type(user.password);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Two-factor authentication" })).toBeVisible();
+  await waitForPublicApp(page);
+  const code = page.getByLabel("Code from your authenticator app");
+  await tabTo(page, code, { most: 10 });
+  await page.keyboard.type(wrongCode(new TOTP({ secret }).generate()));
+  await page.keyboard.press("Enter");
+  // Kratos says it of the form, not of the field: the form's alert has the focus, and the field is the next stop.
+  await expect(page.getByRole("alert").filter({ hasText: "This code from your authenticator app is not valid. Try again." })).toBeFocused();
+  await tabTo(page, code, { most: 4 });
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type(new TOTP({ secret }).generate());
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Account Settings" })).toBeVisible();
+  await waitForApp(page);
+  await nextTab(page, page.getByRole("link", { name: "Skip to content" }));
+});
+
+test("verify an address with the keyboard: the mailed code, a wrong one's error focused, then a status toast", async ({ page }) => {
+  const user = await newIdentity();
+  await signInByApi(page, user);
+  await page.goto("/verification");
+  await waitForApp(page);
+  const card = page.getByRole("region", { name: "Verify an address" });
+  const email = card.getByLabel("Email");
+  await tabTo(page, email, { most: 40 });
+  await expect(email).toHaveValue(user.email);
+  const since = Date.now();
+  await page.keyboard.press("Enter");
+  const code = card.getByLabel("Verification code");
+  // The form's answer replaced the field that had the focus: the focus goes to what the answer says.
+  await expect(card.getByRole("status").filter({ hasText: "We sent a verification code" })).toBeFocused();
+  const mailed = codeIn(await waitForMail(user.email, /verify your email/i, since));
+  await tabTo(page, code, { most: 4 });
+  await page.keyboard.type(wrongCode(mailed));
+  await page.keyboard.press("Enter");
+  await expect(
+    card.getByRole("alert").filter({ hasText: "This verification code is not valid or was already used. Try again." }),
+  ).toBeFocused();
+
+  await tabTo(page, code, { most: 4 });
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type(mailed);
+  await page.keyboard.press("Enter");
+  await expectStatusToast(page, "Your email address is verified.");
+  await expect(card.getByRole("status").filter({ hasText: "Your email address is verified." })).toBeFocused();
+  const addresses = page.getByRole("region", { name: "Email addresses" });
+  await expect(addresses.getByRole("row").filter({ hasText: user.email })).toContainText(/Verified$/);
 });

@@ -1,7 +1,7 @@
 // Toasts close after 1000 ms (the product's spec): on a busy machine one can come and go
 // between two looks at the page. So every page records each toast it shows,
-// where it stood and how long it stayed, and a test asks the record, never
-// whether the toast is still there.
+// where it stood, how long it stayed, its role and whether it ever had the
+// focus, and a test asks the record, never whether the toast is still there.
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 
 export interface ShownToast {
@@ -12,6 +12,10 @@ export interface ShownToast {
   /** Distances from the viewport's right and top edges when it was first seen. */
   right: number;
   top: number;
+  /** Its role when first seen (a status message is `status`). */
+  role: string | null;
+  /** Whether the focus was ever inside it while it showed. */
+  focused: boolean;
 }
 
 interface ToastLog {
@@ -29,7 +33,14 @@ function installToastRecorder(): void {
       const text = toast.textContent?.trim();
       if (!text || open.has(toast)) continue;
       const box = toast.getBoundingClientRect();
-      const entry = { text, shownAt: now, right: document.documentElement.clientWidth - box.right, top: box.top };
+      const entry: ShownToast = {
+        text,
+        shownAt: now,
+        right: document.documentElement.clientWidth - box.right,
+        top: box.top,
+        role: toast.getAttribute("role"),
+        focused: toast.contains(document.activeElement),
+      };
       open.set(toast, entry);
       shown.push(entry);
     }
@@ -39,6 +50,13 @@ function installToastRecorder(): void {
       open.delete(toast);
     }
   }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["class"] });
+  document.addEventListener(
+    "focusin",
+    (event) => {
+      for (const [toast, entry] of open) if (toast.contains(event.target as Node)) entry.focused = true;
+    },
+    true,
+  );
 }
 
 /** Records the toasts of every page of the context, from its next navigation on. */

@@ -27,6 +27,7 @@ export function SecretDialog({
   shown: ShownSecret;
   show: boolean;
   onClose: () => void;
+  /** Once it has faded out; gives the focus back to what started the action (the dialog does not). */
   onExited: () => void;
 }) {
   const { t } = useTranslation();
@@ -44,7 +45,8 @@ export function SecretDialog({
   }
 
   return (
-    <Modal show={show} onHide={onClose} onExited={onExited} centered aria-labelledby={`${id}-title`}>
+    // What had the focus when this opened was in another dialog, gone by now: `onExited` gives the focus back.
+    <Modal show={show} onHide={onClose} onExited={onExited} restoreFocus={false} centered aria-labelledby={`${id}-title`}>
       <Modal.Header>
         <Modal.Title id={`${id}-title`} as="h2" className="h5">
           {shown.title}

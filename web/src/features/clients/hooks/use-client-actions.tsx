@@ -46,6 +46,10 @@ export function useClientActions() {
   const [formShown, setFormShown] = useState(false);
   const [secret, setSecret] = useState<ShownSecret | null>(null);
   const [secretShown, setSecretShown] = useState(false);
+  // The control that started the action whose secret is shown ("New client", a row's "Rotate secret"). The
+  // dialog that was in front when the secret's opened (the form, the question) is gone when it closes, so
+  // the focus goes back to that control, not to the page's top (WCAG 2.4.3).
+  const secretOpener = useRef<HTMLElement | null>(null);
   const [opening, setOpening] = useState<{ id: string; failure?: string } | null>(null);
   const [problem, setProblem] = useState<PageProblem | null>(null);
 
@@ -61,7 +65,18 @@ export function useClientActions() {
     setSecretShown(true);
   }
 
+  function noteSecretOpener() {
+    secretOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+
+  function secretClosed() {
+    setSecret(null);
+    if (secretOpener.current?.isConnected) secretOpener.current.focus();
+    secretOpener.current = null;
+  }
+
   function openForm(client?: Client) {
+    if (!client) noteSecretOpener();
     formCount.current += 1;
     setForm({ key: formCount.current, client, initial: client ? formValuesOf(client) : newClientValues });
     setFormShown(true);
@@ -114,6 +129,7 @@ export function useClientActions() {
   }
 
   async function confirmRotate(client: Client) {
+    noteSecretOpener();
     let rotated: string | undefined;
     const confirmed = await confirm({
       title: t("clients.confirmRotate.title"),
@@ -160,7 +176,7 @@ export function useClientActions() {
     secret,
     secretShown,
     closeSecret: () => setSecretShown(false),
-    secretClosed: () => setSecret(null),
+    secretClosed,
     /** The client whose form is being opened, or why it could not be. */
     opening,
     dismissOpening: () => setOpening(null),
