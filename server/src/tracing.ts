@@ -127,7 +127,7 @@ const unTraced = new Set(["/healthz", "/readyz"]);
  * A SERVER span for each traced request, the rest of the request run in its context (so that the calls it makes
  * upstream are its children). Which requests: a share of `sampleRatio`, chosen before anything else, so that a
  * request left out draws no ids, makes no span and runs outside any context; a span started for every request and
- * dropped when unsampled (@fastify/otel's way) cost some 14 µs of CPU per request, against 3 µs now
+ * dropped when unsampled (@fastify/otel's way) cost 14–19 µs of CPU per request, against 3 µs now
  * (docs/benchmarks.md#traces-for-sampled-requests-only-issue-49-28-november). With OTEL_TRACES_SAMPLER (`sampleRatio`
  * undefined) the SDK's sampler chooses, on a span started for every request.
  */
