@@ -3,29 +3,40 @@
 // variable is set, so a portal without it loads none of it (in the image it is
 // a bundle of its own, server/dist/tracing.mjs: server/build.ts).
 //
-// A span per request (@fastify/otel, named by method and route pattern), and
-// under it a span per call to Kratos or Hydra, the SDK's (upstream/call.ts)
-// and the /kratos proxy's alike: both go out on undici, whose diagnostics
-// channels OpenTelemetry's undici instrumentation listens to, and which adds
-// W3C traceparent to each call. What leaves the process is scrubbed
-// (scrubbed() below): no URL (a query can hold an address, a flow id, a
-// challenge), no user agent, no error message; only the attributes listed.
-import { FastifyOtelInstrumentation } from "@fastify/otel";
-import { context, trace, type Context, type TextMapPropagator, type TextMapSetter } from "@opentelemetry/api";
+// A span per traced request (requestSpans() below, named by method and route
+// pattern), and under it a span per call to Kratos or Hydra, the SDK's
+// (upstream/call.ts) and the /kratos proxy's alike: both go out on undici,
+// whose diagnostics channels OpenTelemetry's undici instrumentation listens
+// to, and which adds W3C traceparent to each call. What leaves the process is
+// scrubbed (scrubbed() below): no URL (a query can hold an address, a flow id,
+// a challenge), no user agent, no error message; only the attributes listed.
+import {
+  context,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context,
+  type TextMapPropagator,
+  type TextMapSetter,
+  type Tracer,
+} from "@opentelemetry/api";
 import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { UndiciInstrumentation } from "@opentelemetry/instrumentation-undici";
 import { detectResources, envDetector, resourceFromAttributes } from "@opentelemetry/resources";
 import {
+  AlwaysOnSampler,
   BatchSpanProcessor,
   ParentBasedSampler,
-  TraceIdRatioBasedSampler,
   type ReadableSpan,
   type Span,
   type SpanProcessor,
 } from "@opentelemetry/sdk-trace-base";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import type { FastifyPluginCallback } from "fastify";
+import fp from "fastify-plugin";
 import type { PortalConfig, TracingConfig } from "./config.js";
 
 /**
@@ -55,14 +66,11 @@ const keptAttributes = new Set([
   // The route's pattern (/kratos/sessions/:id), never the path.
   "http.route",
   "url.scheme",
+  // A call's upstream (Kratos', Hydra's host and port); the request's span has none.
   "server.address",
   "server.port",
   "network.protocol.version",
   "error.type",
-  "fastify.root",
-  "fastify.type",
-  "hook.name",
-  "hook.callback.name",
   "portal.upstream",
 ]);
 
@@ -112,15 +120,65 @@ class ScrubbingProcessor implements SpanProcessor {
   }
 }
 
+/** The probes, every few seconds from Kubernetes, would be most of the traces. */
+const unTraced = new Set(["/healthz", "/readyz"]);
+
+/**
+ * A SERVER span for each traced request, the rest of the request run in its context (so that the calls it makes
+ * upstream are its children). Which requests: a share of `sampleRatio`, chosen before anything else, so that a
+ * request left out draws no ids, makes no span and runs outside any context; a span started for every request and
+ * dropped when unsampled (@fastify/otel's way) cost 14–19 µs of CPU per request, against 3 µs now
+ * (docs/benchmarks.md#traces-for-sampled-requests-only-issue-49-28-november). With OTEL_TRACES_SAMPLER (`sampleRatio`
+ * undefined) the SDK's sampler chooses, on a span started for every request.
+ */
+function requestSpans(tracer: Tracer, sampleRatio: number | undefined): FastifyPluginCallback {
+  return fp(
+    (server, _options, done) => {
+      server.addHook("onRequest", (request, reply, next) => {
+        if (sampleRatio !== undefined && Math.random() >= sampleRatio) {
+          next();
+          return;
+        }
+        const route = request.routeOptions.url;
+        if (route !== undefined && unTraced.has(route)) {
+          next();
+          return;
+        }
+        const attributes: Attributes = {
+          "http.request.method": request.method,
+          "url.scheme": request.protocol,
+          "network.protocol.version": request.raw.httpVersion,
+        };
+        if (route !== undefined) attributes["http.route"] = route;
+        const span = tracer.startSpan(`${request.method} ${route ?? "(unrouted)"}`, { kind: SpanKind.SERVER, attributes }, ROOT_CONTEXT);
+        if (!span.isRecording()) {
+          next();
+          return;
+        }
+        // Once the answer is sent, or the connection lost before.
+        reply.raw.once("close", () => {
+          const status = reply.raw.statusCode;
+          span.setAttribute("http.response.status_code", status);
+          if (status >= 500) {
+            span.setAttribute("error.type", String(status));
+            span.setStatus({ code: SpanStatusCode.ERROR });
+          }
+          span.end();
+        });
+        context.with(trace.setSpan(ROOT_CONTEXT, span), next);
+      });
+      done();
+    },
+    { name: "portal-tracing" },
+  );
+}
+
 export interface Tracing {
-  /** Registered on the public server before anything else: a span per request. */
+  /** Registered on the public server before anything else: a span per traced request. */
   plugin: FastifyPluginCallback;
   /** Sends what is left and stops. */
   shutdown(): Promise<void>;
 }
-
-/** The probes, every few seconds from Kubernetes, would be most of the traces. */
-const unTraced = new Set(["/healthz", "/readyz"]);
 
 export function startTracing(config: PortalConfig, tracing: TracingConfig): Tracing {
   const upstreams = new Map([
@@ -130,12 +188,9 @@ export function startTracing(config: PortalConfig, tracing: TracingConfig): Trac
   ]);
   const provider = new NodeTracerProvider({
     // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES win over the default name.
-    // A share of the requests, decided once per trace (a request's calls upstream follow it): tracing every request
-    // doubled the portal's CPU per proxied request (docs/benchmarks.md#traces). OTEL_TRACES_SAMPLER, where set,
-    // chooses instead, as OpenTelemetry's specification says.
-    ...(tracing.sampleRatio === undefined
-      ? {}
-      : { sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(tracing.sampleRatio) }) }),
+    // With a ratio, requestSpans() has chosen the request before its span starts, and a call upstream follows its
+    // request. OTEL_TRACES_SAMPLER, where set, chooses instead, as OpenTelemetry's specification says.
+    ...(tracing.sampleRatio === undefined ? {} : { sampler: new ParentBasedSampler({ root: new AlwaysOnSampler() }) }),
     resource: resourceFromAttributes({ "service.name": "account-portal" }).merge(detectResources({ detectors: [envDetector] })),
     // The traces' path under the collector's base URL, as OpenTelemetry's specification adds it; the exporter reads
     // the other OTEL_EXPORTER_OTLP_* variables (headers, timeout, compression) itself, the batch OTEL_BSP_*.
@@ -157,21 +212,9 @@ export function startTracing(config: PortalConfig, tracing: TracingConfig): Trac
     },
   });
   undici.setTracerProvider(provider);
-  const fastify = new FastifyOtelInstrumentation({
-    // A span for the request alone: its handler's and its hooks' (a dozen) would cost more than they tell, with
-    // the calls to Kratos and Hydra under the request's span all the same.
-    instrumentHooks: false,
-    instrumentHandler: false,
-    recordExceptions: false,
-    ignorePaths: ({ url }) => unTraced.has(url),
-    requestHook: (span, request) => {
-      span.updateName(`${request.method} ${request.routeOptions.url ?? "(unrouted)"}`);
-    },
-  });
-  fastify.setTracerProvider(provider);
 
   return {
-    plugin: fastify.plugin(),
+    plugin: requestSpans(provider.getTracer("account-portal"), tracing.sampleRatio),
     shutdown: async () => {
       undici.disable();
       await provider.shutdown();
