@@ -108,7 +108,7 @@ function fieldColours(): { what: string; checked: boolean; border: number[]; fil
   const fields = document.querySelectorAll<HTMLInputElement>(
     "input:not([type=hidden]):not([type=submit]):not([type=button]):not(:disabled), select:not(:disabled), textarea:not(:disabled)",
   );
-  return [...fields]
+  return Array.from(fields)
     .filter((field) => field.checkVisibility() && field.getBoundingClientRect().width > 1)
     .map((field) => ({
       what: `${field.tagName.toLowerCase()} ${field.type} "${field.name || field.getAttribute("aria-label") || ""}"`,
