@@ -4,7 +4,8 @@
 // zoomed to 400 % (a 320 CSS px wide viewport, WCAG's reflow width). Each page
 // shows what it can: an admin with a person with roles, a deactivated person,
 // an invitation and a client in the lists; errors on the forms; each dialog
-// open. A new page is one row of `checks`.
+// open; a linked sign-in provider; the undo page a mail links to. A new page is one row of
+// `checks`.
 import { randomUUID } from "node:crypto";
 import { Configuration, IdentityApi, OAuth2Api } from "@ory/client";
 import type { Locator, Page } from "@playwright/test";
@@ -16,7 +17,9 @@ import { app as appAr } from "#locales/ar/app.js";
 import { admin as adminEn } from "#locales/en/admin.js";
 import { app as appEn } from "#locales/en/app.js";
 import { expectAccessibleWcag } from "./support/a11y.js";
+import { menu, signInAtExampleSso } from "./support/flows.js";
 import { newIdentity, signInByApi, signInWithSecondFactorByApi, type TestIdentity } from "./support/identities.js";
+import { waitForMail } from "./support/mail.js";
 import { stack } from "./support/stack.js";
 import { expect, test } from "./support/test.js";
 
@@ -43,11 +46,15 @@ interface Data {
   /** The client made for an admin's pages, deleted afterwards: other tests look through the same list. */
   clientId?: string;
   prefix: string;
+  /** Where `prepare` left something to see: an undo link's address. */
+  preparedPath?: string;
 }
 
 interface Check {
   name: string;
   who: "public" | "user" | "admin";
+  /** Once, before the views: what the page needs that only a journey makes (a linked provider, a mail). */
+  prepare?: (page: Page, data: Data) => Promise<Data>;
   path: (data: Data) => string;
   /** What shows once the page is ready, in the view's language. */
   ready: (page: Page, view: View, data: Data) => Locator;
@@ -191,6 +198,49 @@ export const checks: Check[] = [
     },
     scope: ".modal",
   },
+  {
+    name: "Account Settings, a sign-in provider linked",
+    who: "public",
+    prepare: async (page, data) => {
+      await page.goto("/registration");
+      await page.getByRole("button", { name: "Sign up with Example SSO" }).click();
+      await signInAtExampleSso(page, `${data.prefix}-sso@example.org`);
+      await expect(menu(page)).toBeVisible();
+      return data;
+    },
+    path: () => settingsPath("security"),
+    ready: (page, view) =>
+      page
+        .getByRole("region", { name: words(view).app.settings.providers.title })
+        .getByRole("row")
+        .filter({ hasText: "Example SSO" })
+        .getByText(words(view).app.settings.providers.linked, { exact: true }),
+  },
+  {
+    name: "undo, from the mail",
+    who: "user",
+    prepare: async (page, data) => {
+      // The portal compares a change with the account as it was at the sign-in, once Kratos' hook told it.
+      await page.goto(settingsPath("devices"));
+      await expect(async () => {
+        await page.reload();
+        await expect(
+          page.getByRole("region", { name: appEn.account.activity.title }).getByRole("row").filter({ hasText: "Signed in" }).first(),
+        ).toBeVisible({ timeout: 1000 });
+      }).toPass({ timeout: 20_000 });
+      const since = Date.now();
+      await page.goto(settingsPath("profile"));
+      const profile = page.getByRole("region", { name: appEn.settings.profile.title });
+      await profile.getByLabel("Email").fill(`${data.prefix}-new@example.org`);
+      await profile.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByRole("status").filter({ hasText: appEn.settings.profile.saved })).toBeVisible();
+      const mail = await waitForMail(data.me.email, /^Your email address was changed$/, since);
+      const link = new URL(/https?:\/\/\S+\/undo\?token=\S+/.exec(mail.text)![0]);
+      return { ...data, preparedPath: link.pathname + link.search };
+    },
+    path: (data) => data.preparedPath!,
+    ready: (page, view) => heading(page, words(view).app.undo.title),
+  },
 ];
 
 async function showView(page: Page, view: View): Promise<void> {
@@ -238,7 +288,8 @@ async function makeData(page: Page, who: Check["who"]): Promise<Data> {
 for (const check of checks) {
   test(`axe, WCAG 2.2 AA, in every view: ${check.name}`, async ({ page }) => {
     test.setTimeout(views.length * 15_000);
-    const data = await makeData(page, check.who);
+    const made = await makeData(page, check.who);
+    const data = check.prepare ? await check.prepare(page, made) : made;
     for (const look of looks) {
       const first = { ...screens[0], ...look };
       await showView(page, first);
