@@ -6,6 +6,7 @@
 // dialogs keep the focus inside and give it back; toasts are status messages
 // (role=status) that never take the focus.
 import { randomUUID } from "node:crypto";
+import { Configuration, OAuth2Api } from "@ory/client";
 import type { Locator, Page } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { RequestContextBrowser } from "../testing/request-context-browser.js";
@@ -216,6 +217,67 @@ test("invite a person and create a client with the keyboard", async ({ page }) =
   await expect(newClient).toBeFocused();
   await expectFocusVisible(page);
   await nextTab(page, page.getByRole("search", { name: "Clients" }).getByLabel("Search by name"));
+});
+
+test("edit and delete clients with the keyboard: the focus goes back to the row, or to its neighbour", async ({ page }) => {
+  test.setTimeout(120_000);
+  const tag = `focus-${randomUUID().slice(0, 8)}`;
+  const hydra = new OAuth2Api(new Configuration({ basePath: stack.hydraAdminUrl }));
+  for (const letter of ["a", "b", "c"]) {
+    await hydra.createOAuth2Client({ oAuth2Client: { client_name: `${tag} ${letter}`, grant_types: ["client_credentials"] } });
+  }
+  await signInWithSecondFactorByApi(page, await newIdentity({ roles: ["admin"] }));
+  await page.goto("/manage-clients");
+  await waitForApp(page);
+  const search = page.getByRole("search", { name: "Clients" }).getByLabel("Search by name");
+  await tabTo(page, search, { most: 60 });
+  await page.keyboard.type(tag);
+  await page.keyboard.press("Enter");
+  const rows = page.getByRole("table", { name: "OAuth2 clients" }).locator("tbody tr");
+  await expect(rows).toHaveCount(3);
+  // Hydra lists them in an order of its own: the expectations follow the rows as shown.
+  const names = (await rows.locator("td:first-child").allTextContents()).map((name) => name.trim());
+  const button = (action: string, name: string) => page.getByRole("button", { name: `${action} ${name}`, exact: true });
+
+  // Cancelled, then saved: "Edit" is disabled while the client loads, and gets the focus back when the form closes.
+  const [first, second, third] = names as [string, string, string];
+  await tabTo(page, button("Edit", second), { most: 20 });
+  await page.keyboard.press("Enter");
+  let form = page.getByRole("dialog", { name: `Edit ${second}` });
+  await expect(form.getByLabel("Name")).toHaveValue(second);
+  await page.keyboard.press("Escape");
+  await expect(form).toBeHidden();
+  await expect(button("Edit", second)).toBeFocused();
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  form = page.getByRole("dialog", { name: `Edit ${second}` });
+  await tabTo(page, form.getByLabel("Name"), { most: 4 });
+  await page.keyboard.press("End");
+  await page.keyboard.type(" renamed");
+  await page.keyboard.press("Enter");
+  await expectStatusToast(page, `Saved ${second} renamed.`);
+  await expect(form).toBeHidden();
+  const renamed = `${second} renamed`;
+  await expect(button("Edit", renamed)).toBeFocused();
+
+  // Deleted: the next row's first control, then (the last row gone) the previous row's, then (none left) "New client".
+  const deleteWithKeyboard = async (name: string) => {
+    await tabTo(page, button("Delete", name), { most: 4 });
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Delete client" });
+    await tabTo(page, dialog.getByRole("button", { name: "Delete", exact: true }), { most: 4 });
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(button("Edit", name)).toHaveCount(0);
+  };
+  await deleteWithKeyboard(renamed);
+  await expect(button("Edit", third)).toBeFocused();
+  await expectFocusVisible(page);
+  await deleteWithKeyboard(third);
+  await expect(button("Edit", first)).toBeFocused();
+  await deleteWithKeyboard(first);
+  await expect(page.getByRole("button", { name: "New client" })).toBeFocused();
+  await expectFocusVisible(page);
 });
 
 test("set up an authenticator app with the keyboard: a wrong code focuses its error, the right one a status toast", async ({ page }) => {
