@@ -280,6 +280,36 @@ test("edit and delete clients with the keyboard: the focus goes back to the row,
   await expectFocusVisible(page);
 });
 
+test("revoke an invitation with the keyboard: the focus goes to the next row's first control, or to Invite", async ({ page }) => {
+  const admin = await newIdentity({ roles: ["admin"] });
+  await signInWithSecondFactorByApi(page, admin);
+  await page.goto(`/manage-users?email=${encodeURIComponent(admin.email)}&match=exact`);
+  await waitForApp(page);
+  const invite = page.getByRole("button", { name: "Invite", exact: true });
+  await tabTo(page, invite, { most: 60 });
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Invite a person" });
+  await tabTo(page, dialog.getByLabel("Email address"), { most: 4 });
+  const email = `keyboard-${randomUUID().slice(0, 8)}@example.org`;
+  await page.keyboard.type(email);
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(invite).toBeFocused();
+
+  // The newest invitation comes first: its "Revoke" is a few presses of Tab away.
+  const invitations = page.getByRole("region", { name: "Invitations" });
+  await tabTo(page, invitations.getByRole("row").filter({ hasText: email }).getByRole("button", { name: "Revoke" }), { most: 10 });
+  await page.keyboard.press("Enter");
+  const question = page.getByRole("dialog", { name: "Revoke invitation" });
+  await tabTo(page, question.getByRole("button", { name: "Revoke" }), { most: 4 });
+  await page.keyboard.press("Enter");
+  await expect(question).toBeHidden();
+  await expect(invitations.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+  // The other tests' invitations come and go: the next (or previous) row's "Resend", or "Invite" when none is left.
+  await expect(invitations.locator(":focus")).toHaveAccessibleName(/^(Resend|Invite)$/);
+  await expectFocusVisible(page);
+});
+
 test("set up an authenticator app with the keyboard: a wrong code focuses its error, the right one a status toast", async ({ page }) => {
   const user = await newIdentity({ verified: true });
   await signInByApi(page, user);

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { apiProblemOf } from "../../../lib/api-problem";
 import { concernsSession, problemOf, type PageProblem } from "../../../lib/components/page-problem";
 import { useCurrentSession } from "../../../lib/current-session";
+import { focusAfterRowRemoval } from "../../../lib/components/row-focus";
 import { errorMessage } from "../../../lib/error-message";
 import { useToast } from "../../../lib/feedback/toast";
 import { useConfirm } from "../../../lib/feedback/use-confirm";
@@ -164,18 +165,15 @@ export function useClientActions(newClient: RefObject<HTMLElement | null>) {
   }
 
   async function confirmDelete(client: Client) {
-    // The row goes with the client, and its "Delete" with it: the focus goes to the next row's first control,
-    // else the previous row's, else (the list is empty) to "New client". The rows are noted now, while they are
-    // still the deleted one's neighbours.
-    const row = document.activeElement instanceof HTMLElement ? document.activeElement.closest("tr") : null;
-    const neighbours = [row?.nextElementSibling, row?.previousElementSibling];
+    // The row goes with the client: the focus goes to the next row's "Edit", else the previous row's, else
+    // (the list is empty) to "New client".
+    const returnFocus = focusAfterRowRemoval(() => newClient.current);
     const confirmed = await confirm({
       title: t("clients.confirmDelete.title"),
       body: <p className="mb-0">{t("clients.confirmDelete.body", { name: nameOf(client) })}</p>,
       confirmLabel: t("clients.delete"),
       variant: "danger",
-      returnFocus: () =>
-        neighbours.find((neighbour) => neighbour?.isConnected)?.querySelector<HTMLElement>("button:not(:disabled)") ?? newClient.current,
+      returnFocus,
       action: () =>
         remove.mutateAsync(client.client_id).catch((error: unknown) => {
           notePageFailure(error);
