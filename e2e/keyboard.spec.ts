@@ -310,6 +310,23 @@ test("revoke an invitation with the keyboard: the focus goes to the next row's f
   await expectFocusVisible(page);
 });
 
+test("delete a person from their page with the keyboard: Manage Users' heading has the focus", async ({ page }) => {
+  const person = await newIdentity();
+  await signInWithSecondFactorByApi(page, await newIdentity({ roles: ["admin"] }));
+  await page.goto(`/manage-users/user?id=${person.id}`);
+  await waitForApp(page);
+  await tabTo(page, page.getByRole("button", { name: "Delete account" }), { most: 80 });
+  await page.keyboard.press("Enter");
+  const question = page.getByRole("dialog", { name: "Delete account" });
+  await tabTo(page, question.getByRole("button", { name: "Delete account" }), { most: 4 });
+  await page.keyboard.press("Enter");
+  // The person's page is gone with them: the list is a new page, whose heading has the focus, and keeps it once
+  // the question, which had nothing left to give the focus back to, has gone.
+  await expectHeadingFocused(page, "Manage Users");
+  await expect(question).toBeHidden();
+  await expectHeadingFocused(page, "Manage Users");
+});
+
 test("set up an authenticator app with the keyboard: a wrong code focuses its error, the right one a status toast", async ({ page }) => {
   const user = await newIdentity({ verified: true });
   await signInByApi(page, user);
