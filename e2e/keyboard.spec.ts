@@ -6,6 +6,7 @@
 // dialogs keep the focus inside and give it back; toasts are status messages
 // (role=status) that never take the focus.
 import { randomUUID } from "node:crypto";
+import { Configuration, OAuth2Api } from "@ory/client";
 import type { Locator, Page } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { RequestContextBrowser } from "../testing/request-context-browser.js";
@@ -13,7 +14,7 @@ import { totpSecretOn, waitForApp, wrongCredentials } from "./support/flows.js";
 import { newIdentity, signInByApi, signInWithSecondFactorByApi } from "./support/identities.js";
 import { codeIn, waitForMail } from "./support/mail.js";
 import { stack } from "./support/stack.js";
-import { expectToast, expectToastClosed } from "./support/toasts.js";
+import { expectToast, expectToastClosed, toastTexts } from "./support/toasts.js";
 import { expect, test } from "./support/test.js";
 
 /** Presses Tab (Shift+Tab when backwards) until the target has the focus; fails past `most` presses. */
@@ -218,6 +219,114 @@ test("invite a person and create a client with the keyboard", async ({ page }) =
   await nextTab(page, page.getByRole("search", { name: "Clients" }).getByLabel("Search by name"));
 });
 
+test("edit and delete clients with the keyboard: the focus goes back to the row, or to its neighbour", async ({ page }) => {
+  test.setTimeout(120_000);
+  const tag = `focus-${randomUUID().slice(0, 8)}`;
+  const hydra = new OAuth2Api(new Configuration({ basePath: stack.hydraAdminUrl }));
+  for (const letter of ["a", "b", "c"]) {
+    await hydra.createOAuth2Client({ oAuth2Client: { client_name: `${tag} ${letter}`, grant_types: ["client_credentials"] } });
+  }
+  await signInWithSecondFactorByApi(page, await newIdentity({ roles: ["admin"] }));
+  await page.goto("/manage-clients");
+  await waitForApp(page);
+  const search = page.getByRole("search", { name: "Clients" }).getByLabel("Search by name");
+  await tabTo(page, search, { most: 60 });
+  await page.keyboard.type(tag);
+  await page.keyboard.press("Enter");
+  const rows = page.getByRole("table", { name: "OAuth2 clients" }).locator("tbody tr");
+  await expect(rows).toHaveCount(3);
+  // Hydra lists them in an order of its own: the expectations follow the rows as shown.
+  const names = (await rows.locator("td:first-child").allTextContents()).map((name) => name.trim());
+  const button = (action: string, name: string) => page.getByRole("button", { name: `${action} ${name}`, exact: true });
+
+  // Cancelled, then saved: "Edit" is disabled while the client loads, and gets the focus back when the form closes.
+  const [first, second, third] = names as [string, string, string];
+  await tabTo(page, button("Edit", second), { most: 20 });
+  await page.keyboard.press("Enter");
+  let form = page.getByRole("dialog", { name: `Edit ${second}` });
+  await expect(form.getByLabel("Name")).toHaveValue(second);
+  await page.keyboard.press("Escape");
+  await expect(form).toBeHidden();
+  await expect(button("Edit", second)).toBeFocused();
+  await expectFocusVisible(page);
+  await page.keyboard.press("Enter");
+  form = page.getByRole("dialog", { name: `Edit ${second}` });
+  await tabTo(page, form.getByLabel("Name"), { most: 4 });
+  await page.keyboard.press("End");
+  await page.keyboard.type(" renamed");
+  await page.keyboard.press("Enter");
+  await expectStatusToast(page, `Saved ${second} renamed.`);
+  await expect(form).toBeHidden();
+  const renamed = `${second} renamed`;
+  await expect(button("Edit", renamed)).toBeFocused();
+
+  // Deleted: the next row's first control, then (the last row gone) the previous row's, then (none left) "New client".
+  const deleteWithKeyboard = async (name: string) => {
+    await tabTo(page, button("Delete", name), { most: 4 });
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Delete client" });
+    await tabTo(page, dialog.getByRole("button", { name: "Delete", exact: true }), { most: 4 });
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(button("Edit", name)).toHaveCount(0);
+  };
+  await deleteWithKeyboard(renamed);
+  await expect(button("Edit", third)).toBeFocused();
+  await expectFocusVisible(page);
+  await deleteWithKeyboard(third);
+  await expect(button("Edit", first)).toBeFocused();
+  await deleteWithKeyboard(first);
+  await expect(page.getByRole("button", { name: "New client" })).toBeFocused();
+  await expectFocusVisible(page);
+});
+
+test("revoke an invitation with the keyboard: the focus goes to the next row's first control, or to Invite", async ({ page }) => {
+  const admin = await newIdentity({ roles: ["admin"] });
+  await signInWithSecondFactorByApi(page, admin);
+  await page.goto(`/manage-users?email=${encodeURIComponent(admin.email)}&match=exact`);
+  await waitForApp(page);
+  const invite = page.getByRole("button", { name: "Invite", exact: true });
+  await tabTo(page, invite, { most: 60 });
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Invite a person" });
+  await tabTo(page, dialog.getByLabel("Email address"), { most: 4 });
+  const email = `keyboard-${randomUUID().slice(0, 8)}@example.org`;
+  await page.keyboard.type(email);
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(invite).toBeFocused();
+
+  // The newest invitation comes first: its "Revoke" is a few presses of Tab away.
+  const invitations = page.getByRole("region", { name: "Invitations" });
+  await tabTo(page, invitations.getByRole("row").filter({ hasText: email }).getByRole("button", { name: "Revoke" }), { most: 10 });
+  await page.keyboard.press("Enter");
+  const question = page.getByRole("dialog", { name: "Revoke invitation" });
+  await tabTo(page, question.getByRole("button", { name: "Revoke" }), { most: 4 });
+  await page.keyboard.press("Enter");
+  await expect(question).toBeHidden();
+  await expect(invitations.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+  // The other tests' invitations come and go: the next (or previous) row's "Resend", or "Invite" when none is left.
+  await expect(invitations.locator(":focus")).toHaveAccessibleName(/^(Resend|Invite)$/);
+  await expectFocusVisible(page);
+});
+
+test("delete a person from their page with the keyboard: Manage Users' heading has the focus", async ({ page }) => {
+  const person = await newIdentity();
+  await signInWithSecondFactorByApi(page, await newIdentity({ roles: ["admin"] }));
+  await page.goto(`/manage-users/user?id=${person.id}`);
+  await waitForApp(page);
+  await tabTo(page, page.getByRole("button", { name: "Delete account" }), { most: 80 });
+  await page.keyboard.press("Enter");
+  const question = page.getByRole("dialog", { name: "Delete account" });
+  await tabTo(page, question.getByRole("button", { name: "Delete account" }), { most: 4 });
+  await page.keyboard.press("Enter");
+  // The person's page is gone with them: the list is a new page, whose heading has the focus, and keeps it once
+  // the question, which had nothing left to give the focus back to, has gone.
+  await expectHeadingFocused(page, "Manage Users");
+  await expect(question).toBeHidden();
+  await expectHeadingFocused(page, "Manage Users");
+});
+
 test("set up an authenticator app with the keyboard: a wrong code focuses its error, the right one a status toast", async ({ page }) => {
   const user = await newIdentity({ verified: true });
   await signInByApi(page, user);
@@ -275,7 +384,7 @@ test("sign in with a second factor with the keyboard: a wrong code focuses its e
   await nextTab(page, page.getByRole("link", { name: "Skip to content" }));
 });
 
-test("verify an address with the keyboard: the mailed code, a wrong one's error focused, then a status toast", async ({ page }) => {
+test("verify an address with the keyboard: the mailed code, a wrong one's error focused, then the card's answer", async ({ page }) => {
   const user = await newIdentity();
   await signInByApi(page, user);
   await page.goto("/verification");
@@ -301,8 +410,9 @@ test("verify an address with the keyboard: the mailed code, a wrong one's error 
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.type(mailed);
   await page.keyboard.press("Enter");
-  await expectStatusToast(page, "Your email address is verified.");
+  // The answer replaced the form: its message has the focus, and says it once; no toast repeats it.
   await expect(card.getByRole("status").filter({ hasText: "Your email address is verified." })).toBeFocused();
   const addresses = page.getByRole("region", { name: "Email addresses" });
   await expect(addresses.getByRole("row").filter({ hasText: user.email })).toContainText(/Verified$/);
+  expect(await toastTexts(page)).toEqual([]);
 });

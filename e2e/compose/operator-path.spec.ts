@@ -95,7 +95,8 @@ async function signUpAndVerify(page: Page): Promise<Pick<Person, "email" | "pass
   const verify = page.getByRole("region", { name: "Verify an address" });
   await verify.getByLabel("Verification code").fill(codeIn(await waitForMail(email, /verify your email/i, since)));
   await verify.getByRole("button", { name: "Continue" }).click();
-  await expectToast(page, "Your email address is verified.");
+  // The card says it, where the focus goes; no toast repeats it (docs/accessibility.md, 4.1.3).
+  await expect(verify.getByRole("status").filter({ hasText: "Your email address is verified." })).toBeVisible();
   return { email, password };
 }
 

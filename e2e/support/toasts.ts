@@ -92,3 +92,8 @@ export async function expectToastClosed(page: Page, text: string | RegExp): Prom
     .toBe(true);
   return found!;
 }
+
+/** The texts of the toasts the page has shown since it loaded: for a test that a confirmation is not said twice. */
+export async function toastTexts(page: Page): Promise<string[]> {
+  return (await shownToasts(page)).map((toast) => toast.text);
+}

@@ -42,6 +42,27 @@ describe("useConfirm", () => {
     expect(screen.getByText("true")).toBeTruthy();
   });
 
+  it("gives the focus back to what asked when cancelled, and to `returnFocus`'s element once confirmed", async () => {
+    const elsewhere = document.createElement("button");
+    document.body.append(elsewhere);
+    try {
+      let dialog = await ask({ returnFocus: () => elsewhere });
+      await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      // eslint-disable-next-line testing-library/no-node-access -- what has focus is the document's to say
+      expect(document.activeElement).toBe(screen.getByRole("button", { name: "Ask" }));
+
+      await userEvent.click(screen.getByRole("button", { name: "Ask" }));
+      dialog = await screen.findByRole("dialog", { name: "Delete client" });
+      await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      // eslint-disable-next-line testing-library/no-node-access -- what has focus is the document's to say
+      expect(document.activeElement).toBe(elsewhere);
+    } finally {
+      elsewhere.remove();
+    }
+  });
+
   it("runs the action with the dialog open and its buttons disabled, then answers true", async () => {
     let finish: () => void = () => {};
     const action = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));

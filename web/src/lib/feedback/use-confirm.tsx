@@ -20,12 +20,18 @@ export interface ConfirmOptions {
   variant?: "primary" | "danger";
   /** Done on Confirm before the dialog closes; a rejection keeps it open with the failure in words. */
   action?: () => Promise<unknown>;
+  /**
+   * Where the focus goes once the confirmed dialog has gone, for when the control that opened it went with what was
+   * confirmed (a deleted row's button). Cancelled, the dialog gives the focus back to that control.
+   */
+  returnFocus?: () => HTMLElement | null | undefined;
 }
 
 interface Asked {
   options: ConfirmOptions;
   show: boolean;
   busy: boolean;
+  confirmed: boolean;
   failure?: string;
 }
 
@@ -44,14 +50,14 @@ export function useConfirm(): Confirm {
 
   const confirm = useCallback((options: ConfirmOptions) => {
     answer.current?.(false);
-    setAsked({ options, show: true, busy: false });
+    setAsked({ options, show: true, busy: false, confirmed: false });
     return new Promise<boolean>((resolve) => {
       answer.current = resolve;
     });
   }, []);
 
   const close = (confirmed: boolean) => {
-    setAsked((current) => current && { ...current, show: false, busy: false });
+    setAsked((current) => current && { ...current, show: false, busy: false, confirmed });
     answer.current?.(confirmed);
     answer.current = undefined;
   };
@@ -75,7 +81,11 @@ export function useConfirm(): Confirm {
       show={asked.show}
       onHide={() => !asked.busy && close(false)}
       // Dropping the dialog once it has faded out drops what it showed.
-      onExited={() => setAsked(null)}
+      onExited={() => {
+        setAsked(null);
+        if (asked.confirmed) asked.options.returnFocus?.()?.focus();
+      }}
+      restoreFocus={!(asked.confirmed && asked.options.returnFocus)}
       centered
       aria-labelledby={titleId}
     >

@@ -13,6 +13,7 @@ import { FlowForm } from "../../../lib/flows/flow-form";
 import { FlowMessages } from "../../../lib/flows/flow-messages";
 import { FlowStatus } from "../../../lib/flows/flow-status";
 import { useFlow } from "../../../lib/flows/use-flow";
+import type { FlowBody } from "../../../lib/kratos/update-flow";
 
 export function VerificationPage() {
   const { t } = useTranslation();
@@ -27,12 +28,21 @@ export function VerificationPage() {
 
   // A verified address changes the session's identity: read it again once per verified flow.
   const announced = useRef<string>(undefined);
+  // A code sent from this page is answered in the card ("Your email address is verified."), and that message takes
+  // the focus from the form it replaced (app/focus-management.ts): a toast would say it to a screen reader a second
+  // time. A flow that arrives verified (the mail's link) moves no focus, and the toast says it.
+  const sentHere = useRef(false);
   useEffect(() => {
     if (flow?.state !== "passed_challenge" || announced.current === flow.id) return;
     announced.current = flow.id;
-    toast.show(t("auth.verification.done"), "success");
+    if (!sentHere.current) toast.show(t("auth.verification.done"), "success");
     void refresh();
   }, [flow, toast, refresh, t]);
+
+  function send(body: FlowBody) {
+    sentHere.current = true;
+    void submit(body);
+  }
 
   return (
     <div className="account-page">
@@ -72,7 +82,7 @@ export function VerificationPage() {
                 flow={flow}
                 busy={busy}
                 initialValues={{ ...(firstUnverified ? { email: firstUnverified } : {}), ...(code ? { code } : {}) }}
-                onSubmit={(body) => void submit(body)}
+                onSubmit={send}
               />
             </>
           )}

@@ -30,6 +30,7 @@ export interface ClientFormDialogProps {
   /** Saves the values; a rejection is shown in the form (a 400 at its fields). */
   onSubmit: (values: ClientFormValues) => Promise<void>;
   onCancel: () => void;
+  /** Once it has faded out; gives the focus back to what opened it (the dialog does not). */
   onExited?: () => void;
 }
 
@@ -86,7 +87,8 @@ export function ClientFormDialog({ show, title, submitLabel, initial, onSubmit, 
   );
 
   return (
-    <Modal show={show} onHide={onCancel} onExited={onExited} size="lg" aria-labelledby={titleId} backdrop="static">
+    // A row's "Edit" had lost the focus (it is disabled while its client loads) when this opened: `onExited` gives it back.
+    <Modal show={show} onHide={onCancel} onExited={onExited} restoreFocus={false} size="lg" aria-labelledby={titleId} backdrop="static">
       <Modal.Header closeButton closeLabel={t("common.close")}>
         <Modal.Title id={titleId} as="h2" className="h5">
           {title}

@@ -5,11 +5,12 @@
 // one that concerns the whole page (the session gone, the role or second
 // factor missing, Hydra down) becomes the page's problem too.
 import { useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { apiProblemOf } from "../../../lib/api-problem";
 import { concernsSession, problemOf, type PageProblem } from "../../../lib/components/page-problem";
 import { useCurrentSession } from "../../../lib/current-session";
+import { focusAfterRowRemoval } from "../../../lib/components/row-focus";
 import { errorMessage } from "../../../lib/error-message";
 import { useToast } from "../../../lib/feedback/toast";
 import { useConfirm } from "../../../lib/feedback/use-confirm";
@@ -30,7 +31,8 @@ export interface OpenForm {
   initial: ClientFormValues;
 }
 
-export function useClientActions() {
+/** `newClient`: the page's "New client", where the focus goes when a deletion leaves the list empty. */
+export function useClientActions(newClient: RefObject<HTMLElement | null>) {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -46,10 +48,11 @@ export function useClientActions() {
   const [formShown, setFormShown] = useState(false);
   const [secret, setSecret] = useState<ShownSecret | null>(null);
   const [secretShown, setSecretShown] = useState(false);
-  // The control that started the action whose secret is shown ("New client", a row's "Rotate secret"). The
-  // dialog that was in front when the secret's opened (the form, the question) is gone when it closes, so
-  // the focus goes back to that control, not to the page's top (WCAG 2.4.3).
-  const secretOpener = useRef<HTMLElement | null>(null);
+  // The control that started the action ("New client", a row's "Edit" or "Rotate secret"), which gets the focus
+  // back when its dialogs have gone (WCAG 2.4.3). The dialogs cannot remember it themselves: a row's "Edit" is
+  // disabled while its client loads, which takes the focus from it before the form opens, and the secret's
+  // dialog opens as the form or the question closes.
+  const opener = useRef<HTMLElement | null>(null);
   const [opening, setOpening] = useState<{ id: string; failure?: string } | null>(null);
   const [problem, setProblem] = useState<PageProblem | null>(null);
 
@@ -65,24 +68,35 @@ export function useClientActions() {
     setSecretShown(true);
   }
 
-  function noteSecretOpener() {
-    secretOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  function noteOpener() {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+
+  function returnFocus() {
+    if (opener.current?.isConnected) opener.current.focus();
+    opener.current = null;
+  }
+
+  function formClosed() {
+    setForm(null);
+    // A created client's secret is in front now; its dialog gives the focus back when it closes.
+    if (!secret) returnFocus();
   }
 
   function secretClosed() {
     setSecret(null);
-    if (secretOpener.current?.isConnected) secretOpener.current.focus();
-    secretOpener.current = null;
+    returnFocus();
   }
 
   function openForm(client?: Client) {
-    if (!client) noteSecretOpener();
+    if (!client) noteOpener();
     formCount.current += 1;
     setForm({ key: formCount.current, client, initial: client ? formValuesOf(client) : newClientValues });
     setFormShown(true);
   }
 
   async function openEdit(client: Client) {
+    noteOpener();
     // The list may be older than the client: edit what is stored now.
     setOpening({ id: client.client_id });
     try {
@@ -129,7 +143,7 @@ export function useClientActions() {
   }
 
   async function confirmRotate(client: Client) {
-    noteSecretOpener();
+    noteOpener();
     let rotated: string | undefined;
     const confirmed = await confirm({
       title: t("clients.confirmRotate.title"),
@@ -151,11 +165,15 @@ export function useClientActions() {
   }
 
   async function confirmDelete(client: Client) {
+    // The row goes with the client: the focus goes to the next row's "Edit", else the previous row's, else
+    // (the list is empty) to "New client".
+    const returnFocus = focusAfterRowRemoval(() => newClient.current);
     const confirmed = await confirm({
       title: t("clients.confirmDelete.title"),
       body: <p className="mb-0">{t("clients.confirmDelete.body", { name: nameOf(client) })}</p>,
       confirmLabel: t("clients.delete"),
       variant: "danger",
+      returnFocus,
       action: () =>
         remove.mutateAsync(client.client_id).catch((error: unknown) => {
           notePageFailure(error);
@@ -172,7 +190,7 @@ export function useClientActions() {
     form,
     formShown,
     closeForm: () => setFormShown(false),
-    formClosed: () => setForm(null),
+    formClosed,
     secret,
     secretShown,
     closeSecret: () => setSecretShown(false),

@@ -3,7 +3,7 @@
 // Each action's failure appears where the admin acted: in the form, or in the
 // dialog that asked before rotating or deleting.
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
@@ -27,7 +27,8 @@ export function ManageClientsPage() {
   const { refresh } = useCurrentSession();
   const [search, setSearch] = useState("");
   const clients = useInfiniteQuery(clientsQueryOptions(search));
-  const actions = useClientActions();
+  const newClient = useRef<HTMLButtonElement>(null);
+  const actions = useClientActions(newClient);
   const { form, secret, opening } = actions;
   const headingId = useId();
   // The server's page is drawn before the script arrives, and only the script can act: until then the
@@ -56,7 +57,7 @@ export function ManageClientsPage() {
           <h1 id={headingId} className="h4 mb-0">
             {t("clients.title")}
           </h1>
-          <Button variant="primary" onClick={() => actions.openForm()} disabled={problem !== null || !hydrated}>
+          <Button ref={newClient} variant="primary" onClick={() => actions.openForm()} disabled={problem !== null || !hydrated}>
             {hydrated ? t("clients.newClient") : t("flows.scriptLoading", { label: t("clients.newClient") })}
           </Button>
         </div>

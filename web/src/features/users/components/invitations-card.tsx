@@ -4,7 +4,7 @@
 // (the account it made, never used, is deleted). The server enforces the
 // admin role; this only shows what it answers.
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import Badge from "react-bootstrap/Badge";
 import Button from "react-bootstrap/Button";
 import { useTranslation } from "react-i18next";
@@ -12,6 +12,7 @@ import { EmailAddress } from "../../../lib/components/email-address";
 import { ListTable } from "../../../lib/components/list-table";
 import { QueryContent } from "../../../lib/components/query-content";
 import { useToast } from "../../../lib/feedback/toast";
+import { focusAfterRowRemoval } from "../../../lib/components/row-focus";
 import { useConfirm } from "../../../lib/feedback/use-confirm";
 import { useFormatDateTime } from "../../../lib/format";
 import { useHydrated } from "../../../lib/use-hydrated";
@@ -35,6 +36,7 @@ export function InvitationsCard() {
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
   const { confirm, dialog } = useConfirm();
+  const inviteButton = useRef<HTMLButtonElement>(null);
 
   /** Says what became of an invitation's mail: on its way, or held by the address's mail limit (nothing went out). */
   const toldSent = (sent: InvitationSent, again: boolean) =>
@@ -46,6 +48,9 @@ export function InvitationsCard() {
     const email = invitation.email;
     let resent: InvitationSent | undefined;
     const confirmed = await confirm({
+      // A revoked invitation's row goes: the focus goes to the next row's first control, else the previous row's,
+      // else (none left) to "Invite".
+      returnFocus: kind === "revoke" ? focusAfterRowRemoval(() => inviteButton.current) : undefined,
       title: t(`users.invitations.${kind}Title`),
       body: <p className="mb-0">{t(`users.invitations.${kind}Body`, { email })}</p>,
       confirmLabel: t(`users.invitations.${kind}`),
@@ -69,7 +74,7 @@ export function InvitationsCard() {
         <Button variant="outline-primary" size="sm" disabled={!hydrated} onClick={() => setInvitingList(true)}>
           {t("users.invitations.list.open")}
         </Button>
-        <Button variant="primary" size="sm" disabled={!hydrated} onClick={() => setInviting(true)}>
+        <Button ref={inviteButton} variant="primary" size="sm" disabled={!hydrated} onClick={() => setInviting(true)}>
           {t("users.invitations.invite")}
         </Button>
       </div>
