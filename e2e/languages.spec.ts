@@ -57,7 +57,8 @@ test.describe("German, from the browser's Accept-Language", () => {
     const verify = page.getByRole("region", { name: "Adresse verifizieren" });
     await verify.getByLabel("Verifizierungscode").fill(codeIn(verification));
     await verify.getByRole("button", { name: "Weiter" }).click();
-    await expectToast(page, "Ihre E-Mail-Adresse ist verifiziert.");
+    // The card says it, where the focus goes; no toast repeats it (docs/accessibility.md, 4.1.3).
+    await expect(verify.getByRole("status").filter({ hasText: "Ihre E-Mail-Adresse ist verifiziert." })).toBeVisible();
 
     // Account Settings, in German, with the account's language.
     await mainMenu(page, "Hauptmenü").getByRole("link", { name: "Kontoeinstellungen" }).click();
