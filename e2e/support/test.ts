@@ -2,11 +2,13 @@
 // page, and no test passes whose pages violated the Content-Security-Policy
 // (with JavaScript or without: test.use({ javaScriptEnabled: false })), or in
 // which React found the server's markup different from its first render, in
-// any context the test opened. A test that fails prints where its pages were
-// (pageAtFailurePrefix), which npm test's summary repeats: CI keeps only the
-// end of the output, without the test's screenshots or trace.
-import { expect, test as base, type BrowserContext } from "@playwright/test";
-import { pageAtFailurePrefix } from "../../stack/failure-lines.js";
+// any context the test opened. A test that fails prints why (failedBecausePrefix)
+// and where each page of every context it opened was (pageAtFailurePrefix),
+// which npm test's summary repeats: CI keeps only the end of the output,
+// without the test's screenshots or trace.
+import { stripVTControlCharacters } from "node:util";
+import { expect, test as base, type Browser, type TestInfo } from "@playwright/test";
+import { failedBecausePrefix, pageAtFailurePrefix } from "../../stack/failure-lines.js";
 import { recordCspViolations } from "./csp.js";
 import { recordReactErrors, type ReactErrorRecorder } from "./page-errors.js";
 import { recordToasts } from "./toasts.js";
@@ -28,15 +30,33 @@ export const test = base.extend<{ reactErrors: ReactErrorRecorder }>({
     if (javaScriptEnabled) await recordToasts(context);
     const csp = await recordCspViolations(context, { javaScriptEnabled });
     await use(context);
-    if (testInfo.status !== testInfo.expectedStatus) await describePages(context);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      describeError(testInfo);
+      const browser = context.browser();
+      if (browser) await describePages(browser);
+    }
     await csp.settle();
     expect(csp.violations, "Content-Security-Policy violations").toEqual([]);
   },
 });
 
-/** Where each page of a failed test was: its address, its first heading and the alerts it showed. */
-async function describePages(context: BrowserContext): Promise<void> {
-  for (const page of context.pages()) {
+/** The first line of a failed test's error, the locator it waited for, and the line of a spec or support file that threw it. */
+function describeError(testInfo: TestInfo): void {
+  const error = testInfo.error;
+  if (!error) return;
+  const lines = stripVTControlCharacters(error.message ?? error.value ?? "").split("\n");
+  const locator = lines.find((line) => line.startsWith("Locator:"));
+  const what = [lines[0], locator].filter((line) => line !== undefined && line.trim() !== "").map((line) => line!.trim());
+  const where = /[\w-]+\/[\w.-]+\.ts:\d+/.exec(error.stack ?? "")?.[0];
+  console.log(`${failedBecausePrefix} ${what.join(" — ")}${where === undefined ? "" : ` (at ${where})`}`);
+}
+
+/**
+ * Where each page of a failed test was: its address, its first heading and the alerts it showed. Every
+ * context of the worker's browser is the test's: Playwright starts a new worker after a failure.
+ */
+async function describePages(browser: Browser): Promise<void> {
+  for (const page of browser.contexts().flatMap((context) => context.pages())) {
     const text = (selector: string) =>
       page
         .locator(selector)
