@@ -7,7 +7,7 @@
 // which npm test's summary repeats: CI keeps only the end of the output,
 // without the test's screenshots or trace.
 import { stripVTControlCharacters } from "node:util";
-import { expect, test as base, type Browser, type TestInfo } from "@playwright/test";
+import { expect, test as base, type BrowserContext, type TestInfo } from "@playwright/test";
 import { failedBecausePrefix, pageAtFailurePrefix } from "../../stack/failure-lines.js";
 import { recordCspViolations } from "./csp.js";
 import { recordReactErrors, type ReactErrorRecorder } from "./page-errors.js";
@@ -29,11 +29,17 @@ export const test = base.extend<{ reactErrors: ReactErrorRecorder }>({
     reactErrors.watch(context);
     if (javaScriptEnabled) await recordToasts(context);
     const csp = await recordCspViolations(context, { javaScriptEnabled });
+    // An earlier test of the worker may have left a context of its own open.
+    const earlier = new Set(
+      context
+        .browser()
+        ?.contexts()
+        .filter((other) => other !== context),
+    );
     await use(context);
     if (testInfo.status !== testInfo.expectedStatus) {
       describeError(testInfo);
-      const browser = context.browser();
-      if (browser) await describePages(browser);
+      await describePages([context, ...(context.browser()?.contexts() ?? []).filter((other) => other !== context && !earlier.has(other))]);
     }
     await csp.settle();
     expect(csp.violations, "Content-Security-Policy violations").toEqual([]);
@@ -51,12 +57,9 @@ function describeError(testInfo: TestInfo): void {
   console.log(`${failedBecausePrefix} ${what.join(" — ")}${where === undefined ? "" : ` (at ${where})`}`);
 }
 
-/**
- * Where each page of a failed test was: its address, its first heading and the alerts it showed. Every
- * context of the worker's browser is the test's: Playwright starts a new worker after a failure.
- */
-async function describePages(browser: Browser): Promise<void> {
-  for (const page of browser.contexts().flatMap((context) => context.pages())) {
+/** Where each page of a failed test's contexts was: its address, its first heading and the alerts it showed. */
+async function describePages(contexts: BrowserContext[]): Promise<void> {
+  for (const page of contexts.flatMap((context) => context.pages())) {
     const text = (selector: string) =>
       page
         .locator(selector)
