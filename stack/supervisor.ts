@@ -142,7 +142,14 @@ export class Supervisor {
       // stop() unregisters a child before ending it: only a registered one dies unexpectedly.
       if (this.children.get(label) !== child) return;
       this.children.delete(label);
-      if (!this.stopping) this.died?.(`${label} exited unexpectedly with ${signal ?? `status ${code}`}`);
+      if (this.stopping) return;
+      // Its last lines say why; they are read once its output closes (half a second at most: a process it left may hold it).
+      const closed = new Promise((done) => child.once("close", done));
+      void Promise.race([closed, new Promise((done) => setTimeout(done, 500).unref())]).then(() => {
+        const last = this.recent.filter((line) => line.startsWith(`${label} | `)).slice(-8);
+        const said = last.length === 0 ? "" : `; its last lines:\n${last.join("\n")}`;
+        this.died?.(`${label} exited unexpectedly with ${signal ?? `status ${code}`}${said}`);
+      });
     });
     return child;
   }
