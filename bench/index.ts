@@ -35,7 +35,9 @@
 // (entry-composition.ts); `npm run bench -- proof-of-work` what the check
 // before the abuse limits costs an attacker and a person (proof-of-work.ts);
 // `npm run bench -- import` how fast 1,000 people are imported and the
-// portal's memory meanwhile (import.ts).
+// portal's memory meanwhile (import.ts); `npm run bench -- sqlite-locks` how
+// often the local stack's SQLite makes Kratos answer 500 to sign-ins at once
+// (sqlite-locks.ts).
 import { mkdirSync, readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import { join, resolve } from "node:path";
@@ -57,6 +59,7 @@ import { benchImport } from "./import.js";
 import { benchMemory } from "./memory.js";
 import { startOryUi, type OryUi } from "./ory-ui.js";
 import { benchProofOfWork } from "./proof-of-work.js";
+import { benchSqliteLocks } from "./sqlite-locks.js";
 import { memoryOf } from "./processes.js";
 import { summarizeCpuProfile, summarizeHeapSnapshot } from "./profile-summary.js";
 
@@ -383,5 +386,6 @@ else if (mode === "memory") await benchMemory(modeArgs);
 else if (mode === "import") await benchImport();
 else if (mode === "entry") await benchEntry();
 else if (mode === "proof-of-work") await benchProofOfWork();
+else if (mode === "sqlite-locks") await benchSqliteLocks();
 else if (mode === "pages") await benchAll(modeArgs);
 else await benchAll();
