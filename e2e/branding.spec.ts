@@ -2,7 +2,8 @@
 // portal of its own: their product's name, logo, mark (with a dark variant),
 // primary colour, support contact and legal links show on /login, in the
 // signed-in shell and in the portal's mail; screenshots of each are attached
-// to the test's output. Its terms of service are asked for too.
+// to the test's output. Its terms of service are asked for too. WCAG 3.2.6
+// Consistent Help: the help is in the same place on every page of a kind.
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -12,6 +13,7 @@ import { createIdentity } from "../testing/identities.js";
 import type { TestStack } from "../stack/test-stack.js";
 import { expectAccessible } from "./support/a11y.js";
 import { menu, signInWithPassword } from "./support/flows.js";
+import { signInWithSecondFactorByApi } from "./support/identities.js";
 import { waitForMail } from "./support/mail.js";
 import { startPrivateStack } from "./support/private-stack.js";
 import { expectToast } from "./support/toasts.js";
@@ -141,4 +143,79 @@ test("who does not accept new terms still downloads their data and deletes the a
   await remove.getByRole("button", { name: "Delete my account" }).click();
   await expect(page).toHaveURL(/\/login\?notice=deleted/);
   await expect(page.getByText("Your account was deleted.", { exact: false })).toBeVisible();
+});
+
+/**
+ * The page's landmarks outside its main content, in the order a reader meets them: each by its element, its label,
+ * and the landmark it sits in. Only those shown count: a folded menu's copy is not where anyone finds help.
+ */
+function landmarksInOrder(): string[] {
+  const main = document.querySelector("main");
+  return Array.from(document.querySelectorAll<HTMLElement>("header, nav, main, aside, footer"))
+    .filter((element) => (element === main || !main?.contains(element)) && element.checkVisibility())
+    .map((element) => {
+      const within = element.parentElement?.closest("header, nav, aside, footer");
+      const label = element.getAttribute("aria-label");
+      return `${within ? `${within.tagName.toLowerCase()} › ` : ""}${element.tagName.toLowerCase()}${label ? ` "${label}"` : ""}`;
+    });
+}
+
+test("3.2.6: the operator's help is the same link, in the same place after the page's content, on every page of a kind", async ({
+  page,
+  branded,
+}) => {
+  const links = [
+    ["Help", `mailto:${support}`],
+    ["Terms of service", "https://rechenwerk.example/terms"],
+    ["Privacy policy", "https://rechenwerk.example/privacy"],
+  ];
+  /** Where the page has its help: the operator's links, and the landmarks around them. */
+  async function helpOn(path: string, ready: () => Promise<void>): Promise<string[]> {
+    await page.goto(path);
+    await ready();
+    const about = page.getByRole("navigation", { name: "About this service" });
+    await expect(about.getByRole("link"), path).toHaveText(links.map(([name]) => name));
+    expect(await about.getByRole("link").evaluateAll((shown) => shown.map((link) => link.getAttribute("href"))), path).toEqual(
+      links.map(([, href]) => href),
+    );
+    await expect(page.getByRole("link", { name: "Help" }), `${path}: one help link`).toHaveCount(1);
+    return page.evaluate(landmarksInOrder);
+  }
+  const heading = (name: string) => () => expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+
+  // Public pages: the links right under the card, the last thing on the page.
+  const publicPages = [
+    ["/login", "Sign in"],
+    ["/registration", "Create account"],
+    ["/recovery", "Recover your account"],
+  ] as const;
+  for (const [path, name] of publicPages) {
+    expect(await helpOn(path, heading(name)), path).toEqual(["header", "main", 'nav "About this service"']);
+  }
+
+  // Signed-in pages, an admin's among them: the links in the footer, after the page's content.
+  const admin = await createIdentity(branded.adminUrl, { verified: true, roles: ["admin"] });
+  await signInWithSecondFactorByApi(page, admin, branded.portalOrigin);
+  await page.goto("/settings");
+  await page.getByRole("button", { name: "Accept and continue" }).click();
+  // The footer as the app draws it, with the session's end, which only the browser's time zone can say.
+  const app = (name: string) => async () => {
+    await heading(name)();
+    await expect(page.getByRole("contentinfo").getByText(/^Your session is valid until /)).toBeVisible();
+  };
+  const shellPages = [
+    ["/settings", "Account Settings"],
+    ["/verification", "Verify Account"],
+    ["/changepwd", "Recovery"],
+    ["/manage-users", "Manage Users"],
+  ] as const;
+  for (const [path, name] of shellPages) {
+    expect(await helpOn(path, app(name)), path).toEqual([
+      'nav "Main menu"',
+      "header",
+      "main",
+      "footer",
+      'footer › nav "About this service"',
+    ]);
+  }
 });

@@ -32,4 +32,28 @@ describe("toasts", () => {
     await act(async () => vi.runAllTimersAsync());
     expect(screen.queryByRole("status")).toBeNull();
   });
+
+  it("stay while the pointer is over them, and close a second after it leaves", async () => {
+    vi.useFakeTimers();
+    render(
+      <ToastProvider>
+        <SaveButton />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const toast = screen.getByRole("status");
+    await act(async () => vi.advanceTimersByTimeAsync(toastDelayMs / 2));
+    fireEvent.mouseEnter(toast);
+
+    await act(async () => vi.advanceTimersByTimeAsync(toastDelayMs * 5));
+    expect(screen.getByRole("status").textContent).toBe("Your settings were saved.");
+
+    // Leaving gives it the whole delay again, not what was left of it.
+    fireEvent.mouseLeave(toast);
+    await act(async () => vi.advanceTimersByTimeAsync(toastDelayMs - 1));
+    expect(screen.getByRole("status").textContent).toBe("Your settings were saved.");
+    await act(async () => vi.advanceTimersByTimeAsync(1));
+    await act(async () => vi.runAllTimersAsync());
+    expect(screen.queryByRole("status")).toBeNull();
+  });
 });

@@ -1,7 +1,9 @@
 // Toasts any page can raise through useToast(): top right, each closing by
-// itself after 1000 ms (the product's spec). They confirm what worked; failures are told
-// where the user acted. A toast is a status message (role=status, WCAG 4.1.3):
-// read out politely, after what the reader is doing, and never focused.
+// itself after 1000 ms (the product's spec), but not while the pointer is over
+// it (WCAG 2.2.1): leaving it gives it the whole delay again. They confirm what
+// worked; failures are told where the user acted. A toast is a status message
+// (role=status, WCAG 4.1.3): read out politely, after what the reader is doing,
+// and never focused.
 import { cloneElement, forwardRef, useMemo, useRef, useState, type ComponentProps, type ReactElement, type ReactNode } from "react";
 import Toast from "react-bootstrap/Toast";
 import ToastContainer from "react-bootstrap/ToastContainer";
@@ -58,21 +60,30 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         // Rendered only while a toast shows: the empty padded box would cover the header's corner.
         <ToastContainer position="top-end" containerPosition="fixed" className="p-3">
           {toasts.map((toast) => (
-            <Toast
-              key={toast.id}
-              show={toast.show}
-              bg={toast.variant}
-              transition={StatusFade}
-              autohide
-              delay={toastDelayMs}
-              onClose={() => hide(toast.id)}
-              onExited={() => remove(toast.id)}
-            >
-              <Toast.Body className={textOn[toast.variant]}>{toast.message}</Toast.Body>
-            </Toast>
+            <TimedToast key={toast.id} toast={toast} onHide={() => hide(toast.id)} onRemove={() => remove(toast.id)} />
           ))}
         </ToastContainer>
       )}
     </ToastContext.Provider>
+  );
+}
+
+/** One toast, held while the pointer is over it: react-bootstrap's Toast restarts its timer whenever autohide changes. */
+function TimedToast({ toast, onHide, onRemove }: { toast: ShownToast; onHide: () => void; onRemove: () => void }) {
+  const [pointerOver, setPointerOver] = useState(false);
+  return (
+    <Toast
+      show={toast.show}
+      bg={toast.variant}
+      transition={StatusFade}
+      autohide={!pointerOver}
+      delay={toastDelayMs}
+      onClose={onHide}
+      onExited={onRemove}
+      onMouseEnter={() => setPointerOver(true)}
+      onMouseLeave={() => setPointerOver(false)}
+    >
+      <Toast.Body className={textOn[toast.variant]}>{toast.message}</Toast.Body>
+    </Toast>
   );
 }
