@@ -4,7 +4,8 @@
 // zoomed to 400 % (a 320 CSS px wide viewport, WCAG's reflow width). Each page
 // shows what it can: an admin with a person with roles, a deactivated person,
 // an invitation and a client in the lists; errors on the forms; each dialog
-// open; a toast held under the pointer; a linked sign-in provider; an
+// open (the session's end warning too, on a stack whose sessions are short);
+// a toast held under the pointer; a linked sign-in provider; an
 // application's request for consent, and one allowed in Connected apps; the
 // undo page a mail links to. A new page is one row of `checks`.
 import { randomUUID } from "node:crypto";
@@ -20,7 +21,9 @@ import { app as appEn } from "#locales/en/app.js";
 import { expectAccessibleWcag } from "./support/a11y.js";
 import { menu, signInAtExampleSso, submitPassword, waitForApp } from "./support/flows.js";
 import { newIdentity, signInByApi, signInWithSecondFactorByApi, type TestIdentity } from "./support/identities.js";
+import { createIdentity } from "../testing/identities.js";
 import { waitForMail } from "./support/mail.js";
+import { startPrivateStack } from "./support/private-stack.js";
 import { stack } from "./support/stack.js";
 import { expect, test } from "./support/test.js";
 
@@ -285,6 +288,41 @@ export const checks: Check[] = [
     scope: ".modal",
   },
   {
+    name: "a client, its new secret",
+    who: "admin",
+    path: () => "/manage-clients",
+    ready: (page, _view, data) => page.getByRole("row").filter({ hasText: data.clientName }),
+    then: async (page, view, data) => {
+      const rotate = words(view).admin.clients.rotate;
+      await page.getByRole("row").filter({ hasText: data.clientName }).getByRole("button").filter({ hasText: rotate }).click();
+      await dialog(page).getByRole("button", { name: rotate, exact: true }).click();
+      return page.getByRole("dialog", { name: words(view).admin.clients.secret.rotatedTitle });
+    },
+    scope: ".modal",
+  },
+  {
+    name: "Manage Users, the import dialog",
+    who: "admin",
+    path: (data) => `/manage-users?email=${data.prefix}&match=prefix`,
+    ready: (page, view) => heading(page, words(view).admin.users.title),
+    then: async (page, view) => {
+      await page.getByRole("button", { name: words(view).admin.users.import.open, exact: true }).click();
+      return page.getByRole("dialog", { name: words(view).admin.users.import.title });
+    },
+    scope: ".modal",
+  },
+  {
+    name: "Manage Users, the dialog inviting a list",
+    who: "admin",
+    path: (data) => `/manage-users?email=${data.prefix}&match=prefix`,
+    ready: (page, view) => heading(page, words(view).admin.users.title),
+    then: async (page, view) => {
+      await page.getByRole("button", { name: words(view).admin.users.invitations.list.open, exact: true }).click();
+      return page.getByRole("dialog", { name: words(view).admin.users.invitations.list.title });
+    },
+    scope: ".modal",
+  },
+  {
     name: "Account Settings, a sign-in provider linked",
     who: "public",
     prepare: async (page, data) => {
@@ -358,12 +396,17 @@ export const checks: Check[] = [
   },
 ];
 
+/** The look's theme and language, as the person chose them, for the portal at `origin`. */
+async function showLook(page: Page, look: Pick<View, "theme" | "language">, origin = stack.portalOrigin): Promise<void> {
+  await page.context().addCookies([
+    { name: themeCookieName, value: look.theme, url: origin },
+    { name: languageCookie, value: look.language, url: origin },
+  ]);
+}
+
 async function showView(page: Page, view: View): Promise<void> {
   await page.setViewportSize(view.viewport);
-  await page.context().addCookies([
-    { name: themeCookieName, value: view.theme, url: stack.portalOrigin },
-    { name: languageCookie, value: view.language, url: stack.portalOrigin },
-  ]);
+  await showLook(page, view);
 }
 
 const hydra = new OAuth2Api(new Configuration({ basePath: stack.hydraAdminUrl }));
@@ -425,3 +468,29 @@ for (const check of checks) {
     if (data.clientId) await hydra.deleteOAuth2Client({ id: data.clientId });
   });
 }
+
+test("axe, WCAG 2.2 AA, in every view: the dialog before the session ends", async ({ page }) => {
+  test.setTimeout(180_000);
+  // Sessions last 2 minutes and 5 seconds: the dialog shows 5 s after signing in, on every page loaded until the end.
+  const own = await startPrivateStack({ kratosConfig: { session: { lifespan: "2m5s" } } });
+  try {
+    const user = await createIdentity(own.adminUrl, { verified: true });
+    await page.goto(`${own.portalOrigin}/login`);
+    await submitPassword(page, user.email, user.password);
+    await expect(menu(page)).toBeVisible();
+    for (const look of looks) {
+      await showLook(page, look, own.portalOrigin);
+      await page.goto(`${own.portalOrigin}/changepwd`);
+      const shown = page.getByRole("dialog", { name: words(look).app.account.sessionEnd.title });
+      await expect(shown).toBeVisible({ timeout: 20_000 });
+      for (const screen of screens) {
+        await page.setViewportSize(screen.viewport);
+        const what = `the dialog before the session ends, ${screen.screen}, ${look.theme}, ${look.language}`;
+        await expectAccessibleWcag(page, what, ".modal");
+        await expect(shown, `${what}: still shown once axe has read the page`).toBeVisible();
+      }
+    }
+  } finally {
+    await own.stop();
+  }
+});
