@@ -8,6 +8,17 @@ function SaveButton() {
   return <button onClick={() => toast.show("Your settings were saved.")}>Save</button>;
 }
 
+/** Renders the button under the provider on fake timers and clicks it: a toast shows. */
+function saveWithFakeTimers() {
+  vi.useFakeTimers();
+  render(
+    <ToastProvider>
+      <SaveButton />
+    </ToastProvider>,
+  );
+  fireEvent.click(screen.getByRole("button", { name: "Save" }));
+}
+
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
@@ -15,13 +26,7 @@ afterEach(() => {
 
 describe("toasts", () => {
   it("announce the message as a status and close by themselves after a second", async () => {
-    vi.useFakeTimers();
-    render(
-      <ToastProvider>
-        <SaveButton />
-      </ToastProvider>,
-    );
-    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    saveWithFakeTimers();
     expect(screen.getByRole("status").textContent).toBe("Your settings were saved.");
 
     await act(async () => vi.advanceTimersByTimeAsync(toastDelayMs - 1));
@@ -34,13 +39,7 @@ describe("toasts", () => {
   });
 
   it("stay while the pointer is over them, and close a second after it leaves", async () => {
-    vi.useFakeTimers();
-    render(
-      <ToastProvider>
-        <SaveButton />
-      </ToastProvider>,
-    );
-    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    saveWithFakeTimers();
     const toast = screen.getByRole("status");
     await act(async () => vi.advanceTimersByTimeAsync(toastDelayMs / 2));
     fireEvent.mouseEnter(toast);
