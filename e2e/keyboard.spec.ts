@@ -68,6 +68,39 @@ async function expectHeadingFocused(page: Page, name: string): Promise<void> {
   await expect(page.getByRole("heading", { level: 1, name })).toBeFocused();
 }
 
+/**
+ * An admin on Manage Users searched down to themselves (the way to "Invite" is then the same however many people
+ * the suite made), "Invite" reached with Tab and pressed: its dialog has the focus.
+ */
+async function openInviteDialogWithKeyboard(page: Page): Promise<{ invite: Locator; dialog: Locator }> {
+  const admin = await newIdentity({ roles: ["admin"] });
+  await signInWithSecondFactorByApi(page, admin);
+  await page.goto(`/manage-users?email=${encodeURIComponent(admin.email)}&match=exact`);
+  await waitForApp(page);
+  const invite = page.getByRole("button", { name: "Invite", exact: true });
+  await tabTo(page, invite, { most: 60 });
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Invite a person" });
+  await expect(dialog).toBeFocused();
+  return { invite, dialog };
+}
+
+/**
+ * Then a new address typed into the dialog and sent with Enter: the dialog closes and gives the focus back to
+ * "Invite". Returns the address.
+ */
+async function inviteWithKeyboard(page: Page): Promise<string> {
+  const { invite, dialog } = await openInviteDialogWithKeyboard(page);
+  await tabTo(page, dialog.getByLabel("Email address"), { most: 4 });
+  const email = `keyboard-${randomUUID().slice(0, 8)}@example.org`;
+  await page.keyboard.type(email);
+  await page.keyboard.press("Enter");
+  await expectToast(page, `An invitation is on its way to ${email}.`);
+  await expect(dialog).toBeHidden();
+  await expect(invite).toBeFocused();
+  return email;
+}
+
 test("sign in with the keyboard: a wrong password focuses the error, the right one the new page's heading", async ({ page }) => {
   const user = await newIdentity({ verified: true });
   await page.goto("/login");
@@ -164,22 +197,7 @@ test("sign out from the dialog with the keyboard: it keeps the focus and gives i
 test("invite a person and create a client with the keyboard", async ({ page }) => {
   // Some hundred key presses, each a round trip to the browser.
   test.setTimeout(120_000);
-  const admin = await newIdentity({ roles: ["admin"] });
-  await signInWithSecondFactorByApi(page, admin);
-  // The list searched down to the admin: the way to "Invite" is the same however many people the suite made.
-  await page.goto(`/manage-users?email=${encodeURIComponent(admin.email)}&match=exact`);
-  await waitForApp(page);
-  const invite = page.getByRole("button", { name: "Invite", exact: true });
-  await tabTo(page, invite, { most: 60 });
-  await page.keyboard.press("Enter");
-  const dialog = page.getByRole("dialog", { name: "Invite a person" });
-  await tabTo(page, dialog.getByLabel("Email address"), { most: 4 });
-  const email = `keyboard-${randomUUID().slice(0, 8)}@example.org`;
-  await page.keyboard.type(email);
-  await page.keyboard.press("Enter");
-  await expectToast(page, `An invitation is on its way to ${email}.`);
-  await expect(dialog).toBeHidden();
-  await expect(invite).toBeFocused();
+  await inviteWithKeyboard(page);
 
   // Through the menu, as a keyboard reaches it: the new page's heading has the focus.
   await tabTo(page, page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Manage Clients" }), {
@@ -281,20 +299,7 @@ test("edit and delete clients with the keyboard: the focus goes back to the row,
 });
 
 test("revoke an invitation with the keyboard: the focus goes to the next row's first control, or to Invite", async ({ page }) => {
-  const admin = await newIdentity({ roles: ["admin"] });
-  await signInWithSecondFactorByApi(page, admin);
-  await page.goto(`/manage-users?email=${encodeURIComponent(admin.email)}&match=exact`);
-  await waitForApp(page);
-  const invite = page.getByRole("button", { name: "Invite", exact: true });
-  await tabTo(page, invite, { most: 60 });
-  await page.keyboard.press("Enter");
-  const dialog = page.getByRole("dialog", { name: "Invite a person" });
-  await tabTo(page, dialog.getByLabel("Email address"), { most: 4 });
-  const email = `keyboard-${randomUUID().slice(0, 8)}@example.org`;
-  await page.keyboard.type(email);
-  await page.keyboard.press("Enter");
-  await expect(dialog).toBeHidden();
-  await expect(invite).toBeFocused();
+  const email = await inviteWithKeyboard(page);
 
   // The newest invitation comes first: its "Revoke" is a few presses of Tab away.
   const invitations = page.getByRole("region", { name: "Invitations" });
