@@ -68,6 +68,74 @@ async function expectHeadingFocused(page: Page, name: string): Promise<void> {
   await expect(page.getByRole("heading", { level: 1, name })).toBeFocused();
 }
 
+interface FocusMoves {
+  __focusMoves?: (Element | null)[];
+}
+
+/** From now on the page records where the focus goes: each element that takes it, null when it leaves for none. */
+async function recordFocusMoves(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const moves: (Element | null)[] = ((window as FocusMoves).__focusMoves = []);
+    document.addEventListener("focusin", (event) => moves.push(event.target instanceof Element ? event.target : null));
+    // Out of the document (the browser's own controls), or onto the page's body.
+    document.addEventListener("focusout", (event) => {
+      if (!event.relatedTarget) moves.push(null);
+    });
+  });
+}
+
+/**
+ * `key` takes the focus straight to `target`, a control in a dialog, in the key press itself: through no other
+ * element on the way, not the page behind, not the body, not out of the document (recordFocusMoves first).
+ */
+async function pressInDialog(page: Page, key: string, target: Locator): Promise<void> {
+  await page.evaluate(() => (window as FocusMoves).__focusMoves?.splice(0));
+  await page.keyboard.press(key);
+  await expect(target).toBeFocused();
+  const moves = await target.evaluate((element) =>
+    ((window as FocusMoves).__focusMoves ?? []).map((moved) => {
+      if (moved === element) return "the control";
+      if (!moved) return "nowhere";
+      return `${moved.closest("[role=dialog]") ? "" : "behind the dialog: "}${moved.tagName} ${moved.textContent?.trim().slice(0, 30)}`;
+    }),
+  );
+  expect(moves, `${key} goes straight to the control`).toEqual(["the control"]);
+  await expectFocusVisible(page);
+}
+
+/**
+ * An admin on Manage Users searched down to themselves (the way to "Invite" is then the same however many people
+ * the suite made), "Invite" reached with Tab and pressed: its dialog has the focus.
+ */
+async function openInviteDialogWithKeyboard(page: Page): Promise<{ invite: Locator; dialog: Locator }> {
+  const admin = await newIdentity({ roles: ["admin"] });
+  await signInWithSecondFactorByApi(page, admin);
+  await page.goto(`/manage-users?email=${encodeURIComponent(admin.email)}&match=exact`);
+  await waitForApp(page);
+  const invite = page.getByRole("button", { name: "Invite", exact: true });
+  await tabTo(page, invite, { most: 60 });
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Invite a person" });
+  await expect(dialog).toBeFocused();
+  return { invite, dialog };
+}
+
+/**
+ * Then a new address typed into the dialog and sent with Enter: the dialog closes and gives the focus back to
+ * "Invite". Returns the address.
+ */
+async function inviteWithKeyboard(page: Page): Promise<string> {
+  const { invite, dialog } = await openInviteDialogWithKeyboard(page);
+  await tabTo(page, dialog.getByLabel("Email address"), { most: 4 });
+  const email = `keyboard-${randomUUID().slice(0, 8)}@example.org`;
+  await page.keyboard.type(email);
+  await page.keyboard.press("Enter");
+  await expectToast(page, `An invitation is on its way to ${email}.`);
+  await expect(dialog).toBeHidden();
+  await expect(invite).toBeFocused();
+  return email;
+}
+
 test("sign in with the keyboard: a wrong password focuses the error, the right one the new page's heading", async ({ page }) => {
   const user = await newIdentity({ verified: true });
   await page.goto("/login");
@@ -140,14 +208,15 @@ test("sign out from the dialog with the keyboard: it keeps the focus and gives i
   await tabTo(page, logout, { most: 40 });
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Notification" });
-  await expect(dialog).toBeVisible();
-  // Tab and Shift+Tab never reach the page under the dialog (past its last button the focus may visit the
-  // browser's own controls, outside the document, and comes back to the dialog).
-  for (const key of ["Tab", "Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
-    await page.keyboard.press(key);
-    const inside = await dialog.evaluate((element) => element.contains(document.activeElement) || document.activeElement === document.body);
-    expect(inside, `${key}: the focus stays in the dialog`).toBe(true);
-  }
+  // The dialog itself has the focus as it opens: Shift+Tab goes to its last button, then Tab and Shift+Tab go
+  // round its two buttons in order, across both ends, and never anywhere else for a moment.
+  await expect(dialog).toBeFocused();
+  await recordFocusMoves(page);
+  const cancel = dialog.getByRole("button", { name: "Cancel" });
+  const confirm = dialog.getByRole("button", { name: "Confirm" });
+  await pressInDialog(page, "Shift+Tab", confirm);
+  for (const target of [cancel, confirm, cancel, confirm, cancel]) await pressInDialog(page, "Tab", target);
+  for (const target of [confirm, cancel, confirm, cancel]) await pressInDialog(page, "Shift+Tab", target);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(logout).toBeFocused();
@@ -161,25 +230,34 @@ test("sign out from the dialog with the keyboard: it keeps the focus and gives i
   await tabTo(page, page.getByLabel("Email"), { most: 6 });
 });
 
+test("the invitation form keeps Tab and Shift+Tab among its controls, in order, and gives the focus back", async ({ page }) => {
+  const { invite, dialog } = await openInviteDialogWithKeyboard(page);
+  await recordFocusMoves(page);
+  const controls = [
+    dialog.getByRole("button", { name: "Close" }),
+    dialog.getByLabel("Email address"),
+    dialog.getByLabel("First name (optional)"),
+    dialog.getByLabel("Last name (optional)"),
+    dialog.getByLabel("Language"),
+    dialog.getByRole("checkbox", { name: "Admin: manages clients and users" }),
+    dialog.getByRole("checkbox", { name: "Tell me by mail when it is accepted" }),
+    dialog.getByRole("button", { name: "Cancel" }),
+    dialog.getByRole("button", { name: "Send invitation" }),
+  ];
+  const backwards = [...controls].reverse();
+  // From the dialog, which has the focus as it opens, to its last control; twice round forwards, then back past the top.
+  await pressInDialog(page, "Shift+Tab", backwards[0]);
+  for (const control of [...controls, ...controls]) await pressInDialog(page, "Tab", control);
+  for (const control of [...backwards.slice(1), ...backwards.slice(0, 2)]) await pressInDialog(page, "Shift+Tab", control);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(invite).toBeFocused();
+});
+
 test("invite a person and create a client with the keyboard", async ({ page }) => {
   // Some hundred key presses, each a round trip to the browser.
   test.setTimeout(120_000);
-  const admin = await newIdentity({ roles: ["admin"] });
-  await signInWithSecondFactorByApi(page, admin);
-  // The list searched down to the admin: the way to "Invite" is the same however many people the suite made.
-  await page.goto(`/manage-users?email=${encodeURIComponent(admin.email)}&match=exact`);
-  await waitForApp(page);
-  const invite = page.getByRole("button", { name: "Invite", exact: true });
-  await tabTo(page, invite, { most: 60 });
-  await page.keyboard.press("Enter");
-  const dialog = page.getByRole("dialog", { name: "Invite a person" });
-  await tabTo(page, dialog.getByLabel("Email address"), { most: 4 });
-  const email = `keyboard-${randomUUID().slice(0, 8)}@example.org`;
-  await page.keyboard.type(email);
-  await page.keyboard.press("Enter");
-  await expectToast(page, `An invitation is on its way to ${email}.`);
-  await expect(dialog).toBeHidden();
-  await expect(invite).toBeFocused();
+  await inviteWithKeyboard(page);
 
   // Through the menu, as a keyboard reaches it: the new page's heading has the focus.
   await tabTo(page, page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Manage Clients" }), {
@@ -281,20 +359,7 @@ test("edit and delete clients with the keyboard: the focus goes back to the row,
 });
 
 test("revoke an invitation with the keyboard: the focus goes to the next row's first control, or to Invite", async ({ page }) => {
-  const admin = await newIdentity({ roles: ["admin"] });
-  await signInWithSecondFactorByApi(page, admin);
-  await page.goto(`/manage-users?email=${encodeURIComponent(admin.email)}&match=exact`);
-  await waitForApp(page);
-  const invite = page.getByRole("button", { name: "Invite", exact: true });
-  await tabTo(page, invite, { most: 60 });
-  await page.keyboard.press("Enter");
-  const dialog = page.getByRole("dialog", { name: "Invite a person" });
-  await tabTo(page, dialog.getByLabel("Email address"), { most: 4 });
-  const email = `keyboard-${randomUUID().slice(0, 8)}@example.org`;
-  await page.keyboard.type(email);
-  await page.keyboard.press("Enter");
-  await expect(dialog).toBeHidden();
-  await expect(invite).toBeFocused();
+  const email = await inviteWithKeyboard(page);
 
   // The newest invitation comes first: its "Revoke" is a few presses of Tab away.
   const invitations = page.getByRole("region", { name: "Invitations" });

@@ -5,9 +5,9 @@
 import { useEffect, useState } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
-import Modal from "react-bootstrap/Modal";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
+import { Modal } from "../../lib/components/modal";
 import { useCurrentSession } from "../../lib/current-session";
 import { errorMessage } from "../../lib/error-message";
 import { signInHref } from "#contract/flows.js";

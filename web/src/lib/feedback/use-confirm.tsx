@@ -6,9 +6,9 @@
 import { useCallback, useId, useRef, useState, type ReactElement, type ReactNode } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
-import Modal from "react-bootstrap/Modal";
 import Spinner from "react-bootstrap/Spinner";
 import { useTranslation } from "react-i18next";
+import { Modal } from "../components/modal";
 import { errorMessage } from "../error-message";
 
 export interface ConfirmOptions {

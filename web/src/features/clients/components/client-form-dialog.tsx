@@ -5,10 +5,10 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEven
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
-import Modal from "react-bootstrap/Modal";
 import Spinner from "react-bootstrap/Spinner";
 import { useTranslation } from "react-i18next";
 import { apiProblemOf } from "../../../lib/api-problem";
+import { Modal } from "../../../lib/components/modal";
 import { errorMessage } from "../../../lib/error-message";
 import type { GrantType, ResponseType, TokenEndpointAuthMethod } from "../api/client-types";
 import {

@@ -6,8 +6,8 @@ import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import InputGroup from "react-bootstrap/InputGroup";
-import Modal from "react-bootstrap/Modal";
 import { useTranslation } from "react-i18next";
+import { Modal } from "../../../lib/components/modal";
 
 export interface ShownSecret {
   title: string;

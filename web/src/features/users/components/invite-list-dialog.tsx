@@ -9,10 +9,10 @@ import { useId, type ChangeEvent } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
-import Modal from "react-bootstrap/Modal";
 import Spinner from "react-bootstrap/Spinner";
 import Table from "react-bootstrap/Table";
 import { useTranslation } from "react-i18next";
+import { Modal } from "../../../lib/components/modal";
 import { errorMessage } from "../../../lib/error-message";
 import { useInviteList, useOutcomeWords, type InviteList, type Line, type Stage } from "../hooks/use-invite-list";
 
