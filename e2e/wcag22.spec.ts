@@ -147,6 +147,8 @@ test("1.4.11: every field's border is 3:1 against the field and the page behind 
       for (const path of paths) {
         await page.goto(path);
         await expect(page.locator("html")).toHaveAttribute("data-bs-theme", theme);
+        // When Kratos is slow the page goes out without its data and the app asks for it: measured once it shows.
+        await expect(page.getByRole("main").locator("input:not([type=hidden]), select").first()).toBeVisible();
         // A focused field shows the primary colour instead of its border: none is focused.
         await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
         const fields = await page.evaluate(fieldColours);
