@@ -37,7 +37,8 @@
 // `npm run bench -- import` how fast 1,000 people are imported and the
 // portal's memory meanwhile (import.ts); `npm run bench -- sqlite-locks` how
 // often the local stack's SQLite makes Kratos answer 500 to sign-ins at once
-// (sqlite-locks.ts).
+// (sqlite-locks.ts); `npm run bench -- user-search` how long Manage Users'
+// search takes as Kratos' SQLite fills up (user-search.ts).
 import { mkdirSync, readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import { join, resolve } from "node:path";
@@ -60,6 +61,7 @@ import { benchMemory } from "./memory.js";
 import { startOryUi, type OryUi } from "./ory-ui.js";
 import { benchProofOfWork } from "./proof-of-work.js";
 import { benchSqliteLocks } from "./sqlite-locks.js";
+import { benchUserSearch } from "./user-search.js";
 import { memoryOf } from "./processes.js";
 import { summarizeCpuProfile, summarizeHeapSnapshot } from "./profile-summary.js";
 
@@ -387,5 +389,6 @@ else if (mode === "import") await benchImport();
 else if (mode === "entry") await benchEntry();
 else if (mode === "proof-of-work") await benchProofOfWork();
 else if (mode === "sqlite-locks") await benchSqliteLocks();
+else if (mode === "user-search") await benchUserSearch();
 else if (mode === "pages") await benchAll(modeArgs);
 else await benchAll();
