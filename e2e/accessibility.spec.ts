@@ -21,6 +21,7 @@ import { app as appEn } from "#locales/en/app.js";
 import { expectAccessibleWcag } from "./support/a11y.js";
 import { menu, signInAtExampleSso, submitPassword, waitForApp } from "./support/flows.js";
 import { newIdentity, signInByApi, signInWithSecondFactorByApi, type TestIdentity } from "./support/identities.js";
+import { HttpBrowser } from "../testing/http-browser.js";
 import { createIdentity } from "../testing/identities.js";
 import { waitForMail } from "./support/mail.js";
 import { startPrivateStack } from "./support/private-stack.js";
@@ -199,19 +200,21 @@ export const checks: Check[] = [
     scope: "main",
   },
   {
-    name: "change password, its toast held under the pointer",
+    name: "active sessions, a toast held under the pointer",
     who: "user",
-    path: () => "/changepwd",
-    ready: (page) => page.locator('input[name="password"]'),
+    path: () => settingsPath("devices"),
+    ready: (page, view) => page.getByRole("button", { name: words(view).app.sessions.signOutOthers }),
     eachScreen: true,
-    then: async (page, view) => {
-      // The app's form: before the script takes the page over, Save posts to Kratos and no toast shows.
+    then: async (page, view, data) => {
+      // A session on another device to sign out, on each screen: the list shows it once the page is loaded again.
+      const signedIn = await new HttpBrowser(stack.portalOrigin).at(stack.portalOrigin).signIn(data.me.email, data.me.password);
+      expect(signedIn.status, "the other device's sign-in").toBe(200);
+      await page.reload();
       await waitForApp(page);
       await holdToast(page, async () => {
-        await page.locator('input[name="password"]').fill(`Pw-${randomUUID()}`);
-        await page.locator('button[name="method"][value="password"]').click();
+        await page.getByRole("button", { name: words(view).app.sessions.signOutOthers }).click();
       });
-      return page.getByRole("status").filter({ hasText: words(view).app.settings.password.saved });
+      return page.getByRole("status").filter({ hasText: words(view).app.sessions.signedOutOthers_one.replace("{{count}}", "1") });
     },
   },
   {

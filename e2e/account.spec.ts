@@ -9,7 +9,6 @@ import { menu, signInWithPassword, waitForApp, wrongCredentials } from "./suppor
 import { newIdentity, signInByApi } from "./support/identities.js";
 import { codeIn, waitForMail } from "./support/mail.js";
 import { saveScreenshot } from "./support/screenshots.js";
-import { expectToast } from "./support/toasts.js";
 
 test("change the password: the old one fails, the new one works", async ({ page }) => {
   const user = await newIdentity({ verified: true });
@@ -17,7 +16,7 @@ test("change the password: the old one fails, the new one works", async ({ page 
   await page.goto("/changepwd");
   const card = page.getByRole("region", { name: "Change password" });
   await expect(card.getByLabel("Password")).toBeVisible();
-  // The toast below is the app's: before it takes the page over, Save posts the form to Kratos.
+  // The card's answer below is the app's: before it takes the page over, Save posts the form to Kratos.
   await waitForApp(page);
   await expectAccessible(page);
   await saveScreenshot(page, "changepwd");
@@ -25,7 +24,8 @@ test("change the password: the old one fails, the new one works", async ({ page 
   const newPassword = `Pw-${randomUUID()}`;
   await card.getByLabel("Password").fill(newPassword);
   await card.getByRole("button", { name: "Save" }).click();
-  await expectToast(page, "Your password was changed.");
+  // The card says it, where the focus goes; no toast repeats it (docs/accessibility.md, 4.1.3).
+  await expect(card.getByRole("status").filter({ hasText: "Your password was changed." })).toBeFocused();
 
   await page.context().clearCookies();
   await signInWithPassword(page, user.email, user.password);
@@ -45,7 +45,8 @@ test("a changed email is unverified until its emailed code is entered", async ({
   const since = Date.now();
   await profile.getByLabel("Email").fill(newEmail);
   await profile.getByRole("button", { name: "Save" }).click();
-  await expectToast(page, "Your profile was saved.");
+  // The card says it, where the focus goes; no toast repeats it (docs/accessibility.md, 4.1.3).
+  await expect(profile.getByRole("status").filter({ hasText: "Your profile was saved." })).toBeFocused();
   await expect(profile.getByText(`${newEmail} is not verified yet.`)).toBeVisible();
   await expectAccessible(page);
   await saveScreenshot(page, "settings-email-unverified");

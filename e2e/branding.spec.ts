@@ -16,7 +16,6 @@ import { menu, signInWithPassword } from "./support/flows.js";
 import { signInWithSecondFactorByApi } from "./support/identities.js";
 import { waitForMail } from "./support/mail.js";
 import { startPrivateStack } from "./support/private-stack.js";
-import { expectToast } from "./support/toasts.js";
 import { expect, test as base } from "./support/test.js";
 
 const file = (name: string) => fileURLToPath(new URL(`../testing/branding/${name}`, import.meta.url));
@@ -113,7 +112,8 @@ test("the shell shows the operator's mark and name, and the portal's mail is sig
   const since = Date.now();
   await card.getByLabel("Password").fill(`Pw-${randomUUID()}`);
   await card.getByRole("button", { name: "Save" }).click();
-  await expectToast(page, "Your password was changed.");
+  // The card says it, where the focus goes; no toast repeats it (docs/accessibility.md, 4.1.3).
+  await expect(card.getByRole("status").filter({ hasText: "Your password was changed." })).toBeFocused();
   const mail = await waitForMail(user.email, /^Your password was changed$/, since, branded.mailUrl);
   expect(mail.text.trimEnd()).toMatch(new RegExp(`\\n\\n-- \\nRechenwerk\\nHelp: ${support.replace(/\./g, "\\.")}$`));
 

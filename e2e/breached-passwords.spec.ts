@@ -11,7 +11,6 @@ import { expectAccessible } from "./support/a11y.js";
 import { menu, signInWithPassword, waitForApp } from "./support/flows.js";
 import { newIdentity, signInByApi } from "./support/identities.js";
 import { codeIn, waitForMail } from "./support/mail.js";
-import { expectToast } from "./support/toasts.js";
 
 const breached = kratos["4000034"];
 
@@ -56,7 +55,8 @@ test("settings refuse a breached password and accept another", async ({ page }) 
   const newPassword = `Pw-${randomUUID()}`;
   await card.getByLabel("Password").fill(newPassword);
   await card.getByRole("button", { name: "Save" }).click();
-  await expectToast(page, "Your password was changed.");
+  // The card says it, where the focus goes; no toast repeats it (docs/accessibility.md, 4.1.3).
+  await expect(card.getByRole("status").filter({ hasText: "Your password was changed." })).toBeFocused();
 
   await page.context().clearCookies();
   await signInWithPassword(page, user.email, newPassword);
@@ -83,7 +83,8 @@ test("recovery refuses a breached new password and accepts another", async ({ pa
   const newPassword = `Pw-${randomUUID()}`;
   await card.getByLabel("Password").fill(newPassword);
   await card.getByRole("button", { name: "Save" }).click();
-  await expectToast(page, "Your password was changed.");
+  // The card says it, where the focus goes; no toast repeats it (docs/accessibility.md, 4.1.3).
+  await expect(card.getByRole("status").filter({ hasText: "Your password was changed." })).toBeFocused();
 
   await page.context().clearCookies();
   await signInWithPassword(page, user.email, newPassword);

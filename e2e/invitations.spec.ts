@@ -16,7 +16,7 @@ import { apiSession, waitForApp } from "./support/flows.js";
 import { newIdentity, signInWithSecondFactorByApi } from "./support/identities.js";
 import { waitForMail } from "./support/mail.js";
 import { stack } from "./support/stack.js";
-import { expectToast, recordToasts } from "./support/toasts.js";
+import { expectToast, recordToasts, toastTexts } from "./support/toasts.js";
 import { uniqueEmail } from "../testing/identities.js";
 
 const invitationSubject = /^Sie wurden zu einem Konto eingeladen$/;
@@ -95,7 +95,9 @@ test("an invited admin accepts in one click, chooses a password and lands signed
   const card = invitee.getByRole("region", { name: "Passwort ändern" });
   await card.getByLabel("Passwort").fill(password);
   await card.getByRole("button", { name: "Speichern" }).click();
-  await expectToast(invitee, "Ihr Passwort wurde geändert.");
+  // The card says it, where the focus goes; no toast repeats it (docs/accessibility.md, 4.1.3).
+  await expect(card.getByRole("status").filter({ hasText: "Ihr Passwort wurde geändert." })).toBeFocused();
+  expect(await toastTexts(invitee)).toEqual([]);
   expect(await apiSession(invitee)).toMatchObject({ status: 200, email });
   await expect(invitee.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link", { name: "Clients verwalten" })).toBeVisible();
 

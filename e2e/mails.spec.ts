@@ -20,7 +20,6 @@ import { menu, signInWithPassword } from "./support/flows.js";
 import { codeIn, waitForMail, type Mail } from "./support/mail.js";
 import { startPrivateStack } from "./support/private-stack.js";
 import { saveScreenshot } from "./support/screenshots.js";
-import { expectToast } from "./support/toasts.js";
 import { expect, test as base } from "./support/test.js";
 
 const file = (name: string) => fileURLToPath(new URL(`../testing/branding/${name}`, import.meta.url));
@@ -134,7 +133,8 @@ test("a real portal mail is multipart/alternative, its text and HTML with the sa
   const since = Date.now();
   await card.getByLabel("Password").fill(`Pw-${randomUUID()}`);
   await card.getByRole("button", { name: "Save" }).click();
-  await expectToast(page, "Your password was changed.");
+  // The card says it, where the focus goes; no toast repeats it (docs/accessibility.md, 4.1.3).
+  await expect(card.getByRole("status").filter({ hasText: "Your password was changed." })).toBeFocused();
   const mail = await waitForMail(user.email, /^Your password was changed$/, since, branded.mailUrl);
 
   const raw = await source(branded, mail);

@@ -26,7 +26,8 @@ test("TOTP: set up, sign out, and sign in again with the code as second factor",
   const secret = await totpSecretOn(page);
   await card.getByLabel("Verify code").fill(new TOTP({ secret }).generate());
   await card.getByRole("button", { name: "Save" }).click();
-  await expectToast(page, "The authenticator app is set up.");
+  // The card says it, where the focus goes; no toast repeats it (docs/accessibility.md, 4.1.3).
+  await expect(card.getByRole("status").filter({ hasText: "The authenticator app is set up." })).toBeFocused();
   await expect(card.getByRole("button", { name: "Remove authenticator app" })).toBeVisible();
 
   await signOut(page);
@@ -61,7 +62,8 @@ test("backup codes: generate, confirm, sign in with one; it does not work twice"
   expect(code).toMatch(/^\w{6,}$/);
 
   await card.getByRole("button", { name: "Confirm backup codes" }).click();
-  await expectToast(page, "Your backup codes are saved.");
+  // The card says it, where the focus goes; no toast repeats it (docs/accessibility.md, 4.1.3).
+  await expect(card.getByRole("status").filter({ hasText: "Your backup codes are saved." })).toBeFocused();
 
   await page.context().clearCookies();
   await signInWithPassword(page, user.email, user.password);
@@ -109,7 +111,8 @@ test("security key: added in settings, then asked for as second factor", async (
   await page.goto("/settings/security");
   await waitForApp(page);
   await card.getByRole("button", { name: 'Remove security key "Desk key"' }).click();
-  await expectToast(page, "The security key was removed.");
+  // The card says it, where the focus goes; no toast repeats it (docs/accessibility.md, 4.1.3).
+  await expect(card.getByRole("status").filter({ hasText: "The security key was removed." })).toBeFocused();
   await expect(card.getByText("No security keys yet.")).toBeVisible();
 });
 
@@ -139,6 +142,7 @@ test("passkey: added in settings, signs in without a password, removed", async (
   await page.goto("/settings/security");
   await waitForApp(page);
   await remove.click();
-  await expectToast(page, "The passkey was removed.");
+  // The card says it, where the focus goes; no toast repeats it (docs/accessibility.md, 4.1.3).
+  await expect(card.getByRole("status").filter({ hasText: "The passkey was removed." })).toBeFocused();
   await expect(card.getByText("No passkeys yet.")).toBeVisible();
 });

@@ -13,7 +13,6 @@ import { apiSession, menu, totpSecretOn, waitForApp } from "./support/flows.js";
 import { newIdentity, signInByApi, type TestIdentity } from "./support/identities.js";
 import { onSlowLinkWithScriptsHeld, type HeldScripts } from "./support/slow-link.js";
 import { stack } from "./support/stack.js";
-import { expectToast } from "./support/toasts.js";
 
 test("sign-in on a slow link: the address and password typed before the script sign in after it", async ({ page }) => {
   const user = await newIdentity({ verified: true });
@@ -45,7 +44,8 @@ test("Account Settings on a slow link: the authenticator app's code typed before
   await expect(card.getByLabel("Verify code")).toHaveValue(code);
   await card.getByRole("button", { name: "Save" }).click();
 
-  await expectToast(page, "The authenticator app is set up.");
+  // The card says it, where the focus goes; no toast repeats it (docs/accessibility.md, 4.1.3).
+  await expect(card.getByRole("status").filter({ hasText: "The authenticator app is set up." })).toBeFocused();
   await expect(card.getByRole("button", { name: "Remove authenticator app" })).toBeVisible();
   expect(await apiSession(page)).toMatchObject({ status: 200, aal: "aal2" });
 });

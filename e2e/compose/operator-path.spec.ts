@@ -107,7 +107,8 @@ async function setUpAuthenticatorApp(page: Page): Promise<string> {
   const secret = await totpSecretOn(page);
   await card.getByLabel("Verify code").fill(new TOTP({ secret }).generate());
   await card.getByRole("button", { name: "Save" }).click();
-  await expectToast(page, "The authenticator app is set up.");
+  // The card says it, where the focus goes; no toast repeats it (docs/accessibility.md, 4.1.3).
+  await expect(card.getByRole("status").filter({ hasText: "The authenticator app is set up." })).toBeFocused();
   return secret;
 }
 

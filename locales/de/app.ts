@@ -335,8 +335,8 @@ export const app = {
       notLinked: "Nicht verknüpft",
       onlyWay:
         "Dies ist Ihre einzige Möglichkeit, sich anzumelden: Legen Sie ein Passwort oder einen Passkey an, bevor Sie die Verknüpfung aufheben.",
-      linkedToast: "Der Dienst wurde verknüpft: Sie können sich damit anmelden.",
-      unlinkedToast: "Die Verknüpfung wurde aufgehoben.",
+      nowLinked: "Der Dienst wurde verknüpft: Sie können sich damit anmelden.",
+      nowUnlinked: "Die Verknüpfung wurde aufgehoben.",
     },
     credentials: { name: "Name", added: "Hinzugefügt", remove: "Entfernen", unnamed: "Ohne Namen" },
     password: { title: "Passwort ändern", saved: "Ihr Passwort wurde geändert." },

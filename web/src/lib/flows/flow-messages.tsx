@@ -2,11 +2,19 @@
 import type { UiText } from "@ory/client-fetch";
 import Alert from "react-bootstrap/Alert";
 import { useKratosText } from "../i18n/kratos-text";
+import { textIds } from "../kratos/text-ids";
 
 const variantByType: Record<string, string> = { error: "danger", success: "success", info: "info" };
 
-/** `group`: the catalog's wording for this page's case where it has one (locales/en/kratos.ts, e.g. `invitation`). */
-export function FlowMessages({ messages, group }: { messages: readonly UiText[] | undefined; group?: string }) {
+export interface FlowMessagesProps {
+  messages: readonly UiText[] | undefined;
+  /** The catalog's wording for this page's case where it has one (locales/en/kratos.ts, e.g. `invitation`). */
+  group?: string;
+  /** What was saved, said in place of Kratos' generic "Your changes are saved." (1050001). */
+  saved?: string;
+}
+
+export function FlowMessages({ messages, group, saved }: FlowMessagesProps) {
   const text = useKratosText();
   if (!messages?.length) return null;
   return (
@@ -19,7 +27,7 @@ export function FlowMessages({ messages, group }: { messages: readonly UiText[] 
           data-message-type={message.type}
           role={message.type === "error" ? "alert" : "status"}
         >
-          {text(message, group)}
+          {message.id === textIds.settingsSaved && saved !== undefined ? saved : text(message, group)}
         </Alert>
       ))}
     </div>

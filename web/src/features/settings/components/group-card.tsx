@@ -1,5 +1,7 @@
 // One card of an account page: some groups of the settings flow as one form,
-// with the flow's messages and any failure when this card was the one that acted.
+// with the flow's messages and any failure when this card was the one that acted:
+// a saved change in its own words (the message takes the focus from the form
+// drawn anew, app/focus-management.ts).
 import type { UiNode } from "@ory/client-fetch";
 import type { ReactNode } from "react";
 import { FormAlerts, SectionCard } from "../../../lib/components/cards";
@@ -19,7 +21,7 @@ export interface GroupCardProps {
 }
 
 export function GroupCard({ settings, groups, title, description, width, exclude, before }: GroupCardProps) {
-  const { flow, busy, failure, activeGroup, submitGroup, noteNativeSubmit } = settings;
+  const { flow, busy, failure, activeGroup, saved, submitGroup, noteNativeSubmit } = settings;
   if (!flow) return null;
   const acted = activeGroup !== undefined && groups.includes(activeGroup);
   return (
@@ -27,7 +29,7 @@ export function GroupCard({ settings, groups, title, description, width, exclude
       {acted && (
         <>
           <FormAlerts failure={failure} />
-          <FlowMessages messages={flow.ui.messages} />
+          <FlowMessages messages={flow.ui.messages} saved={saved} />
         </>
       )}
       <FlowForm

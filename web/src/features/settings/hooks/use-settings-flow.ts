@@ -1,8 +1,10 @@
 // The settings flow behind the account pages: each card submits its own group,
-// the flow's messages and failures appear in the card that acted, and every
-// saved change raises a toast. Changes Kratos' script submits natively
-// (security keys, passkeys) come back as a page load; a note in sessionStorage
-// says which card acted.
+// and the flow's messages and failures appear in the card that acted, a saved
+// change in its own words. That message takes the focus from the form drawn
+// anew, so no toast repeats it (docs/accessibility.md, 4.1.3). Changes the
+// browser posts itself (security keys and passkeys added by Kratos' script, a
+// provider linked) come back as a page load, where no focus moves: a note in
+// sessionStorage says which card acted, and a toast says the change.
 import type { SettingsFlow } from "@ory/client-fetch";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,13 +16,14 @@ import { useFlow } from "../../../lib/flows/use-flow";
 import type { FlowBody } from "../../../lib/kratos/update-flow";
 import { useHydrated } from "../../../lib/use-hydrated";
 
+/** The words for a saved change, by the button that sent it, else by its group. */
 const successByButton = {
   totp_unlink: "settings.totp.removed",
   lookup_secret_confirm: "settings.backupCodes.confirmed",
   lookup_secret_disable: "settings.backupCodes.disabled",
   webauthn_remove: "settings.webauthn.removed",
   passkey_remove: "settings.passkey.removed",
-  unlink: "settings.providers.unlinkedToast",
+  unlink: "settings.providers.nowUnlinked",
 } as const;
 
 const successByGroup = {
@@ -31,7 +34,7 @@ const successByGroup = {
   webauthn: "settings.webauthn.added",
   passkey: "settings.passkey.added",
   // A link comes back from the provider as a page load.
-  oidc: "settings.providers.linkedToast",
+  oidc: "settings.providers.nowLinked",
 } as const;
 
 function lookup<T extends object>(table: T, key: string | undefined): T[keyof T] | undefined {
@@ -48,8 +51,9 @@ export function useSettingsFlow() {
   // runs: the server rendered the page without the note, and hydration needs the same first render.
   const [nativeGroup] = useState(readNativeSubmit);
   const hydrated = useHydrated();
-  const [acted, setActed] = useState<{ group: string | undefined }>();
+  const [acted, setActed] = useState<{ group: string | undefined; button: string | undefined }>();
   const activeGroup = acted ? acted.group : hydrated ? nativeGroup : undefined;
+  const saved = t(lookup(successByButton, acted?.button) ?? lookup(successByGroup, activeGroup) ?? "settings.saved");
   const loaded = controller.flow !== undefined;
   const succeeded = controller.flow?.state === "success";
 
@@ -66,7 +70,7 @@ export function useSettingsFlow() {
 
   async function submitGroup(body: FlowBody, submitter: Submitter | undefined): Promise<SettingsFlow | undefined> {
     const group = submitter?.group;
-    setActed({ group });
+    setActed({ group, button: submitter?.name });
     // Linking leaves for the provider's page; its card is the one that acted when the browser comes back.
     if (group !== undefined && typeof body.link === "string") noteNativeSubmit(group);
     const result = await controller.submit(body);
@@ -74,12 +78,11 @@ export function useSettingsFlow() {
       // The account's language was saved: this device follows it too, from this page on.
       const language = (body.traits as Record<string, unknown> | undefined)?.[languageTrait];
       if (group === "profile" && isLanguage(language)) await saveLanguageChoice(language);
-      toast.show(t(lookup(successByButton, submitter?.name) ?? lookup(successByGroup, group) ?? "settings.saved"), "success");
     }
     return result;
   }
 
-  return { ...controller, activeGroup, submitGroup, noteNativeSubmit };
+  return { ...controller, activeGroup, saved, submitGroup, noteNativeSubmit };
 }
 
 export type SettingsController = ReturnType<typeof useSettingsFlow>;
