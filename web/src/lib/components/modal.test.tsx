@@ -41,16 +41,22 @@ function focused(): string {
   return element?.getAttribute("aria-label") ?? element?.textContent ?? "";
 }
 
+/** Dialog A open in front of a page's button, with the focus on the dialog as it opened; the user who presses keys. */
+function openInFrontOfPage() {
+  const user = userEvent.setup();
+  render(
+    <>
+      <button type="button">Behind</button>
+      <Dialog title="A" />
+    </>,
+  );
+  expect(focused()).toBe("dialog A");
+  return user;
+}
+
 describe("Modal", () => {
   it("keeps Tab and Shift+Tab among its controls, in order, across both ends", async () => {
-    const user = userEvent.setup();
-    render(
-      <>
-        <button type="button">Behind</button>
-        <Dialog title="A" />
-      </>,
-    );
-    expect(focused()).toBe("dialog A");
+    const user = openInFrontOfPage();
 
     const forwards: string[] = [];
     for (let press = 0; press < 9; press++) {
@@ -68,14 +74,7 @@ describe("Modal", () => {
   });
 
   it("takes Shift+Tab from the dialog itself, as it opened, to its last control", async () => {
-    const user = userEvent.setup();
-    render(
-      <>
-        <button type="button">Behind</button>
-        <Dialog title="A" />
-      </>,
-    );
-    expect(focused()).toBe("dialog A");
+    const user = openInFrontOfPage();
     await user.tab({ shift: true });
     expect(focused()).toBe("Confirm A");
   });
