@@ -57,6 +57,9 @@ test("Account Settings on a slow link: the authenticator app's code typed before
  */
 async function confirmWithPasswordTypedBeforeScript(page: Page, user: TestIdentity, scripts: HeldScripts): Promise<void> {
   await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
+  // Signing out instead calls Kratos from the app: the server's page offers it once the app can.
+  const signOut = page.getByRole("navigation", { name: "More options" }).getByRole("button", { name: "Sign out" });
+  await expect(signOut).toBeDisabled();
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   const askedKratos: string[] = [];
   page.on("request", (request) => {
@@ -67,6 +70,7 @@ async function confirmWithPasswordTypedBeforeScript(page: Page, user: TestIdenti
 
   scripts.release();
   await expect(page.getByLabel("Language")).toBeEnabled();
+  await expect(signOut).toBeEnabled();
   await expect(page).toHaveURL(/[?&]flow=/);
   await page.waitForLoadState("networkidle");
   await expect(page.getByLabel("Password", { exact: true })).toHaveValue(user.password);

@@ -18,6 +18,7 @@ import { createLogoutUrl } from "../../../lib/kratos/create-logout-url";
 import { announceSignedOut } from "../../../lib/session-broadcast";
 import { flowQueryOf, returnToOf } from "#contract/flows.js";
 import { href } from "#contract/paths.js";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { registrationOpen } from "../registration-mode";
 
 /** Password first, so pressing Enter in the password field signs in with it. */
@@ -30,6 +31,7 @@ export function LoginPage() {
   const controller = useFlow("login");
   const { flow, busy, submit } = controller;
   const [signOutFailure, setSignOutFailure] = useState<string>();
+  const hydrated = useHydrated();
 
   const secondFactor = flow?.requested_aal === "aal2" || query.aal === "aal2";
   const refresh = flow?.refresh === true || query.refresh === "true";
@@ -83,7 +85,7 @@ export function LoginPage() {
       </FlowStatus>
       <nav aria-label={t("common.moreOptions")} className="flow-links">
         {secondFactor || refresh ? (
-          <Button variant="link" className="p-0" onClick={() => void signOut()}>
+          <Button variant="link" className="p-0" disabled={!hydrated} onClick={() => void signOut()}>
             {t("auth.login.signOut")}
           </Button>
         ) : (
