@@ -84,9 +84,12 @@ async function menuButton(page: Page, name: string): Promise<Locator> {
  * Does what raises a toast, and puts the pointer on the toast the moment it shows, well within its 1000 ms:
  * held there, it stays (WCAG 2.2.1). The page tells where it showed; waiting for it from here would poll too
  * slowly. A toast that shows under a pointer that does not move is not hovered (Chromium moves nothing), and
- * one whose screen changes slips from under it: hence a toast per screen.
+ * one whose screen changes slips from under it: hence a toast per screen. The pointer starts in the corner: a
+ * toast where the last screen's was (the phone's and the zoomed screen's, right to left) is then still reached
+ * by a move, where a move to where the pointer already is would make none.
  */
 async function holdToast(page: Page, raise: () => Promise<void>): Promise<void> {
+  await page.mouse.move(0, 0);
   const shown = page.evaluate(
     () =>
       new Promise<{ x: number; y: number }>((resolve) => {
