@@ -7,6 +7,7 @@
 // holds (autocomplete), so a password manager or a copied code can fill it.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { settingsPath } from "#contract/settings-sections.js";
 import { themeCookieName } from "#contract/theme.js";
 import { waitForApp } from "./support/flows.js";
 import { newIdentity, signInByApi, signInWithSecondFactorByApi } from "./support/identities.js";
@@ -138,7 +139,7 @@ test("1.4.11: every field's border is 3:1 against the field and the page behind 
   const kinds = new Set<string>();
   const pages = [
     { who: "anyone", paths: ["/login", "/registration"] },
-    { who: "a person signed in", paths: ["/settings/profile", "/settings/preferences"] },
+    { who: "a person signed in", paths: [settingsPath("profile"), settingsPath("preferences")] },
   ];
   for (const { who, paths } of pages) {
     if (who !== "anyone") await signInByApi(page, await newIdentity({ verified: true }));
