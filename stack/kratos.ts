@@ -153,6 +153,11 @@ export interface KratosOptions {
   label?: string;
   /** Off for a second server on a database that the first one already migrated. */
   migrate?: boolean;
+  /**
+   * On SQLite, after the migrations: the planner statistics without which Kratos' search of identities by an
+   * address reads every identifier once per person (launchers/kratos/planner_hints.go). Off only to measure that.
+   */
+  sqlitePlannerHints?: boolean;
 }
 
 /** Kratos' environment: the stack's, its database, and the local authority that signed the breach range service's certificate. */
@@ -174,7 +179,7 @@ function writeConfig(settings: StackSettings, label: string, config?: ConfigTree
 export async function startKratos(
   supervisor: Supervisor,
   settings: StackSettings,
-  { binary, config, label = "kratos", migrate = true }: KratosOptions,
+  { binary, config, label = "kratos", migrate = true, sqlitePlannerHints = true }: KratosOptions,
 ): Promise<KratosUrls> {
   const configArgs = writeConfig(settings, label, config);
   const env = kratosEnv(settings);
@@ -182,6 +187,9 @@ export async function startKratos(
   if (migrate) {
     supervisor.progress(label, "applying database migrations");
     await supervisor.run(label, binary, ["migrate", "sql", "-e", "--yes", ...configArgs], { env, quiet: true });
+    if (sqlitePlannerHints && settings.kratos.dsn.startsWith("sqlite://")) {
+      await supervisor.run(label, binary, ["sqlite-planner-hints"], { env, quiet: true });
+    }
   }
   supervisor.start(label, binary, ["serve", ...configArgs, "--dev", "--sqa-opt-out"], { env });
 

@@ -140,15 +140,9 @@ const hydraSecrets = (dataDir: string) => storedSecrets(dataDir, "hydra", () => 
  * SQLite in write-ahead-log mode: readers no longer wait for a writer. In the
  * default journal mode, 12 concurrent sign-ins made Kratos answer 500
  * ("database is locked") to 1 in 12 and took 27 s; with WAL none failed, in 0.9 s.
- *
- * Kratos' with a case-sensitive LIKE: Manage Users' search by the beginning of an address is Kratos'
- * `identifier LIKE 'ada-1@ex%'`, on identifiers it keeps (and a search it turns) in lower case. SQLite cannot
- * read a case-insensitive LIKE from an index, and with no statistics its planner read every identifier for
- * every identity: 2.8 s at 4,500 people, growing with their square. Case-sensitive, the beginning is a range
- * of the index (`npm run bench -- user-search`, docs/benchmarks.md).
  */
-export function sqliteDsn(file: string, { caseSensitiveLike = false } = {}): string {
-  return `sqlite://${file}?_fk=true&mode=rwc&_journal_mode=WAL${caseSensitiveLike ? "&_case_sensitive_like=true" : ""}`;
+function sqliteDsn(file: string): string {
+  return `sqlite://${file}?_fk=true&mode=rwc&_journal_mode=WAL`;
 }
 
 /**
@@ -189,7 +183,7 @@ export function readSettings(env: Env = process.env): StackSettings {
     kratos: {
       publicPort: readPort(env, "KRATOS_PUBLIC_PORT", 4433),
       adminPort: readPort(env, "KRATOS_ADMIN_PORT", 4434),
-      dsn: env.KRATOS_DSN || sqliteDsn(join(dataDir, "kratos", "kratos.sqlite"), { caseSensitiveLike: true }),
+      dsn: env.KRATOS_DSN || sqliteDsn(join(dataDir, "kratos", "kratos.sqlite")),
       secrets: {
         cookie: cookie ?? kratosSecrets(dataDir).cookie,
         cipher: cipher ?? kratosSecrets(dataDir).cipher,

@@ -140,6 +140,8 @@ export interface TestStackOptions {
   dataParent?: string;
   /** Variables of the stack's settings (stack/settings.ts) as `npm start` reads them, e.g. REGISTRATION. */
   settingsEnv?: Record<string, string>;
+  /** Off only to measure what SQLite's planner statistics save (bench/user-search.ts). */
+  sqlitePlannerHints?: boolean;
 }
 
 export function databaseFromEnv(env: Record<string, string | undefined> = process.env): TestDatabase {
@@ -157,6 +159,7 @@ export async function startTestStack({
   exampleSso: withExampleSso = true,
   dataParent,
   settingsEnv = {},
+  sqlitePlannerHints = true,
 }: TestStackOptions = {}): Promise<TestStack> {
   const supervisor = new Supervisor({ echo: false, progress });
   const postgres =
@@ -176,7 +179,7 @@ export async function startTestStack({
     const binary = await buildLauncher(kratosLauncher, buildLog);
     const hydraOptions = { binary: await buildLauncher(hydraLauncher, buildLog) };
     const [mailUrl] = await Promise.all([startMailCatcher(supervisor, settings), startBreachRange(supervisor, settings)]);
-    const kratosOptions = { binary, config: merge(testKratosConfig, kratosConfig) };
+    const kratosOptions = { binary, config: merge(testKratosConfig, kratosConfig), sqlitePlannerHints };
     const sso = settings.exampleSso;
     const [kratos, hydra, exampleSso] = await Promise.all([
       startKratos(supervisor, settings, kratosOptions),
