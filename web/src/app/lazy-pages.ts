@@ -5,6 +5,7 @@
 import type { ComponentType } from "react";
 import { defaultLanguage, isLanguage } from "#contract/languages.js";
 import { i18n, loadAdminTexts } from "../lib/i18n";
+import { whenIdle } from "../lib/when-idle";
 import { loadModule } from "./on-demand";
 import { pageList, pageAt, type Page } from "./page-registry";
 
@@ -31,9 +32,7 @@ export function preloadPagesWhenIdle(...more: (() => Promise<unknown>)[]): void 
     for (const load of more) load().catch(ignore);
     for (const page of pageList) if (page.module) loadPage(page).catch(ignore);
   };
-  // Safari has no requestIdleCallback.
-  if ("requestIdleCallback" in window) window.requestIdleCallback(preloadAll, { timeout: idleTimeoutMs });
-  else setTimeout(preloadAll, fallbackDelayMs);
+  whenIdle(preloadAll, { timeoutMs: idleTimeoutMs, fallbackMs: fallbackDelayMs });
 }
 
 /** The longest the preload waits for an idle moment on a busy page. */
