@@ -2,7 +2,7 @@
 // the first load of the public pages the server renders (/login, also with
 // scripts off, /registration, /recovery), /settings and /manage-clients in a
 // cold Chromium context (loopback and throttled): until usable and until the
-// network is idle; a sign-in with scripts off; and the hot paths (Kratos' whoami on its
+// network is idle, beside the floor (a page of one field from a bare server); a sign-in with scripts off; and the hot paths (Kratos' whoami on its
 // own port, through the /kratos proxy, and /api/session) with the portal's
 // memory and each process's CPU time per request, for the portal as `npm start`
 // runs it and as the Docker image runs it, the image's next to a bare Node proxy
@@ -71,6 +71,8 @@ const load = { connections: 32, seconds: Number(process.env.BENCH_SECONDS || 6),
 const profileDir = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : undefined;
 const compareDir = process.env.BENCH_COMPARE ? resolve(process.env.BENCH_COMPARE) : undefined;
 const oryUiDir = process.env.BENCH_ORY_UI ? resolve(process.env.BENCH_ORY_UI) : undefined;
+/** How the floor (floorPage) is named in the tables. */
+const floorName = "floor: one field";
 /** How Ory's UI's pages are named in the tables. */
 const oryName = (path: string) => `Ory UI ${path}`;
 
@@ -97,6 +99,18 @@ async function spanSink(): Promise<{ url: string; received: () => number; close:
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return { url: `http://127.0.0.1:${port}`, received: () => bytes, close: () => server.close() };
+}
+
+/**
+ * The floor of a first load here: a page of one field and nothing else (no stylesheet, no script), from a bare
+ * Node server on loopback. What any page costs a cold Chromium context on this machine before its own work.
+ */
+async function floorPage(): Promise<{ origin: string; close: () => void }> {
+  const html = '<!doctype html><html lang="en"><title>Sign in</title><label>Email <input name="identifier"></label></html>';
+  const server = createServer((_request, response) => response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html));
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { origin: `http://127.0.0.1:${port}`, close: () => server.close() };
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -289,7 +303,9 @@ async function benchFirstLoads(
   if (ory)
     for (const page of chosen.filter(({ name }) => ["/login", "/registration", "/recovery", "/settings"].includes(name)))
       chosen.push({ ...page, name: oryName(page.name), origin: ory.origin, cookies: page.cookies && ory.cookies });
-  const figures = await measureFirstLoads(browser, origin, chosen, [loopback, throttled], firstLoadRuns);
+  const floor = await floorPage();
+  chosen.push({ name: floorName, path: "/", ready: (page) => page.locator('input[name="identifier"]'), origin: floor.origin });
+  const figures = await measureFirstLoads(browser, origin, chosen, [loopback, throttled], firstLoadRuns).finally(floor.close);
   const visitor = await createIdentity(stack.adminUrl, { verified: true });
   const noScript = await signInWithoutJavaScript(browser, origin, visitor.email, visitor.password).then(
     (ms) => `succeeded, ${ms} ms from opening /login to a session (loopback)`,
