@@ -2,7 +2,8 @@
 // the first load of the public pages the server renders (/login, also with
 // scripts off, /registration, /recovery), /settings and /manage-clients in a
 // cold Chromium context (loopback and throttled): until usable and until the
-// network is idle, beside the floor (a page of one field from a bare server); a sign-in with scripts off; and the hot paths (Kratos' whoami on its
+// network is idle, beside the floor (a page of one field from a bare server,
+// also with the portal's security headers); a sign-in with scripts off; and the hot paths (Kratos' whoami on its
 // own port, through the /kratos proxy, and /api/session) with the portal's
 // memory and each process's CPU time per request, for the portal as `npm start`
 // runs it and as the Docker image runs it, the image's next to a bare Node proxy
@@ -64,6 +65,7 @@ import { benchSqliteLocks } from "./sqlite-locks.js";
 import { benchUserSearch } from "./user-search.js";
 import { memoryOf } from "./processes.js";
 import { summarizeCpuProfile, summarizeHeapSnapshot } from "./profile-summary.js";
+import { securityHeaders } from "../server/src/plugins/security-headers.js";
 
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const firstLoadRuns = Number(process.env.BENCH_RUNS ?? 5);
@@ -72,7 +74,7 @@ const profileDir = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE
 const compareDir = process.env.BENCH_COMPARE ? resolve(process.env.BENCH_COMPARE) : undefined;
 const oryUiDir = process.env.BENCH_ORY_UI ? resolve(process.env.BENCH_ORY_UI) : undefined;
 /** How the floor (floorPage) is named in the tables. */
-const floorName = "floor: one field";
+const floorName = "floor";
 /** How Ory's UI's pages are named in the tables. */
 const oryName = (path: string) => `Ory UI ${path}`;
 
@@ -103,14 +105,23 @@ async function spanSink(): Promise<{ url: string; received: () => number; close:
 
 /**
  * The floor of a first load here: a page of one field and nothing else (no stylesheet, no script), from a bare
- * Node server on loopback. What any page costs a cold Chromium context on this machine before its own work.
+ * Node server on loopback. What any page costs a cold Chromium context on this machine before its own work; at
+ * /coop with the portal's Cross-Origin-Opener-Policy, at /headers with all of its security headers
+ * (plugins/security-headers.ts): what they cost such a page.
  */
 async function floorPage(): Promise<{ origin: string; close: () => void }> {
   const html = '<!doctype html><html lang="en"><title>Sign in</title><label>Email <input name="identifier"></label></html>';
-  const server = createServer((_request, response) => response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html));
   const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const portalHeaders = securityHeaders({ origin, formActionOrigins: [] });
+  const server = createServer((request, response) => {
+    const send = () => response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
+    if (request.url === "/coop") response.setHeader("cross-origin-opener-policy", "same-origin");
+    if (request.url === "/headers") portalHeaders(request, response, send);
+    else send();
+  });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { origin: `http://127.0.0.1:${port}`, close: () => server.close() };
+  return { origin, close: () => server.close() };
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -304,7 +315,12 @@ async function benchFirstLoads(
     for (const page of chosen.filter(({ name }) => ["/login", "/registration", "/recovery", "/settings"].includes(name)))
       chosen.push({ ...page, name: oryName(page.name), origin: ory.origin, cookies: page.cookies && ory.cookies });
   const floor = await floorPage();
-  chosen.push({ name: floorName, path: "/", ready: (page) => page.locator('input[name="identifier"]'), origin: floor.origin });
+  const field = (page: Page) => page.locator('input[name="identifier"]');
+  chosen.push(
+    { name: floorName, path: "/", ready: field, origin: floor.origin },
+    { name: `${floorName}, COOP`, path: "/coop", ready: field, origin: floor.origin },
+    { name: `${floorName}, headers`, path: "/headers", ready: field, origin: floor.origin },
+  );
   const figures = await measureFirstLoads(browser, origin, chosen, [loopback, throttled], firstLoadRuns).finally(floor.close);
   const visitor = await createIdentity(stack.adminUrl, { verified: true });
   const noScript = await signInWithoutJavaScript(browser, origin, visitor.email, visitor.password).then(

@@ -14,7 +14,7 @@ import fp from "fastify-plugin";
 import helmet from "helmet";
 import type { PortalConfig } from "../config.js";
 
-export function securityHeaders(config: PortalConfig): ReturnType<typeof helmet> {
+export function securityHeaders(config: Pick<PortalConfig, "origin" | "formActionOrigins">): ReturnType<typeof helmet> {
   const https = new URL(config.origin).protocol === "https:";
   return helmet({
     contentSecurityPolicy: {
