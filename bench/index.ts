@@ -3,10 +3,11 @@
 // scripts off, /registration, /recovery), /settings and /manage-clients in a
 // cold Chromium context (loopback and throttled): until usable and until the
 // network is idle, beside the floor (a page of one field from a bare server,
-// also with the portal's security headers); a sign-in with scripts off; and the hot paths (Kratos' whoami on its
-// own port, through the /kratos proxy, and /api/session) with the portal's
-// memory and each process's CPU time per request, for the portal as `npm start`
-// runs it and as the Docker image runs it, the image's next to a bare Node proxy
+// also with the portal's security headers); a sign-in with scripts off; and
+// the hot paths (Kratos' whoami on its own port, through the /kratos proxy,
+// and /api/session) with the portal's memory and each process's CPU time per
+// request, for the portal as `npm start` runs it and as the Docker image runs
+// it, the image's next to a bare Node proxy
 // (bare-proxy.mjs: the floor for any proxy in Node). Prints medians and ratios;
 // nothing here passes or fails. Last, the image once more with traces on
 // (OTEL_EXPORTER_OTLP_ENDPOINT at a collector here that takes the spans and

@@ -5,8 +5,9 @@
 // compiled before it, and either shares a slow link with the stylesheet. Here
 // the browser paints and, in its next idle moment, fetches the app and the code
 // the page named in its start-up data (its pages' chunks, its language's
-// catalogs) side by side, and the app hydrates the page. Nothing else of the app is imported here: Vite
-// would put it in this file, ahead of the paint (web/vite.config.ts).
+// catalogs) side by side, and the app hydrates the page. Nothing else of the
+// app is imported here: Vite would put it in this file, ahead of the paint
+// (web/vite.config.ts).
 import "./app/bootstrap.scss";
 import "./app/app.scss";
 import "virtual:theme.css";
