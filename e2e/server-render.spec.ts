@@ -354,3 +354,34 @@ test("a page's address in other letters answers 404 with 'not found' for a visit
   await expect(page.getByLabel("Password", { exact: true })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test("a link of the server's page followed while the app is on its way leads there, though the app starts meanwhile", async ({ page }) => {
+  // The app's code waits until the link was clicked; the link's page, until the app has started in the page
+  // being left (its router took the history entry over, its pages' code is preloading).
+  let releaseApp!: () => void;
+  const appReleased = new Promise<void>((resolve) => (releaseApp = resolve));
+  const appCode = /\/assets\/main-[^/]*\.js$/;
+  await page.route(appCode, async (route) => {
+    await appReleased;
+    await route.fallback();
+  });
+  let answerLink!: () => void;
+  const linkAnswered = new Promise<void>((resolve) => (answerLink = resolve));
+  await page.route("**/recovery", async (route) => {
+    await linkAnswered;
+    await route.fallback();
+  });
+  const appRequested = page.waitForRequest(appCode);
+  await page.goto("/login", { waitUntil: "commit" });
+  await appRequested;
+  const link = page.waitForRequest("**/recovery");
+  await page.getByRole("link", { name: "Forgot your password?" }).click({ noWaitAfter: true });
+  await link;
+
+  const appStarted = page.waitForRequest(/\/assets\/shell-[^/]*\.js$/);
+  releaseApp();
+  await appStarted;
+  answerLink();
+  await expect(page.getByRole("heading", { name: "Recover your account" })).toBeVisible();
+  await expect(page).toHaveURL(/\/recovery\?flow=/);
+});
