@@ -3,7 +3,8 @@
 // scripts off, /registration, /recovery), /settings and /manage-clients in a
 // cold Chromium context (loopback and throttled): until usable and until the
 // network is idle, beside the floor (a page of one field from a bare server,
-// also with the portal's security headers); a sign-in with scripts off; and
+// also with the portal's security headers), /login and the floor also as a
+// link on another site's page opens them; a sign-in with scripts off; and
 // the hot paths (Kratos' whoami on its own port, through the /kratos proxy,
 // and /api/session) with the portal's memory and each process's CPU time per
 // request, for the portal as `npm start` runs it and as the Docker image runs
@@ -76,6 +77,8 @@ const compareDir = process.env.BENCH_COMPARE ? resolve(process.env.BENCH_COMPARE
 const oryUiDir = process.env.BENCH_ORY_UI ? resolve(process.env.BENCH_ORY_UI) : undefined;
 /** How the floor (floorPage) is named in the tables. */
 const floorName = "floor";
+/** How a visit from another site's page is named in the tables, after the page's name. */
+const fromSiteName = ", from a site";
 /** How Ory's UI's pages are named in the tables. */
 const oryName = (path: string) => `Ory UI ${path}`;
 
@@ -108,12 +111,13 @@ async function spanSink(): Promise<{ url: string; received: () => number; close:
  * The floor of a first load here: a page of one field and nothing else (no stylesheet, no script), from a bare
  * Node server on loopback. What any page costs a cold Chromium context on this machine before its own work; at
  * /coop with the portal's Cross-Origin-Opener-Policy, at /headers with all of its security headers
- * (plugins/security-headers.ts): what they cost such a page.
+ * (plugins/security-headers.ts): what they cost such a page. On another loopback address than the portal's and
+ * Ory's UI's (`host`), the same page stands for another site's, which a visit comes from.
  */
-async function floorPage(): Promise<{ origin: string; close: () => void }> {
+async function floorPage(host = "127.0.0.1"): Promise<{ origin: string; close: () => void }> {
   const html = '<!doctype html><html lang="en"><title>Sign in</title><label>Email <input name="identifier"></label></html>';
   const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = `http://${host}:${port}`;
   const portalHeaders = securityHeaders({ origin, formActionOrigins: [] });
   const server = createServer((request, response) => {
     const send = () => response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
@@ -121,7 +125,7 @@ async function floorPage(): Promise<{ origin: string; close: () => void }> {
     if (request.url === "/headers") portalHeaders(request, response, send);
     else send();
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
   return { origin, close: () => server.close() };
 }
 
@@ -133,16 +137,16 @@ const say = (line = "") => {
 function printFirstLoads(figures: FirstLoadFigures[]): void {
   say(`First load, cold Chromium context, median of ${firstLoadRuns} (min–max):`);
   say(
-    "  page                   profile     usable ms              first paint ms   app ms   long tasks ms (n): before usable, in all   paint held   until usable: bytes, requests   until idle: bytes, requests",
+    "  page                         profile     usable ms              first paint ms   app ms   long tasks ms (n): before usable, in all   paint held   until usable: bytes, requests   until idle: bytes, requests",
   );
   const range = (values: number[]) => `${median(values)} (${Math.min(...values)}–${Math.max(...values)})`;
   for (const { page, profile, runs } of figures) {
     if (runs.length === 0) {
-      say(`  ${page.padEnd(22)} ${profile.padEnd(11)} never usable`);
+      say(`  ${page.padEnd(28)} ${profile.padEnd(11)} never usable`);
       continue;
     }
     say(
-      `  ${page.padEnd(22)} ${profile.padEnd(11)} ${range(runs.map((run) => run.usableMs)).padEnd(22)} ` +
+      `  ${page.padEnd(28)} ${profile.padEnd(11)} ${range(runs.map((run) => run.usableMs)).padEnd(22)} ` +
         `${String(median(runs.map((run) => run.firstPaintMs))).padEnd(16)} ${(runs.some((run) => Number.isNaN(run.appMs)) ? "–" : String(median(runs.map((run) => run.appMs)))).padEnd(8)} ` +
         `${`${median(runs.map((run) => run.longTasksMs))} (${median(runs.map((run) => run.longTaskCount))}), ${median(runs.map((run) => run.allLongTasksMs))} (${median(runs.map((run) => run.allLongTaskCount))})`.padEnd(38)} ` +
         `${`${runs.filter((run) => run.paintHeld).length}/${runs.length}`.padEnd(12)} ` +
@@ -252,7 +256,7 @@ function printRatios(before: FirstLoadFigures[], after: FirstLoadFigures[]): voi
     const now = median(figure.runs.map((run) => run.usableMs));
     const then = median(other.runs.map((run) => run.usableMs));
     say(
-      `  ${figure.page.padEnd(22)} ${figure.profile.padEnd(11)} ${String(then).padStart(6)} ms → ${String(now).padStart(6)} ms  ×${(now / then).toFixed(2)}`,
+      `  ${figure.page.padEnd(28)} ${figure.profile.padEnd(11)} ${String(then).padStart(6)} ms → ${String(now).padStart(6)} ms  ×${(now / then).toFixed(2)}`,
     );
   }
 }
@@ -266,7 +270,7 @@ function printOryRatios(figures: FirstLoadFigures[]): void {
     const ours = median(portal.runs.map((run) => run.usableMs));
     const theirs = median(ory.runs.map((run) => run.usableMs));
     say(
-      `  ${portal.page.padEnd(22)} ${ory.profile.padEnd(11)} ${String(ours).padStart(6)} ms against ${String(theirs).padStart(6)} ms  ×${(ours / theirs).toFixed(2)}`,
+      `  ${portal.page.padEnd(28)} ${ory.profile.padEnd(11)} ${String(ours).padStart(6)} ms against ${String(theirs).padStart(6)} ms  ×${(ours / theirs).toFixed(2)}`,
     );
   }
 }
@@ -311,18 +315,29 @@ async function benchFirstLoads(
     },
   ];
   const chosen = only.length ? pages.filter((page) => only.includes(page.path)) : pages;
+  // A new tab is where Cross-Origin-Opener-Policy costs a page most (docs/benchmarks.md): /login, and the floor
+  // with and without it, also as a link from another site's page opens them (127.0.0.2: neither the portal's
+  // host nor Ory's UI's).
+  const site = await floorPage("127.0.0.2");
+  const fromSite = (page: PageUnderTest): PageUnderTest => ({ ...page, name: `${page.name}${fromSiteName}`, from: site.origin });
+  chosen.push(...chosen.filter(({ name }) => name === "/login").map(fromSite));
   // Ory's UI's pages that the portal has too, measured in the same rounds as the portal's.
   if (ory)
-    for (const page of chosen.filter(({ name }) => ["/login", "/registration", "/recovery", "/settings"].includes(name)))
+    for (const page of chosen.filter(({ name }) =>
+      ["/login", "/registration", "/recovery", "/settings", `/login${fromSiteName}`].includes(name),
+    ))
       chosen.push({ ...page, name: oryName(page.name), origin: ory.origin, cookies: page.cookies && ory.cookies });
   const floor = await floorPage();
   const field = (page: Page) => page.locator('input[name="identifier"]');
-  chosen.push(
+  const floors: PageUnderTest[] = [
     { name: floorName, path: "/", ready: field, origin: floor.origin },
     { name: `${floorName}, COOP`, path: "/coop", ready: field, origin: floor.origin },
-    { name: `${floorName}, headers`, path: "/headers", ready: field, origin: floor.origin },
-  );
-  const figures = await measureFirstLoads(browser, origin, chosen, [loopback, throttled], firstLoadRuns).finally(floor.close);
+  ];
+  chosen.push(...floors, { name: `${floorName}, headers`, path: "/headers", ready: field, origin: floor.origin }, ...floors.map(fromSite));
+  const figures = await measureFirstLoads(browser, origin, chosen, [loopback, throttled], firstLoadRuns).finally(() => {
+    floor.close();
+    site.close();
+  });
   const visitor = await createIdentity(stack.adminUrl, { verified: true });
   const noScript = await signInWithoutJavaScript(browser, origin, visitor.email, visitor.password).then(
     (ms) => `succeeded, ${ms} ms from opening /login to a session (loopback)`,
