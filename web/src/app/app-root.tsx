@@ -5,6 +5,7 @@ import { StrictMode, type ReactNode } from "react";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { matchRoutes, type Location } from "react-router-dom";
 import { takeBootSession } from "../lib/boot-data";
+import { TextProvider } from "../lib/i18n/text";
 import { createQueryClient } from "../lib/query-client";
 import { isPublicMatch } from "./route-access";
 import { routes } from "./routes";
@@ -24,7 +25,9 @@ export function createAppQueryClient(location: Pick<Location, "pathname">): Quer
 export function AppRoot({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <TextProvider>{children}</TextProvider>
+      </QueryClientProvider>
     </StrictMode>
   );
 }

@@ -2,12 +2,15 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Branding, TermsLinks } from "#contract/schemas/runtime-config.js";
 import { withServerPage } from "../lib/boot-data";
+import { TextProvider } from "../lib/i18n/text";
 import { BrandLinks, BrandLogo, BrandMark } from "./brand";
 
 /** The markup the server renders with the operator's branding in the page's configuration. */
 function markupOf(branding: Branding | undefined, element: React.ReactElement, terms?: TermsLinks): HTMLElement {
   const config = { KRATOS_PUBLIC_URL: "http://localhost/kratos", ...(branding ? { BRANDING: branding } : {}), ...(terms ? { terms } : {}) };
-  const { rendered: html } = withServerPage({ config, language: "en" }, "http://localhost", () => renderToString(element));
+  const { rendered: html } = withServerPage({ config, language: "en" }, "http://localhost", () =>
+    renderToString(<TextProvider>{element}</TextProvider>),
+  );
   const container = document.createElement("div");
   container.innerHTML = html;
   return container;

@@ -2,7 +2,7 @@
 // (lib/branding.ts), or the portal's own globe. An image with a dark variant
 // is drawn twice, and the stylesheet shows the one of the page's theme
 // (app.scss), so that the server's page is right before any script runs.
-import { useTranslation } from "react-i18next";
+import { useText } from "../lib/i18n/text";
 import type { Branding } from "#contract/schemas/runtime-config.js";
 import { branding } from "../lib/branding";
 import { termsLinks } from "../lib/terms";
@@ -51,7 +51,7 @@ export const hasBrandLinks = () => brandLinks().length > 0;
 
 /** Help, terms and privacy policy, those the operator gave; nothing without them. */
 export function BrandLinks() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const links = brandLinks();
   if (links.length === 0) return null;
   return (

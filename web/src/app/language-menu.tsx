@@ -4,13 +4,13 @@
 // choice in Account Settings (the `language` trait), for other devices and mail.
 import { useId } from "react";
 import Form from "react-bootstrap/Form";
-import { useTranslation } from "react-i18next";
+import { useText } from "../lib/i18n/text";
 import { isLanguage, languageNames, languages } from "#contract/languages.js";
 import { saveLanguageChoice } from "../lib/i18n";
 import { useHydrated } from "../lib/use-hydrated";
 
 export function LanguageMenu() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useText();
   const id = useId();
   // Choosing is the app's work: in the server's page, until the script runs, the menu waits for it.
   const hydrated = useHydrated();

@@ -1,6 +1,6 @@
 // A page whose code cannot be loaded (a deploy replaced the files the open app
 // was built with) says so and offers a reload, instead of a blank page.
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider, createMemoryRouter } from "react-router-dom";
@@ -8,6 +8,7 @@ import { afterEach, expect, it, vi } from "vitest";
 import { sessionBody } from "../lib/testing/render-page";
 import { createQueryClient } from "../lib/query-client";
 import { routes } from "./routes";
+import { render } from "../lib/testing/render";
 
 vi.mock("../features/clients", () => {
   throw new TypeError("Failed to fetch dynamically imported module: /assets/clients-0000.js");

@@ -1,6 +1,6 @@
 // The shell as a user meets it: jsdom, the real routes and providers, with
 // /api/session and the Kratos client stubbed and the flow pages stood in for.
-import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider, createMemoryRouter } from "react-router-dom";
@@ -11,6 +11,7 @@ import { menuCollapsedOfCookies } from "#contract/menu.js";
 import { autoRetryMs } from "./pages/unavailable-page";
 import { chooseMenuCollapsed } from "./shell/menu-choice";
 import { routes } from "./routes";
+import { render } from "../lib/testing/render";
 
 const kratosStub = vi.hoisted(() => ({ createBrowserLogoutFlow: vi.fn() }));
 vi.mock("../lib/kratos/client", () => ({ kratos: () => kratosStub }));

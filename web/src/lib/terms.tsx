@@ -1,7 +1,7 @@
 // The terms of service people accept (TERMS_URL, PRIVACY_URL, TERMS_VERSION in
 // the runtime configuration, docs/identity-schema.md): their links, in the
 // label of the schema's terms checkbox and on the page that asks again.
-import { useTranslation } from "react-i18next";
+import { useText } from "./i18n/text";
 import type { TermsAcceptanceBody } from "#contract/schemas/account.js";
 import type { TermsLinks } from "#contract/schemas/runtime-config.js";
 import { apiRequest } from "./api-client";
@@ -34,7 +34,7 @@ export function acceptsTerms(fields: readonly TraitField[] | undefined, traits: 
 }
 
 function ExternalLink({ href, children }: { href: string; children: string }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
       {children}
@@ -45,7 +45,7 @@ function ExternalLink({ href, children }: { href: string; children: string }) {
 
 /** The terms' link, and the privacy notice's where there is one. */
 export function TermsLinksText({ terms }: { terms: TermsLinks }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   return (
     <>
       <ExternalLink href={terms.url}>{t("flows.termsLink")}</ExternalLink>

@@ -1,7 +1,8 @@
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useToast } from "../../lib/feedback/toast";
 import { ToastProvider, toastDelayMs } from "./toast-provider";
+import { render } from "../../lib/testing/render";
 
 function SaveButton() {
   const toast = useToast();

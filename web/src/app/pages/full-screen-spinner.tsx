@@ -1,8 +1,8 @@
 import Spinner from "react-bootstrap/Spinner";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../lib/i18n/text";
 
 export function FullScreenSpinner() {
-  const { t } = useTranslation();
+  const { t } = useText();
   return (
     <main className="fullscreen-center">
       <div role="status" aria-label={t("app.loading")}>

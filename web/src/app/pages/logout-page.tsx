@@ -7,7 +7,7 @@ import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
 import Spinner from "react-bootstrap/Spinner";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../lib/i18n/text";
 import { Navigate, useSearchParams } from "react-router-dom";
 import { OAuth2LogoutPage } from "../../features/consent";
 import { createLogoutUrl } from "../../lib/kratos/create-logout-url";
@@ -22,7 +22,7 @@ export function LogoutPage() {
 }
 
 function AccountLogout() {
-  const { t } = useTranslation();
+  const { t } = useText();
   // A logout URL is good for one use: never kept for another visit.
   const logout = useQuery({ queryKey: ["logout-url"], queryFn: () => createLogoutUrl(), gcTime: 0 });
 

@@ -1,11 +1,11 @@
 import Card from "react-bootstrap/Card";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../lib/i18n/text";
 import { Link } from "react-router-dom";
 import { paths } from "#contract/paths.js";
 import { LockIcon } from "../shell/icons";
 
 export function NotAllowedPage() {
-  const { t } = useTranslation();
+  const { t } = useText();
   return (
     <Card className="card-wide shadow-sm">
       <Card.Body className="p-4">

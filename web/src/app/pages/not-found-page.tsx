@@ -1,10 +1,10 @@
 import Card from "react-bootstrap/Card";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../lib/i18n/text";
 import { Link } from "react-router-dom";
 import { paths } from "#contract/paths.js";
 
 export function NotFoundPage() {
-  const { t } = useTranslation();
+  const { t } = useText();
   return (
     <Card className="card-wide shadow-sm">
       <Card.Body className="p-4">

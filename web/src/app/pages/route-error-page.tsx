@@ -3,12 +3,12 @@
 // with): reloading fetches the current app in both cases.
 import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../lib/i18n/text";
 import { useRouteError } from "react-router-dom";
 import { PageLoadError } from "../on-demand";
 
 export function RouteErrorPage() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const texts = useRouteError() instanceof PageLoadError ? "app.pageLoadError" : "app.routeError";
   return (
     <main className="fullscreen-center">

@@ -4,13 +4,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
 import Spinner from "react-bootstrap/Spinner";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../lib/i18n/text";
 import { CloudOffIcon } from "../shell/icons";
 
 export const autoRetryMs = 5000;
 
 export function UnavailablePage({ onRetry }: { onRetry: () => Promise<void> }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const [retrying, setRetrying] = useState(false);
   const inFlight = useRef(false);
 

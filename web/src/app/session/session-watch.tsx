@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../lib/i18n/text";
 import { useNavigate } from "react-router-dom";
 import { Modal } from "../../lib/components/modal";
 import { useCurrentSession } from "../../lib/current-session";
@@ -33,7 +33,7 @@ function after(ms: number, run: () => void): () => void {
 }
 
 export function SessionWatch() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const navigate = useNavigate();
   const { session, refresh } = useCurrentSession();
   // The end the dialog warned of: a session extended since has another end, and no dialog.

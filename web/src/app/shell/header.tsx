@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useText } from "../../lib/i18n/text";
 import { LanguageMenu } from "../language-menu";
 import { ThemeMenu } from "../../lib/theme-choice/theme-menu";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -13,7 +13,7 @@ interface HeaderProps {
 }
 
 export function Header({ userName, menuFolded, onToggleMenu }: HeaderProps) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const hydrated = useHydrated();
   return (
     <header className="shell-header">

@@ -1,11 +1,12 @@
 // The folded menu's choice: read from the cookie on both sides (the server's render through the page's
 // start-up data), kept in the cookie and in the spec's localStorage key, Collapsed, which agree once the app runs.
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { menuCollapsedOfCookies } from "#contract/menu.js";
 import { withServerPage } from "../../lib/boot-data";
 import { chooseMenuCollapsed, syncStoredChoice, useMenuCollapsed } from "./menu-choice";
+import { render } from "../../lib/testing/render";
 
 const config = { KRATOS_PUBLIC_URL: "http://localhost/kratos" };
 

@@ -1,7 +1,7 @@
 // The signed-in layout: side menu, header, the page, and a footer line. Only
 // rendered by the session gate when there is a session.
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../lib/i18n/text";
 import { Outlet, useLocation } from "react-router-dom";
 import { displayName, useCurrentSession } from "../../lib/current-session";
 import { useProductName } from "../../lib/operator-texts";
@@ -16,7 +16,7 @@ import { useCollapsed } from "./use-collapsed";
 const mainId = "main-content";
 
 export function ShellLayout() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const { session } = useCurrentSession();
   const { collapsed, open, folded, toggle, close } = useCollapsed();
   // In the browser's time zone, which the server that rendered the page does not know.

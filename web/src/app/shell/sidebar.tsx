@@ -1,7 +1,7 @@
 import { useId, type ReactElement } from "react";
 import OverlayTrigger from "react-bootstrap/OverlayTrigger";
 import Tooltip from "react-bootstrap/Tooltip";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../lib/i18n/text";
 import { NavLink, useNavigate } from "react-router-dom";
 import { useConfirm } from "../../lib/feedback/use-confirm";
 import { useProductName } from "../../lib/operator-texts";
@@ -22,7 +22,7 @@ interface SidebarProps {
 }
 
 export function Sidebar({ folded, roles, onNavigate }: SidebarProps) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const productName = useProductName();
   const navigate = useNavigate();
   const { confirm, dialog } = useConfirm();

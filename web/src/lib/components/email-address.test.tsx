@@ -1,6 +1,7 @@
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { EmailAddress, wrapPoints } from "./email-address";
+import { render } from "../testing/render";
 
 describe("EmailAddress", () => {
   it("may wrap after the @ and before each dot, nowhere else", () => {

@@ -5,7 +5,7 @@
 // under a hidden header.
 import type { ReactNode } from "react";
 import Table from "react-bootstrap/Table";
-import { useTranslation } from "react-i18next";
+import { useText } from "../i18n/text";
 import "./list-table.css";
 
 interface ListTableProps {
@@ -20,7 +20,7 @@ interface ListTableProps {
 }
 
 export function ListTable({ label, columns, lead, className, children }: ListTableProps) {
-  const { t } = useTranslation();
+  const { t } = useText();
   return (
     <Table
       responsive

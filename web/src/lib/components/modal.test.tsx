@@ -4,10 +4,11 @@
 // never reach the page behind; with two dialogs open, only the top one's
 // controls. jsdom lays nothing out, so here every element has a box for
 // tabbable to find it drawn; in a browser the real boxes count.
-import { cleanup, render } from "@testing-library/react";
+import { cleanup } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Modal } from "./modal";
+import { render } from "../testing/render";
 
 beforeEach(() => {
   vi.spyOn(Element.prototype, "getClientRects").mockReturnValue({ length: 1 } as DOMRectList);

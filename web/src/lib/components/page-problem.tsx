@@ -4,7 +4,7 @@
 // catalog section (clients, users) words it for its own service and work.
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
-import { useTranslation } from "react-i18next";
+import { useText } from "../i18n/text";
 import { Link } from "react-router-dom";
 import { signInHref } from "#contract/flows.js";
 import { href } from "#contract/paths.js";
@@ -34,7 +34,7 @@ export const concernsSession = (problem: ApiProblem | undefined) => problem?.kin
 export type AdminArea = "clients" | "users";
 
 export function PageProblemAlert({ area, problem, onRetry }: { area: AdminArea; problem: PageProblem; onRetry: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const { session } = useCurrentSession();
   switch (problem.kind) {
     case "unavailable":

@@ -2,12 +2,13 @@
 // with Try again (which asks again), the card's empty words, its content, and
 // the content kept below a failure to read it again.
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError } from "../api-client";
 import { createQueryClient } from "../query-client";
 import { QueryContent } from "./query-content";
+import { render } from "../testing/render";
 
 afterEach(cleanup);
 

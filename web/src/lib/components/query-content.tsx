@@ -8,13 +8,13 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
-import { useTranslation } from "react-i18next";
+import { useText } from "../i18n/text";
 import { errorMessage } from "../error-message";
 import { Loading } from "./loading";
 
 /** A read that failed, worded, with Try again. */
 export function QueryFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   return (
     <Alert variant="danger" className="small">
       <p>{errorMessage(error)}</p>

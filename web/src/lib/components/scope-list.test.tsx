@@ -1,6 +1,7 @@
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ScopeList } from "./scope-list";
+import { render } from "../testing/render";
 
 afterEach(cleanup);
 

@@ -1,11 +1,12 @@
 // Asking before doing, as the user meets it: the answer, the progress of the
 // action, and its failure told in the dialog.
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../api-client";
 import { useConfirm, type ConfirmOptions } from "./use-confirm";
+import { render } from "../testing/render";
 
 afterEach(cleanup);
 

@@ -7,7 +7,7 @@ import { useCallback, useId, useRef, useState, type ReactElement, type ReactNode
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Spinner from "react-bootstrap/Spinner";
-import { useTranslation } from "react-i18next";
+import { useText } from "../i18n/text";
 import { Modal } from "../components/modal";
 import { errorMessage } from "../error-message";
 
@@ -43,7 +43,7 @@ export interface Confirm {
 }
 
 export function useConfirm(): Confirm {
-  const { t } = useTranslation();
+  const { t } = useText();
   const titleId = useId();
   const [asked, setAsked] = useState<Asked | null>(null);
   const answer = useRef<(confirmed: boolean) => void>(undefined);

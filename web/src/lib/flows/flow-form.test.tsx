@@ -3,7 +3,7 @@
    The renderer's contract with Kratos includes what no user sees and no role
    names: hidden inputs (the CSRF token) and the script element of webauthn.js. */
 import type { UiNode } from "@ory/client-fetch";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { KratosFlow } from "../kratos/errors";
@@ -12,6 +12,7 @@ import { FlowMessages } from "./flow-messages";
 import loginWrongPassword from "./fixtures/login-wrong-password.json";
 import registrationCredentialsStep from "./fixtures/registration-credentials-step.json";
 import settingsBackupCodes from "./fixtures/settings-backup-codes.json";
+import { render } from "../testing/render";
 
 const loginFlow = loginWrongPassword as unknown as KratosFlow;
 const registrationFlow = registrationCredentialsStep as unknown as KratosFlow;

@@ -4,7 +4,7 @@
 import type { UiNode } from "@ory/client-fetch";
 import { useId, type FormEvent, type ReactNode } from "react";
 import Form from "react-bootstrap/Form";
-import { useTranslation } from "react-i18next";
+import { useText } from "../i18n/text";
 import type { KratosFlow } from "../kratos/errors";
 import type { FlowBody } from "../kratos/update-flow";
 import "./flows.css";
@@ -50,7 +50,7 @@ export function FlowForm({
   children,
   ...rest
 }: FlowFormProps) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const idPrefix = useId();
   // Scripts come from the whole flow: the passkey card needs the script node of the webauthn group.
   const scripts = useFlowScripts(flow.ui.nodes);

@@ -3,7 +3,7 @@
 // not be loaded (never a spinner that waits for nothing).
 import { lazy, Suspense, type ReactNode } from "react";
 import Button from "react-bootstrap/Button";
-import { useTranslation } from "react-i18next";
+import { useText } from "../i18n/text";
 import { FormAlerts } from "../components/cards";
 import { Loading } from "../components/loading";
 import type { FlowController } from "./use-flow";
@@ -24,7 +24,7 @@ export function FlowStatus<F>({
   showFailure?: boolean;
   children: (flow: F) => ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const { flow, notice, failure, retry, proofOfWork } = controller;
   return (
     <>

@@ -11,7 +11,7 @@ import "altcha/external";
 import widgetStylesheet from "altcha/altcha.css?url";
 import Pbkdf2Worker from "altcha/workers/pbkdf2?worker";
 import { useEffect, useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useText } from "../i18n/text";
 import { proofOfWorkPath } from "#contract/proof-of-work.js";
 
 /** The algorithm the portal's challenges name (server/src/plugins/abuse-limits/proof-of-work.ts). */
@@ -43,7 +43,7 @@ const widgetTexts = [
 
 /** onSolved must stay the same for the widget's life (use-flow.ts gives each challenge its own, and a key). */
 export default function ProofOfWorkCheck({ onSolved }: { onSolved: (payload: string) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useText();
   const holder = useRef<HTMLDivElement>(null);
   const introId = useId();
 

@@ -7,7 +7,7 @@
 import type { UiNode, UiNodeInputAttributes } from "@ory/client-fetch";
 import type { FormEvent } from "react";
 import Button from "react-bootstrap/Button";
-import { useTranslation } from "react-i18next";
+import { useText } from "../i18n/text";
 import { languageTrait } from "#contract/languages.js";
 import { ProviderMark } from "../components/provider-mark";
 import { useKratosText } from "../i18n/kratos-text";
@@ -34,7 +34,7 @@ export interface ProviderButtonsProps {
 }
 
 export function ProviderButtons({ flow, busy, withLanguage = false, onSubmit }: ProviderButtonsProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useText();
   const text = useKratosText();
   const providers = providerNodes(flow);
   if (providers.length === 0) return null;

@@ -1,7 +1,7 @@
 // Traits as the identity schema describes them, beyond Kratos 1.3.1's nodes.
 import type { UiNode } from "@ory/client-fetch";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { IdentitySchemas } from "#contract/schemas/identity-schemas.js";
@@ -9,6 +9,7 @@ import type { KratosFlow } from "../kratos/errors";
 import { createQueryClient } from "../query-client";
 import { FlowForm } from "./flow-form";
 import { identitySchemasQueryOptions, schemaFieldsOf, TraitFieldsScope } from "./trait-fields";
+import { render } from "../testing/render";
 
 const schemas: IdentitySchemas = {
   schemas: [

@@ -5,7 +5,7 @@
 // server renders the same fields the browser hydrates.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { createContext, useContext, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useText } from "../i18n/text";
 import { apiReads } from "#contract/boot.js";
 import type { IdentitySchemas, TraitField } from "#contract/schemas/identity-schemas.js";
 import { apiRequest } from "../api-client";
@@ -78,7 +78,7 @@ export function TraitFieldsScope({ flow, children }: { flow: KratosFlow; childre
  * `flows.traits.<path>` (the shipped schema's traits), else the schema's title, else its path.
  */
 export function useTraitLabel(): (name: string, title: string | undefined) => string {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useText();
   return (name, title) => {
     const own = operatorText(i18n.language, name);
     if (own !== undefined) return own;
@@ -93,7 +93,7 @@ export function useTraitLabel(): (name: string, title: string | undefined) => st
  * `flows.traitGroups.<path>` (the shipped schema's name), else the schema's title of the object, else its path.
  */
 export function useTraitGroupLabel(): (path: string, title: string | undefined) => string {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useText();
   return (path, title) => {
     const own = operatorText(i18n.language, path);
     if (own !== undefined) return own;
@@ -118,6 +118,6 @@ export function TraitGroup({ path, children }: { path: string; children: ReactNo
 
 /** What an option of an enum is called: the operator's text for `traits.<path>.<value>`, else the value. */
 export function useOptionLabel(): (name: string, value: string | number | boolean) => string {
-  const { i18n } = useTranslation();
+  const { i18n } = useText();
   return (name, value) => operatorText(i18n.language, `${name}.${String(value)}`) ?? String(value);
 }

@@ -1,6 +1,6 @@
 // The portal's one vocabulary: i18next with the catalogs of locales/.
-// Components read text with useTranslation() (react-i18next); code outside
-// React (error messages, notices) with i18n.t.
+// Components read text with useText() (text.tsx, on react-i18next); code
+// outside React (error messages, notices) with i18n.t.
 //
 // Each language of contract/languages.ts has a folder in locales/ with its
 // catalogs, which locales/index.ts loads on demand: the portal's texts and

@@ -2,7 +2,7 @@
 // Kratos sends; Kratos' own text only for an id the catalog does not know.
 import type { UiText } from "@ory/client-fetch";
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useText } from "./text";
 
 export type KratosTextOf = (text: UiText, group?: string) => string;
 
@@ -31,7 +31,7 @@ export function kratosTextKeys(text: UiText, group?: string): string[] {
 }
 
 export function useKratosText(): KratosTextOf {
-  const { t } = useTranslation("kratos");
+  const { kratosT: t } = useText();
   return useCallback(
     (text, group) => {
       const keys = kratosTextKeys(text, group);

@@ -1,14 +1,14 @@
 // Renders a page for a unit test as the app would host it: a fresh data
-// layer, a router at `url`, the signed-in user, and a toast recorder. The
+// layer, the texts, a router at `url`, the signed-in user, and a toast recorder. The
 // network below (fetch, the Kratos SDK) is the test's to stub.
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { vi } from "vitest";
 import { CurrentSessionContext, type CurrentSession, type SessionBody } from "../current-session";
 import { ToastContext } from "../feedback/toast";
 import { createQueryClient } from "../query-client";
+import { render } from "./render";
 
 export function sessionBody(overrides: Partial<SessionBody> = {}): SessionBody {
   return {

@@ -1,11 +1,12 @@
 // The theme menu as the reader meets it: it shows the page's choice, and a
 // new choice applies at once and is kept in the cookie the server reads.
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { themeOfCookies } from "#contract/theme.js";
 import { chooseTheme } from "./theme-choice";
 import { ThemeMenu } from "./theme-menu";
+import { render } from "../testing/render";
 
 const root = document.documentElement;
 // index.html's, which a choice updates for the browser's own parts.

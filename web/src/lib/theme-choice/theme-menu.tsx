@@ -2,13 +2,13 @@
 // pages' header): a native select, which needs no styles beyond Bootstrap's
 // form controls and works by keyboard and screen reader as is.
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useText } from "../i18n/text";
 import { useHydrated } from "../use-hydrated";
 import { chooseTheme, themeChoices, useThemeChoice, type ThemeChoice } from "./theme-choice";
 import "./theme-menu.css";
 
 export function ThemeMenu() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const choice = useThemeChoice();
   const id = useId();
   // Choosing is the app's work: in the server's page, until the script runs, the menu waits for it.

@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Badge from "react-bootstrap/Badge";
 import Button from "react-bootstrap/Button";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { useNavigate } from "react-router-dom";
 import { SectionCard } from "../../../lib/components/cards";
 import { ListTable } from "../../../lib/components/list-table";
@@ -18,7 +18,7 @@ import { activityQueryOptions } from "../api/get-activity";
 import { useSignOutEverywhereElse } from "../api/sign-out-everywhere";
 
 export function ActivityCard() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const navigate = useNavigate();
   const activity = useQuery(activityQueryOptions());
   // The server renders the list with the page's answer: dates and actions wait for the app.

@@ -7,7 +7,7 @@ import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import Spinner from "react-bootstrap/Spinner";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { SectionCard } from "../../../lib/components/cards";
 import { useCurrentSession } from "../../../lib/current-session";
 import { errorMessage } from "../../../lib/error-message";
@@ -23,7 +23,7 @@ export const deleteAccountAnchor = "delete-account";
 
 /** `returnTo`: the portal's path the card is on, where the sign-in that confirms it is the user comes back. */
 export function DeleteAccountCard({ returnTo = settingsPath("data") }: { returnTo?: string }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const { session } = useCurrentSession();
   const { email: traitsEmail } = session.identity.traits;
   const email = typeof traitsEmail === "string" ? traitsEmail : "";

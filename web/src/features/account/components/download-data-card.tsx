@@ -6,7 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Spinner from "react-bootstrap/Spinner";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { settingsPath } from "#contract/settings-sections.js";
 import { SectionCard } from "../../../lib/components/cards";
 import { errorMessage } from "../../../lib/error-message";
@@ -26,7 +26,7 @@ export const downloadDataAnchor = "download-data";
 
 /** `returnTo`: the portal's path the card is on, where the sign-in that confirms it is the person comes back. */
 export function DownloadDataCard({ returnTo = settingsPath("data") }: { returnTo?: string }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const queryClient = useQueryClient();
   const download = useExportAccount();
   const hydrated = useHydrated();

@@ -5,7 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import Alert from "react-bootstrap/Alert";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { Link } from "react-router-dom";
 import { settingsPath } from "#contract/settings-sections.js";
 import { deviceName } from "../../../lib/device-name";
@@ -14,7 +14,7 @@ import { useHydrated } from "../../../lib/use-hydrated";
 import { failedSignInsQueryOptions } from "../api/get-failed-sign-ins";
 
 export function FailedSignInsNotice() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const failed = useQuery(failedSignInsQueryOptions());
   const formatDateTime = useFormatDateTime();
   const hydrated = useHydrated();

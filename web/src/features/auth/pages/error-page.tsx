@@ -2,7 +2,7 @@
 // portal refused before Kratos saw it (the /kratos proxy's return_to_not_allowed), in the code's words.
 import { useQuery } from "@tanstack/react-query";
 import Button from "react-bootstrap/Button";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { useSearchParams } from "react-router-dom";
 import { PublicCard } from "../../../lib/components/cards";
 import { Loading } from "../../../lib/components/loading";
@@ -12,7 +12,7 @@ import { sentence } from "../../../lib/sentence";
 import { flowErrorQueryOptions } from "../api/get-flow-error";
 
 export function ErrorPage() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const [params] = useSearchParams();
   const id = params.get("id") ?? "";
   const code = errorCodes.find((known) => known === params.get("code"));

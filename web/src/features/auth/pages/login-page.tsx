@@ -3,7 +3,7 @@
 import { useContext, useState } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { Link, useSearchParams } from "react-router-dom";
 import { FormAlerts, PublicCard } from "../../../lib/components/cards";
 import { CurrentSessionContext, emailOf } from "../../../lib/current-session";
@@ -25,7 +25,7 @@ import { registrationOpen } from "../registration-mode";
 const groupOrder = ["password", "code", "totp", "lookup_secret", "webauthn", "passkey"];
 
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const [params] = useSearchParams();
   const query = flowQueryOf("login", params);
   const controller = useFlow("login");

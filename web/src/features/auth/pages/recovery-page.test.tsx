@@ -1,8 +1,9 @@
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RecoveryPage } from "./recovery-page";
+import { render } from "../../../lib/testing/render";
 
 const sdk = vi.hoisted(() => ({ getRecoveryFlow: vi.fn(), updateRecoveryFlow: vi.fn() }));
 vi.mock("../../../lib/kratos/client", () => ({ kratos: () => sdk }));

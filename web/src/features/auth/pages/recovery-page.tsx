@@ -1,7 +1,7 @@
 // /recovery: email, then the code from the mail. Kratos then signs the user in
 // and answers 422 browser_location_change_required towards its settings flow,
 // which this portal shows on the Recovery page (/changepwd) instead of /settings.
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { Link, useSearchParams } from "react-router-dom";
 import { PublicCard } from "../../../lib/components/cards";
 import { FlowForm } from "../../../lib/flows/flow-form";
@@ -13,7 +13,7 @@ import { href } from "#contract/paths.js";
 import { settingsFlowIn } from "../../../lib/kratos/continue-with";
 
 export function RecoveryPage() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const [params] = useSearchParams();
   const controller = useFlow("recovery", {
     onRedirect: (url) => {

@@ -3,7 +3,7 @@
 // the user is taken to where that code is entered. When accounts are by
 // invitation only, the page says how to get one instead, and starts no flow.
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { Link, useSearchParams } from "react-router-dom";
 import { PublicCard } from "../../../lib/components/cards";
 import { FlowForm } from "../../../lib/flows/flow-form";
@@ -26,7 +26,7 @@ export function RegistrationPage() {
 }
 
 function ByInvitation() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const [params] = useSearchParams();
   return (
     <PublicCard title={t("auth.registration.byInvitationTitle")}>
@@ -41,7 +41,7 @@ function ByInvitation() {
 }
 
 function OpenRegistration() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const [params] = useSearchParams();
   const controller = useFlow("registration");
   const { flow, busy, submit } = controller;

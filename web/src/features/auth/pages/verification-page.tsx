@@ -4,7 +4,7 @@
 import { useEffect, useRef } from "react";
 import Badge from "react-bootstrap/Badge";
 import Table from "react-bootstrap/Table";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { useSearchParams } from "react-router-dom";
 import { SectionCard } from "../../../lib/components/cards";
 import { useCurrentSession } from "../../../lib/current-session";
@@ -16,7 +16,7 @@ import { useFlow } from "../../../lib/flows/use-flow";
 import type { FlowBody } from "../../../lib/kratos/update-flow";
 
 export function VerificationPage() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const [params] = useSearchParams();
   const controller = useFlow("verification");
   const { flow, busy, submit } = controller;

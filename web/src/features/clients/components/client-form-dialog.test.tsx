@@ -1,10 +1,11 @@
 // The client form as an admin uses it: what it sends, and the server's errors at their fields.
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api-client";
 import { ClientFormDialog } from "./client-form-dialog";
 import { newClientValues, toClientInput, type ClientFormValues } from "../utils/client-form-values";
+import { render } from "../../../lib/testing/render";
 
 afterEach(cleanup);
 

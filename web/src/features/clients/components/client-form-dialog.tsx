@@ -6,7 +6,7 @@ import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import Spinner from "react-bootstrap/Spinner";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { apiProblemOf } from "../../../lib/api-problem";
 import { Modal } from "../../../lib/components/modal";
 import { errorMessage } from "../../../lib/error-message";
@@ -47,7 +47,7 @@ function translated<T extends string>(options: Record<T, string>, t: (key: never
 }
 
 export function ClientFormDialog({ show, title, submitLabel, initial, onSubmit, onCancel, onExited }: ClientFormDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const [values, setValues] = useState(initial);
   const [problems, setProblems] = useState(noProblems);
   const [busy, setBusy] = useState(false);

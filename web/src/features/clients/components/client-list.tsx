@@ -1,7 +1,7 @@
 // The clients found, with each one's actions, and "Load more" while Hydra has more.
 import Button from "react-bootstrap/Button";
 import Spinner from "react-bootstrap/Spinner";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { ListTable } from "../../../lib/components/list-table";
 import { useHydrated } from "../../../lib/use-hydrated";
 import type { Client } from "../api/client-types";
@@ -20,7 +20,7 @@ export interface ClientListProps {
 }
 
 export function ClientList({ clients, search, openingId, more, onEdit, onRotate, onDelete }: ClientListProps) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const hydrated = useHydrated();
   return (
     <>

@@ -1,6 +1,6 @@
 // One client in the list, with its actions.
 import Button from "react-bootstrap/Button";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { useFormatDate } from "../../../lib/format";
 import { useHydrated } from "../../../lib/use-hydrated";
 import type { Client } from "../api/client-types";
@@ -19,7 +19,7 @@ export function ClientRow({
   onRotate: () => void;
   onDelete: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const formatDate = useFormatDate();
   // Each action needs the app's script (manage-clients-page.tsx).
   const scriptless = !useHydrated();

@@ -3,11 +3,11 @@ import { useId, useState, type FormEvent } from "react";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import InputGroup from "react-bootstrap/InputGroup";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { useHydrated } from "../../../lib/use-hydrated";
 
 export function ClientSearch({ search, onSearch }: { search: string; onSearch: (search: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const [query, setQuery] = useState(search);
   const id = useId();
   // Searching is the app's work: until its script runs, the form would only reload the page.

@@ -6,7 +6,7 @@ import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import InputGroup from "react-bootstrap/InputGroup";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { Modal } from "../../../lib/components/modal";
 
 export interface ShownSecret {
@@ -30,7 +30,7 @@ export function SecretDialog({
   /** Once it has faded out; gives the focus back to what started the action (the dialog does not). */
   onExited: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const [copy, setCopy] = useState<CopyState>("idle");
   const id = useId();
 

@@ -6,7 +6,7 @@
 // factor missing, Hydra down) becomes the page's problem too.
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState, type RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { apiProblemOf } from "../../../lib/api-problem";
 import { concernsSession, problemOf, type PageProblem } from "../../../lib/components/page-problem";
 import { useCurrentSession } from "../../../lib/current-session";
@@ -33,7 +33,7 @@ export interface OpenForm {
 
 /** `newClient`: the page's "New client", where the focus goes when a deletion leaves the list empty. */
 export function useClientActions(newClient: RefObject<HTMLElement | null>) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const toast = useToast();
   const queryClient = useQueryClient();
   const { confirm, dialog } = useConfirm();

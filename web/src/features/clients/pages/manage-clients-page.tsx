@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { apiProblemOf } from "../../../lib/api-problem";
 import { Loading } from "../../../lib/components/loading";
 import { QueryFailure } from "../../../lib/components/query-content";
@@ -23,7 +23,7 @@ import { useClientActions } from "../hooks/use-client-actions";
 import { nameOf } from "../utils/name-of";
 
 export function ManageClientsPage() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const { refresh } = useCurrentSession();
   const [search, setSearch] = useState("");
   const clients = useInfiniteQuery(clientsQueryOptions(search));

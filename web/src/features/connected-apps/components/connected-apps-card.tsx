@@ -3,7 +3,7 @@
 // Revoking asks first; the dialog shows the progress and any failure.
 import { useQuery } from "@tanstack/react-query";
 import Button from "react-bootstrap/Button";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { SectionCard } from "../../../lib/components/cards";
 import { ListTable } from "../../../lib/components/list-table";
 import { QueryContent } from "../../../lib/components/query-content";
@@ -17,7 +17,7 @@ import { useRevokeAllConnectedApps } from "../api/revoke-all-connected-apps";
 import { useRevokeConnectedApp } from "../api/revoke-connected-app";
 
 export function ConnectedAppsCard() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const toast = useToast();
   const { confirm, dialog } = useConfirm();
   const apps = useQuery(connectedAppsQueryOptions());

@@ -5,7 +5,7 @@ import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
 import Spinner from "react-bootstrap/Spinner";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 
 export function RequestCard({ children }: { children: ReactNode }) {
   return (
@@ -39,7 +39,7 @@ export function RequestFailed({
   /** The way out, e.g. a link to the account. */
   children: (primary: boolean) => ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   return (
     <RequestCard>
       <h1 className="h4 mb-3">{title}</h1>

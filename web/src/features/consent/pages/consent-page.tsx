@@ -6,7 +6,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { Link, Navigate, useSearchParams } from "react-router-dom";
 import { apiProblemOf, isRetryable } from "../../../lib/api-problem";
 import { FormAlerts } from "../../../lib/components/cards";
@@ -38,7 +38,7 @@ function leaveOnce(url: string) {
 }
 
 export function ConsentPage() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const [params] = useSearchParams();
   const challenge = params.get("consent_challenge") ?? "";
   const answer = useQuery({ ...consentRequestQueryOptions(challenge), enabled: challenge !== "" });
@@ -79,7 +79,7 @@ export function ConsentPage() {
 }
 
 function ConsentQuestion({ request }: { request: ConsentRequest }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const { session } = useCurrentSession();
   const [remember, setRemember] = useState(false);
   const hydrated = useHydrated();

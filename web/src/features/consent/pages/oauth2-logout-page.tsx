@@ -3,7 +3,7 @@
 // Kratos session too, and the browser follows Hydra's redirect_to.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Button from "react-bootstrap/Button";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { Link } from "react-router-dom";
 import { FormAlerts } from "../../../lib/components/cards";
 import { apiProblemOf, isRetryable } from "../../../lib/api-problem";
@@ -15,7 +15,7 @@ import { logoutRequestQueryOptions } from "../api/get-logout-request";
 import { RequestCard, RequestFailed, Waiting } from "../components/request-status";
 
 export function OAuth2LogoutPage({ challenge }: { challenge: string }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const request = useQuery(logoutRequestQueryOptions(challenge));
   const hydrated = useHydrated();
   const signOut = useMutation({ mutationFn: () => acceptLogout(challenge), onSuccess: (url) => window.location.assign(url) });

@@ -7,7 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Spinner from "react-bootstrap/Spinner";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { useSearchParams } from "react-router-dom";
 import { href } from "#contract/paths.js";
 import { PublicCard } from "../../../lib/components/cards";
@@ -27,7 +27,7 @@ function problemMessage(error: unknown): string {
 }
 
 export function InvitationPage() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const welcome = useQuery({ ...invitationQueryOptions(token), enabled: token !== "" });

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import Alert from "react-bootstrap/Alert";
 import Badge from "react-bootstrap/Badge";
 import Button from "react-bootstrap/Button";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { SectionCard } from "../../../lib/components/cards";
 import { ListTable } from "../../../lib/components/list-table";
 import { QueryContent } from "../../../lib/components/query-content";
@@ -17,7 +17,7 @@ import { useRevokeSession } from "../api/revoke-session";
 import { deviceName } from "../../../lib/device-name";
 
 export function SessionsCard() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const toast = useToast();
   const sessions = useQuery(sessionsQueryOptions());
   const revoke = useRevokeSession();
@@ -76,7 +76,7 @@ export function SessionsCard() {
 }
 
 function SessionRow({ session, current, busy, onEnd }: { session: Session; current: boolean; busy: boolean; onEnd: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const formatDateTime = useFormatDateTime();
   const device = session.devices.at(0);
   return (

@@ -1,12 +1,12 @@
 // Account Settings' Appearance card: the same choice as the headers' theme menu, as radio buttons.
 import Form from "react-bootstrap/Form";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { SectionCard } from "../../../lib/components/cards";
 import { chooseTheme, themeChoices, useThemeChoice } from "../../../lib/theme-choice/theme-choice";
 import { useHydrated } from "../../../lib/use-hydrated";
 
 export function AppearanceCard() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const choice = useThemeChoice();
   // Choosing is the app's work: in the server's page, until the script runs, the choices wait for it.
   const hydrated = useHydrated();

@@ -2,13 +2,13 @@
 // credential (security keys, passkeys): the list with its own remove buttons,
 // then the group's form for adding one.
 import type { UiNode } from "@ory/client-fetch";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import type { SettingsController } from "../hooks/use-settings-flow";
 import { CredentialList, removeButtons, type CredentialKind } from "./credential-list";
 import { GroupCard } from "./group-card";
 
 export function CredentialGroupCard({ settings, kind }: { settings: SettingsController; kind: CredentialKind }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const { flow, busy } = settings;
   if (!flow) return null;
   const isRemoveButton = (node: UiNode) => node.attributes.node_type === "input" && node.attributes.name === `${kind}_remove`;

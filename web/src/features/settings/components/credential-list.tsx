@@ -1,7 +1,7 @@
 // Registered security keys or passkeys, from the flow's remove buttons: Kratos
 // names each credential and its date in the button's label context.
 import type { UiNode, UiNodeInputAttributes } from "@ory/client-fetch";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { ListTable } from "../../../lib/components/list-table";
 import { SubmitButton } from "../../../lib/flows/nodes/node-input";
 import { labelOf } from "../../../lib/flows/nodes/node-label";
@@ -40,7 +40,7 @@ export function removeButtons(nodes: readonly UiNode[], kind: CredentialKind): C
 }
 
 export function CredentialList({ kind, credentials, busy }: { kind: CredentialKind; credentials: readonly Credential[]; busy: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const text = useKratosText();
   const formatDate = useFormatDate();
   // A passkey's name holds its date and time, which the server's page leaves to the browser (useFormatDate).

@@ -6,7 +6,7 @@
 // is listed with the reason it stays.
 import type { UiNode, UiNodeInputAttributes } from "@ory/client-fetch";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { ProviderMark } from "../../../lib/components/provider-mark";
 import { ListTable } from "../../../lib/components/list-table";
 import { SubmitButton } from "../../../lib/flows/nodes/node-input";
@@ -42,7 +42,7 @@ function labelFrom(node: ButtonNode): string {
 }
 
 export function ProvidersCard({ settings }: { settings: SettingsController }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const text = useKratosText();
   const linked = useQuery(providersQueryOptions());
   const { flow, busy } = settings;

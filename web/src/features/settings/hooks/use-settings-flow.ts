@@ -7,7 +7,7 @@
 // sessionStorage says which card acted, and a toast says the change.
 import type { SettingsFlow } from "@ory/client-fetch";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { isLanguage, languageTrait } from "#contract/languages.js";
 import { useToast } from "../../../lib/feedback/toast";
 import { saveLanguageChoice } from "../../../lib/i18n";
@@ -44,7 +44,7 @@ function lookup<T extends object>(table: T, key: string | undefined): T[keyof T]
 const nativeSubmitKey = "settings-native-submit";
 
 export function useSettingsFlow() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const controller = useFlow("settings");
   const toast = useToast();
   // A native submission comes back as this page load: its card is the one that acted. It shows so once the app

@@ -3,7 +3,7 @@
 // so does an accepted invitation (?notice=invited), which Kratos' messages
 // then welcome rather than call a recovery.
 import type { SettingsFlow } from "@ory/client-fetch";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { useSearchParams } from "react-router-dom";
 import { changePasswordNotice } from "#contract/flows.js";
 import { FlowMessages } from "../../../lib/flows/flow-messages";
@@ -14,7 +14,7 @@ import { GroupCard } from "../components/group-card";
 import { useSettingsFlow } from "../hooks/use-settings-flow";
 
 export function ChangePasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const settings = useSettingsFlow();
   const { activeGroup } = settings;
   const [params] = useSearchParams();

@@ -6,7 +6,7 @@
 // document's title names the section (app/page-title.ts). An address below it that is no section's is the
 // app's "not found" page (app/routes.tsx).
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { Route, Routes, useLocation, useNavigate } from "react-router-dom";
 import { settingsPath, settingsSectionOf, type SettingsSection } from "#contract/settings-sections.js";
 import { SettingsNav } from "../components/settings-nav";
@@ -28,7 +28,7 @@ export interface SettingsPageProps {
 }
 
 export function SettingsPage({ notice, devices, applications, data }: SettingsPageProps) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const { pathname, search } = useLocation();
   const section = settingsSectionOf(pathname);
   useReturnToActingSection(section, search);

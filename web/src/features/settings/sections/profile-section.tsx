@@ -2,7 +2,7 @@
 // settings flow's profile group.
 import { useState } from "react";
 import Alert from "react-bootstrap/Alert";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { Link } from "react-router-dom";
 import { useCurrentSession } from "../../../lib/current-session";
 import { FlowMessages } from "../../../lib/flows/flow-messages";
@@ -14,7 +14,7 @@ import { GroupCard } from "../components/group-card";
 import { useSettingsFlow } from "../hooks/use-settings-flow";
 
 export function ProfileSection() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const settings = useSettingsFlow();
   const { activeGroup, submitGroup } = settings;
   const { session, refresh } = useCurrentSession();

@@ -1,7 +1,7 @@
 // Account Settings' Sign-in and security: the password (its own page, paths.changePassword, linked here), the
 // authenticator app, security keys, passkeys and sign-in providers from the settings flow, and a generic card
 // for any method Kratos adds that has none of its own.
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { Link } from "react-router-dom";
 import { SectionCard } from "../../../lib/components/cards";
 import { FlowMessages } from "../../../lib/flows/flow-messages";
@@ -19,7 +19,7 @@ const placedGroups = new Set(["default", "profile", "password", "lookup_secret",
 export const securityGroups: ReadonlySet<string> = new Set(["webauthn", "passkey", "oidc"]);
 
 export function SecuritySection() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const settings = useSettingsFlow();
   const { activeGroup } = settings;
 

@@ -8,7 +8,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import Button from "react-bootstrap/Button";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { Link, Navigate, useSearchParams } from "react-router-dom";
 import { paths } from "#contract/paths.js";
 import { FormAlerts, PublicCard } from "../../../lib/components/cards";
@@ -18,7 +18,7 @@ import { safeInAppPath } from "../../../lib/redirect";
 import { acceptTerms, termsLinks, TermsLinksText } from "../../../lib/terms";
 
 export function TermsPage({ alternatives }: { alternatives?: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const [params] = useSearchParams();
   const { session, refresh } = useCurrentSession();
   const returnTo = safeInAppPath(params.get("return_to")) ?? paths.home;

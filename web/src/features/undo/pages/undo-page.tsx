@@ -7,7 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Spinner from "react-bootstrap/Spinner";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { useSearchParams } from "react-router-dom";
 import { href } from "#contract/paths.js";
 import type { UndoView } from "#contract/schemas/undo.js";
@@ -27,7 +27,7 @@ function problemMessage(error: unknown): string {
 }
 
 function RecoveryButton() {
-  const { t } = useTranslation();
+  const { t } = useText();
   return (
     <div className="d-grid">
       <Button href={href("recovery")} variant="outline-primary">
@@ -38,7 +38,7 @@ function RecoveryButton() {
 }
 
 function ChangeNamed({ view }: { view: UndoView }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const formatDateTime = useFormatDateTime();
   const secondFactor = view.change === "second_factor_added" || view.change === "second_factor_removed";
   const method = secondFactor
@@ -48,7 +48,7 @@ function ChangeNamed({ view }: { view: UndoView }) {
 }
 
 export function UndoPage() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const view = useQuery({ ...undoQueryOptions(token), enabled: token !== "" });

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { SectionCard } from "../../../lib/components/cards";
 import type { Confirm } from "../../../lib/feedback/use-confirm";
 import { useHydrated } from "../../../lib/use-hydrated";
@@ -14,7 +14,7 @@ import { nameOf } from "../utils/name-of";
 import { AskingButton, type Ask } from "./asking-button";
 
 export function AccessCard({ user, ask, confirm }: { user: UserDetail["user"]; ask: Ask; confirm: Confirm["confirm"] }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const [recovery, setRecovery] = useState<RecoveryCode | null>(null);
   const createRecoveryCode = useCreateRecoveryCode();
   const sendVerification = useSendVerification();

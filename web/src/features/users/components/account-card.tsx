@@ -1,6 +1,6 @@
 // The person's page's first card: who they are and what their account has.
 import Card from "react-bootstrap/Card";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { EmailAddress } from "../../../lib/components/email-address";
 import { useFormatDateTime } from "../../../lib/format";
 import type { UserDetail } from "../api/user-types";
@@ -8,7 +8,7 @@ import { BackLink } from "./back-link";
 import { LockBadge, Providers, SecondFactors, StateBadge } from "./user-facts";
 
 export function AccountCard({ user, headingId }: { user: UserDetail["user"]; headingId: string }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   // The server renders the page too: dates as the reader's once the app runs.
   const formatDateTime = useFormatDateTime();
   return (

@@ -1,5 +1,5 @@
 // What admins did to the person's account, newest first, within the retention period.
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { SectionCard } from "../../../lib/components/cards";
 import { EmailAddress } from "../../../lib/components/email-address";
 import { ListTable } from "../../../lib/components/list-table";
@@ -7,7 +7,7 @@ import { useFormatDateTime } from "../../../lib/format";
 import type { UserDetail } from "../api/user-types";
 
 export function AuditCard({ audit }: { audit: UserDetail["audit"] }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   // The server renders the page too: dates as the reader's once the app runs.
   const formatDateTime = useFormatDateTime();
   return (

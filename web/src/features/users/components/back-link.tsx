@@ -1,9 +1,9 @@
 // Back to Manage Users' list, from one person's page.
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { Link } from "react-router-dom";
 import { href } from "#contract/paths.js";
 
 export function BackLink() {
-  const { t } = useTranslation();
+  const { t } = useText();
   return <Link to={href("manageUsers")}>{t("users.back")}</Link>;
 }

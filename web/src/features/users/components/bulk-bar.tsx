@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { ApiError } from "../../../lib/api-client";
 import { EmailAddress } from "../../../lib/components/email-address";
 import { ListTable } from "../../../lib/components/list-table";
@@ -27,7 +27,7 @@ interface BulkBarProps {
 type Run = { state: "idle" } | { state: "running"; done: number; total: number } | { state: "finished"; outcomes: Outcome[] };
 
 export function BulkBar({ search, selection, onSelection }: BulkBarProps) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const hydrated = useHydrated();
   const queryClient = useQueryClient();
   const { confirm, dialog } = useConfirm();

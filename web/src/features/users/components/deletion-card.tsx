@@ -1,6 +1,6 @@
 // Deleting the person's account, then back to the list. The page leaves it out on one's own page.
 import Button from "react-bootstrap/Button";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { useNavigate } from "react-router-dom";
 import { href } from "#contract/paths.js";
 import { SectionCard } from "../../../lib/components/cards";
@@ -11,7 +11,7 @@ import { nameOf } from "../utils/name-of";
 import type { Ask } from "./asking-button";
 
 export function DeletionCard({ user, ask }: { user: UserDetail["user"]; ask: Ask }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const navigate = useNavigate();
   const deleteUser = useDeleteUser();
   const name = nameOf(user);

@@ -4,7 +4,7 @@ import { useState } from "react";
 import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Spinner from "react-bootstrap/Spinner";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { errorMessage } from "../../../lib/error-message";
 import { saveFile } from "../../../lib/save-file";
 import { useHydrated } from "../../../lib/use-hydrated";
@@ -15,7 +15,7 @@ type Progress =
   { state: "idle" } | { state: "running"; count: number } | { state: "done"; count: number } | { state: "failed"; error: unknown };
 
 export function ExportUsers({ search }: { search: UserSearch }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const hydrated = useHydrated();
   const [progress, setProgress] = useState<Progress>({ state: "idle" });
   const running = progress.state === "running";

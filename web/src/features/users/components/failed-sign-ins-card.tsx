@@ -1,7 +1,7 @@
 // The wrong passwords the portal recorded for the person (their activity's
 // sign_in_failed), as their owner sees them: the device's names and the
 // client's address, newest first. Beside the sign-in lock they can lead to.
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { SectionCard } from "../../../lib/components/cards";
 import { ListTable } from "../../../lib/components/list-table";
 import { deviceName } from "../../../lib/device-name";
@@ -9,7 +9,7 @@ import { useFormatDateTime } from "../../../lib/format";
 import type { UserDetail } from "../api/user-types";
 
 export function FailedSignInsCard({ user }: { user: UserDetail["user"] }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   // The server renders the page too: dates as the reader's once the app runs.
   const formatDateTime = useFormatDateTime();
   const attempts = user.failed_sign_ins ?? [];

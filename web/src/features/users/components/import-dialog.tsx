@@ -10,7 +10,7 @@ import Form from "react-bootstrap/Form";
 import ProgressBar from "react-bootstrap/ProgressBar";
 import Table from "react-bootstrap/Table";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { importBatchMax, type ImportStoppedOutcome } from "#contract/user-import.js";
 import { Modal } from "../../../lib/components/modal";
 import { csvFile } from "../../../lib/csv";
@@ -68,7 +68,7 @@ async function runBatches(
 }
 
 export function ImportDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const titleId = useId();
   const helpId = useId();
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import Badge from "react-bootstrap/Badge";
 import Button from "react-bootstrap/Button";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { EmailAddress } from "../../../lib/components/email-address";
 import { ListTable } from "../../../lib/components/list-table";
 import { QueryContent } from "../../../lib/components/query-content";
@@ -24,7 +24,7 @@ import { InviteDialog } from "./invite-dialog";
 import { InviteListDialog } from "./invite-list-dialog";
 
 export function InvitationsCard() {
-  const { t } = useTranslation();
+  const { t } = useText();
   // Both buttons open the app's dialogs: in the server's page they wait for it.
   const hydrated = useHydrated();
   const toast = useToast();

@@ -7,7 +7,7 @@ import Alert from "react-bootstrap/Alert";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import Spinner from "react-bootstrap/Spinner";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { emailAddressMax, isEmailAddress } from "#contract/email-address.js";
 import { isLanguage, languageNames, languages } from "#contract/languages.js";
 import { grantableRoles } from "#contract/roles.js";
@@ -18,7 +18,7 @@ import type { InvitationBody, InvitationSent } from "../api/invitation-types";
 import { useSendInvitation } from "../api/send-invitation";
 
 export function InviteDialog({ show, onClose, onSent }: { show: boolean; onClose: () => void; onSent: (sent: InvitationSent) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useText();
   const send = useSendInvitation();
   const titleId = useId();
   const emailProblemId = useId();

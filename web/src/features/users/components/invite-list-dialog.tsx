@@ -11,13 +11,13 @@ import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import Spinner from "react-bootstrap/Spinner";
 import Table from "react-bootstrap/Table";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { Modal } from "../../../lib/components/modal";
 import { errorMessage } from "../../../lib/error-message";
 import { useInviteList, useOutcomeWords, type InviteList, type Line, type Stage } from "../hooks/use-invite-list";
 
 export function InviteListDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const titleId = useId();
   const list = useInviteList();
   const { stage, lines, toInvite } = list;
@@ -79,7 +79,7 @@ export function InviteListDialog({ show, onClose }: { show: boolean; onClose: ()
 
 /** The list pasted or read from a file, and why it could not be checked. */
 function ListForm({ list }: { list: InviteList }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const helpId = useId();
   return (
     <>
@@ -125,7 +125,7 @@ function ListForm({ list }: { list: InviteList }) {
 
 /** How far the list is: what it will do, how many are sent, what it did. */
 function Progress({ stage, lines, toInvite, invited }: { stage: Stage; lines: Line[]; toInvite: number; invited: number }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   if (stage.step === "sending") return t("users.invitations.list.sending", { done: stage.done, total: toInvite });
   if (stage.step === "sent") return t("users.invitations.list.sent", { invited, total: lines.length });
   return t("users.invitations.list.willInvite", { invite: toInvite, total: lines.length });
@@ -133,7 +133,7 @@ function Progress({ stage, lines, toInvite, invited }: { stage: Stage; lines: Li
 
 /** Each row of the list with its outcome. */
 function OutcomeTable({ lines }: { lines: Line[] }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const words = useOutcomeWords();
   return (
     <Table responsive size="sm" className="align-middle" aria-label={t("users.invitations.list.table")}>

@@ -3,7 +3,7 @@
 // "list": true }` (docs/identity-schema.md), in the schemas' order.
 import { useQuery } from "@tanstack/react-query";
 import type { ReactElement } from "react";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { identitySchemasQueryOptions, useOptionLabel, useTraitLabel, type TraitField } from "../../../lib/flows/trait-fields";
 import type { User } from "../api/user-types";
 
@@ -19,7 +19,7 @@ function valueAt(traits: Record<string, unknown>, name: string): unknown {
 }
 
 export function useListedTraits(): { columns: string[]; cells: (user: User) => ReactElement[] } {
-  const { t } = useTranslation();
+  const { t } = useText();
   const label = useTraitLabel();
   const optionLabel = useOptionLabel();
   const { data } = useQuery(identitySchemasQueryOptions);

@@ -1,6 +1,6 @@
 // The sign-in lock that wrong passwords put on the account (the abuse limits'
 // LIMIT_SIGN_IN_ACCOUNT): until when, and an unlock that the audit trail records.
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { SectionCard } from "../../../lib/components/cards";
 import { useFormatDateTime } from "../../../lib/format";
 import { useUnlockUser } from "../api/unlock-user";
@@ -9,7 +9,7 @@ import { nameOf } from "../utils/name-of";
 import { AskingButton, type Ask } from "./asking-button";
 
 export function LockCard({ user, ask }: { user: UserDetail["user"]; ask: Ask }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const formatDateTime = useFormatDateTime();
   const unlock = useUnlockUser();
   const name = nameOf(user);

@@ -1,5 +1,5 @@
 // The person's sessions, and signing them out everywhere.
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { SectionCard } from "../../../lib/components/cards";
 import { ListTable } from "../../../lib/components/list-table";
 import { deviceName } from "../../../lib/device-name";
@@ -10,7 +10,7 @@ import { nameOf } from "../utils/name-of";
 import { AskingButton, type Ask } from "./asking-button";
 
 export function SessionsCard({ user, sessions, ask }: { user: UserDetail["user"]; sessions: UserDetail["sessions"]; ask: Ask }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   // The server renders the page too: dates as the reader's once the app runs.
   const formatDateTime = useFormatDateTime();
   const revokeSessions = useRevokeSessions();

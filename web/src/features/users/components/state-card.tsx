@@ -1,5 +1,5 @@
 // The account's state: deactivated or reactivated here, never on one's own page (the server refuses it too).
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { SectionCard } from "../../../lib/components/cards";
 import { useSetState } from "../api/set-state";
 import type { UserDetail } from "../api/user-types";
@@ -7,7 +7,7 @@ import { nameOf } from "../utils/name-of";
 import { AskingButton, type Ask } from "./asking-button";
 
 export function StateCard({ user, self, ask }: { user: UserDetail["user"]; self: boolean; ask: Ask }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const setState = useSetState();
   const name = nameOf(user);
   return (

@@ -3,12 +3,12 @@ import { useId, useRef, type FormEvent } from "react";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import InputGroup from "react-bootstrap/InputGroup";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { useHydrated } from "../../../lib/use-hydrated";
 import type { UserSearch as Search } from "../api/list-users";
 
 export function UserSearch({ search, onSearch }: { search: Search; onSearch: (search: Search) => void }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const emailInput = useRef<HTMLInputElement>(null);
   const id = useId();
   const helpId = useId();

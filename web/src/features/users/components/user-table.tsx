@@ -3,7 +3,7 @@ import Badge from "react-bootstrap/Badge";
 import Button from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
 import Spinner from "react-bootstrap/Spinner";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { Link } from "react-router-dom";
 import { useListedTraits } from "./listed-traits";
 import { href } from "#contract/paths.js";
@@ -23,7 +23,7 @@ export interface UserTableProps {
 }
 
 export function UserTable({ users, more, selection, onSelect }: UserTableProps) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const listed = useListedTraits();
   // The server renders the list too: dates as the reader's, and more pages, once the app runs.
   const formatDate = useFormatDate();

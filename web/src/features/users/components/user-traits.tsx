@@ -2,7 +2,7 @@
 // an operator's schema may hold more than the email and name the list shows.
 import { useQuery } from "@tanstack/react-query";
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { SectionCard } from "../../../lib/components/cards";
 import {
   identitySchemasQueryOptions,
@@ -37,7 +37,7 @@ function runsOf(names: readonly string[]): { object: string | undefined; names: 
 }
 
 export function UserTraits({ user }: { user: User }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const label = useTraitLabel();
   const optionLabel = useOptionLabel();
   const groupLabel = useTraitGroupLabel();

@@ -4,7 +4,7 @@
 // file's code.
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { isLanguage } from "#contract/languages.js";
 import { ApiError } from "../../../lib/api-client";
 import { errorMessage, tooManyAttemptsMessage } from "../../../lib/error-message";
@@ -38,7 +38,7 @@ export type Stage =
 
 /** A row's outcome in words, in the table and in the result file. */
 export function useOutcomeWords(): (outcome: Outcome) => string {
-  const { t } = useTranslation();
+  const { t } = useText();
   return (outcome) => {
     switch (outcome.kind) {
       case "invite":
@@ -71,7 +71,7 @@ function refusalOf(error: unknown): Outcome {
 export type InviteList = ReturnType<typeof useInviteList>;
 
 export function useInviteList() {
-  const { i18n } = useTranslation();
+  const { i18n } = useText();
   const queryClient = useQueryClient();
   const words = useOutcomeWords();
   const [text, setText] = useState("");

@@ -4,7 +4,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import Button from "react-bootstrap/Button";
 import Card from "react-bootstrap/Card";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { useSearchParams } from "react-router-dom";
 import { userSearchOf } from "#contract/pages.js";
 import { apiProblemOf } from "../../../lib/api-problem";
@@ -25,7 +25,7 @@ import { UserTable } from "../components/user-table";
 const noneSelected: ReadonlyMap<string, string> = new Map();
 
 export function ManageUsersPage() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const { refresh } = useCurrentSession();
   // The search is in the URL, so that "All users" on a person's page comes back to it.
   const [params, setParams] = useSearchParams();

@@ -7,7 +7,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId } from "react";
 import Alert from "react-bootstrap/Alert";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../../lib/i18n/text";
 import { useSearchParams } from "react-router-dom";
 import { apiProblemOf } from "../../../lib/api-problem";
 import { Loading } from "../../../lib/components/loading";
@@ -32,7 +32,7 @@ import { LockCard } from "../components/lock-card";
 import { UserTraits } from "../components/user-traits";
 
 export function UserPage() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const [params] = useSearchParams();
   const id = params.get("id") ?? "";
   const { refresh } = useCurrentSession();

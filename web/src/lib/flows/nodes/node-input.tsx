@@ -5,7 +5,7 @@ import type { UiNode, UiNodeInputAttributes } from "@ory/client-fetch";
 import type { ReactNode } from "react";
 import Button, { type ButtonProps } from "react-bootstrap/Button";
 import Form from "react-bootstrap/Form";
-import { useTranslation } from "react-i18next";
+import { useText } from "../../i18n/text";
 import { isLanguage, languageNames, languages, languageTrait } from "#contract/languages.js";
 import { useKratosText } from "../../i18n/kratos-text";
 import { termsLinks, TermsLinksText } from "../../terms";
@@ -32,7 +32,7 @@ export interface NodeInputProps {
 export function NodeInput({ node, attributes, idPrefix, busy, scripts, initialValue, primary, onTrigger }: NodeInputProps) {
   const id = `${idPrefix}-${attributes.name}`;
   const messagesId = `${id}-messages`;
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useText();
   const text = useKratosText();
   const labelText = labelOf(node);
   // A trait's label is the identity schema's title, in English: the operator's texts or the catalog word it in
