@@ -41,7 +41,8 @@
 // portal's memory meanwhile (import.ts); `npm run bench -- sqlite-locks` how
 // often the local stack's SQLite makes Kratos answer 500 to sign-ins at once
 // (sqlite-locks.ts); `npm run bench -- user-search` how long Manage Users'
-// search takes as Kratos' SQLite fills up (user-search.ts).
+// search takes as Kratos' SQLite fills up (user-search.ts); `npm run bench --
+// render` what the server's first render of a page costs (server-render.ts).
 import { mkdirSync, readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import { join, resolve } from "node:path";
@@ -63,6 +64,7 @@ import { benchImport } from "./import.js";
 import { benchMemory } from "./memory.js";
 import { startOryUi, type OryUi } from "./ory-ui.js";
 import { benchProofOfWork } from "./proof-of-work.js";
+import { benchServerRender } from "./server-render.js";
 import { benchSqliteLocks } from "./sqlite-locks.js";
 import { benchUserSearch } from "./user-search.js";
 import { memoryOf } from "./processes.js";
@@ -438,5 +440,6 @@ else if (mode === "entry") await benchEntry();
 else if (mode === "proof-of-work") await benchProofOfWork();
 else if (mode === "sqlite-locks") await benchSqliteLocks();
 else if (mode === "user-search") await benchUserSearch();
+else if (mode === "render") await benchServerRender(modeArgs);
 else if (mode === "pages") await benchAll(modeArgs);
 else await benchAll();
