@@ -149,7 +149,10 @@ test("1.4.11: every field's border is 3:1 against the field and the page behind 
         await page.goto(path);
         await expect(page.locator("html")).toHaveAttribute("data-bs-theme", theme);
         // When Kratos is slow the page goes out without its data and the app asks for it: measured once it shows.
-        await expect(page.getByRole("main").locator("input:not([type=hidden]), select").first()).toBeVisible();
+        // Choices that only the app can make (Preferences' theme) wait disabled for it: measured once they work.
+        const first = page.getByRole("main").locator("input:not([type=hidden]), select").first();
+        await expect(first).toBeVisible();
+        await expect(first).toBeEnabled();
         // A focused field shows the primary colour instead of its border: none is focused.
         await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
         const fields = await page.evaluate(fieldColours);
