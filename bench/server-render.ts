@@ -12,8 +12,8 @@ import { resolve, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
 import { request } from "@playwright/test";
-import { bootElementId } from "../contract/boot.js";
 import type { BootData, ServerRender } from "../contract/schemas/app-page.js";
+import { bootDataOf } from "../testing/boot-data.js";
 import { createIdentity } from "../testing/identities.js";
 import { RequestContextBrowser } from "../testing/request-context-browser.js";
 import { startTestStack } from "../stack/test-stack.js";
@@ -32,15 +32,10 @@ interface Build {
   entry: ServerRender;
 }
 
-/** The start-up data the portal put in a page: what the server's render of it is given. */
+/** The start-up data the portal put in a page, less what the render itself adds: what the render of it is given. */
 function bootOf(html: string): BootData {
-  const start = html.indexOf(`<script type="application/json" id="${bootElementId}">`);
-  const json = html.slice(html.indexOf(">", start) + 1, html.indexOf("</script>", start));
-  const boot = JSON.parse(json) as BootData;
-  // What the render itself adds.
-  delete boot.hydration;
-  delete boot.dates;
-  return boot;
+  const { hydration: _hydration, dates: _dates, ...boot } = bootDataOf(html);
+  return boot as BootData;
 }
 
 async function buildOf(name: string, webRoot: string): Promise<Build> {

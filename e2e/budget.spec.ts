@@ -7,7 +7,7 @@ import type { Locator, Page, Request, Response } from "@playwright/test";
 import { expect, test } from "./support/test.js";
 import { languageCookie, languages } from "#contract/languages.js";
 import { newIdentity, signInByApi, signInWithSecondFactorByApi } from "./support/identities.js";
-import { bootDataOf } from "./support/boot-data.js";
+import { bootDataOf } from "../testing/boot-data.js";
 import { waitForApp } from "./support/flows.js";
 import { stack } from "./support/stack.js";
 import { webDist } from "../stack/web-build.js";

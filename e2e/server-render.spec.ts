@@ -4,7 +4,7 @@
 // that markup over (hydration) without React finding a difference, which it
 // would report as an error and answer by drawing the page again.
 import { randomUUID } from "node:crypto";
-import { bootDataOf } from "./support/boot-data.js";
+import { bootDataOf } from "../testing/boot-data.js";
 import { newIdentity, signInByApi, signInWithSecondFactorByApi } from "./support/identities.js";
 import { recordPageErrors } from "./support/page-errors.js";
 import { expect, test } from "./support/test.js";
