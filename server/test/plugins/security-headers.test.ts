@@ -45,6 +45,8 @@ t.test("every answer carries the headers, pages, API and proxy alike", async (t)
     t.equal(response.headers["x-content-type-options"], "nosniff");
     t.equal(response.headers["referrer-policy"], "same-origin", "flow ids and challenges in URLs go nowhere but to the portal");
     t.notOk(response.headers["strict-transport-security"], "no HSTS on http");
+    t.equal(response.headers["cross-origin-opener-policy"], "same-origin", "no other site's window holds a handle on a page");
+    t.notOk(response.headers["origin-agent-cluster"], "no process asked for once the answer is in");
   }
 });
 
