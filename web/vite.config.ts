@@ -64,6 +64,8 @@ const bootModules = /\/index\.html$|\/src\/boot\.ts$|\/contract\/boot\.ts$|vite\
 // empties dist/). The server never serves dist/ssr/ (server/src/web/spa.ts).
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: "web",
+  // No public/ folder, whose files the build would copy beside index.html: the server serves dist/assets/ alone.
+  publicDir: false,
   // Brotli and gzip copies of every asset, made once at build time: the server sends the one the browser
   // accepts. Not of index.html, which the server fills in for each page (server/src/routes/app-page.ts).
   plugins: [

@@ -100,7 +100,17 @@ t.test("requests are counted by route pattern and status, with their latency", a
     "the id is not in the label: the pattern is",
   );
   t.equal((await app.inject("/no-such-file.txt")).statusCode, 404);
-  t.equal(await value(requests, { route: "(unrouted)", status_code: "404" }), 1, "a path without a route counts under one name");
+  t.equal(
+    await value(requests, { method: "GET", route: "/*", status_code: "404" }),
+    1,
+    "an address no other route has is the app's pages' route, a 404 where it names a file",
+  );
+  t.equal((await app.inject({ method: "POST", url: "/no-such-page" })).statusCode, 404);
+  t.equal(
+    await value(requests, { method: "POST", route: "(unrouted)", status_code: "404" }),
+    1,
+    "a request no route takes counts under one name",
+  );
 });
 
 t.test("calls to Kratos and Hydra are timed by outcome", async (t) => {

@@ -11,7 +11,7 @@ declare module "fastify" {
   }
 }
 
-/** What the not-found handler answered: the app page (every client-side route) or a 404. */
+/** A request no route takes (a method other than GET on an address of no API): the not-found handler's 404. */
 const unrouted = "(unrouted)";
 
 export default fp<{ metrics: PortalMetrics }>(

@@ -256,16 +256,16 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
     );
   }
 
-  // The root is a folder to the static files, which would refuse it.
-  fastify.get("/", (request, reply) => appPageFor(request, reply, "/"));
-  fastify.setNotFoundHandler(async (request, reply) => {
+  const notFound: ErrorBody = { code: "not_found" };
+  // Every address that no other route has (/api/*, /kratos/*, /assets/* are more specific) is the app's to route,
+  // as a route of its own, so that what every route gets applies (compression). A path that names a file (it has an
+  // extension) is no page: a 404.
+  fastify.get("/*", async (request, reply) => {
     const path = request.url.split("?")[0] ?? "";
-    // A path that names a file (it has an extension) and is not there is a 404; any other is the app's to route.
-    if ((request.method !== "GET" && request.method !== "HEAD") || extname(path) !== "") {
-      return reply.code(404).send({ code: "not_found" } satisfies ErrorBody);
-    }
-    return appPageFor(request, reply, path);
+    return extname(path) === "" ? appPageFor(request, reply, path) : reply.code(404).send(notFound);
   });
+  // Another method: Fastify's own 404 would name its error and repeat the path.
+  fastify.setNotFoundHandler(async (_request, reply) => reply.code(404).send(notFound));
 };
 
 export default appPage;

@@ -1,7 +1,10 @@
-// Serves the built SPA's files. Its page, index.html, is not served as a
-// file: routes/app-page.ts answers every client-side route with it, filled
-// with what the app needs at its start. Nor are the server's own parts of the
-// build: its render of the pages (ssr/) and Vite's manifest (.vite/).
+// Serves the built SPA's files: its assets/ folder, where the build writes
+// every file a page loads (hashed names, each with its .br and .gz copies).
+// Nothing else of the build is served, nor looked up: not its page,
+// index.html, which routes/app-page.ts answers every client-side route with,
+// filled with what the app needs at its start; nor the server's own parts of
+// the build, its render of the pages (ssr/) and Vite's manifest (.vite/). A
+// page's address never comes here, so it costs no look-up on disk.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
@@ -13,18 +16,18 @@ const spa: FastifyPluginAsync<{ config: PortalConfig }> = async (fastify, { conf
   if (!existsSync(join(config.webRoot, "index.html"))) {
     throw new ConfigError(`WEB_ROOT ${config.webRoot} has no index.html: build the SPA first (npm run build)`);
   }
-  const assets = join(config.webRoot, "assets");
   await fastify.register(fastifyStatic, {
-    root: config.webRoot,
+    root: join(config.webRoot, "assets"),
+    prefix: "/assets/",
     // Files are looked up per request, so a rebuilt SPA (new hashed asset
     // names) is served without a restart.
     wildcard: true,
     index: false,
-    allowedPath: (path) => path !== "/index.html" && !path.startsWith("/ssr/") && !path.startsWith("/.vite/"),
     // The build writes .br and .gz beside each asset; the one the browser accepts is sent, with Vary.
     preCompressed: true,
-    setHeaders: (reply, path) => {
-      reply.header("cache-control", path.startsWith(assets) ? "public, max-age=31536000, immutable" : "no-cache");
+    // A file's name changes with its content.
+    setHeaders: (reply) => {
+      reply.header("cache-control", "public, max-age=31536000, immutable");
     },
   });
 };

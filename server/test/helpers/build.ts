@@ -14,7 +14,7 @@ import type { LimiterStore } from "../../src/state/limit-stores.js";
 
 export type Env = Record<string, string | undefined>;
 
-/** A built SPA as Vite lays it out: index.html and hashed assets. */
+/** A built SPA as Vite lays it out: index.html and hashed assets; and a file beside index.html, which is not served. */
 export function fakeWebRoot(t: Test): string {
   const root = mkdtempSync(join(tmpdir(), "portal-web-"));
   mkdirSync(join(root, "assets"));

@@ -286,7 +286,7 @@ t.test("with Kratos up", async (t) => {
       t.equal((await app.inject({ url, headers: { "accept-language": "de" } })).statusCode, 200, url);
     }
     t.equal((await app.inject("/")).statusCode, 302, "the home page opens Account Settings");
-    t.equal((await app.inject("/favicon.svg")).statusCode, 200, "the build's files");
+    t.equal((await app.inject("/assets/index-abc123.js")).statusCode, 200, "the build's files");
   });
 
   t.test("a request that is not a GET of an app route is not the app", async (t) => {

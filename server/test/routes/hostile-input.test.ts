@@ -530,13 +530,17 @@ const cases: Case[] = [
   },
 
   // The static app
-  { name: "a file that climbs out of the app", raw: true, request: { url: "/../../etc/passwd.txt" }, status: 403 },
+  // Outside /assets/ no path reaches the disk: one that names a file is a 404.
+  { name: "a file that climbs out of the app", raw: true, request: { url: "/../../etc/passwd.txt" }, status: 404 },
+  { name: "a file that climbs out of the assets", raw: true, request: { url: "/assets/../../etc/passwd.txt" }, status: 403 },
   { name: "encoded dots out of the assets", raw: true, request: { url: "/assets/..%2f..%2f..%2fpackage.json" }, status: 404 },
-  { name: "encoded dots to the server's sources", raw: true, request: { url: "/%2e%2e/%2e%2e/server/src/config.ts" }, status: 403 },
-  { name: "a NUL byte before an extension", request: { url: "/index.html%00.js" }, status: 403 },
+  { name: "encoded dots to the server's sources", raw: true, request: { url: "/%2e%2e/%2e%2e/server/src/config.ts" }, status: 404 },
+  { name: "a NUL byte before an extension", request: { url: "/index.html%00.js" }, status: 404 },
+  { name: "a NUL byte in an asset's name", request: { url: "/assets/index-abc123.js%00.map" }, status: 403 },
   { name: "a path with a broken escape", raw: true, request: { url: "/login%E0%A4%A" }, status: 400, code: "invalid_request" },
   { name: "a POST to a page", request: { method: "POST", url: "/settings", headers: json, payload: "{}" }, status: 404 },
-  { name: "a 6000-character file name", request: { url: `/${long(6000)}.js` }, status: 403 },
+  { name: "a 6000-character file name", request: { url: `/${long(6000)}.js` }, status: 404 },
+  { name: "a 6000-character asset name", request: { url: `/assets/${long(6000)}.js` }, status: 403 },
 ];
 
 t.ok(cases.length >= 60, `${cases.length} hostile requests`);

@@ -36,7 +36,8 @@ t.test("assets are served, and a missing asset is a 404, not index.html", async 
   t.equal(asset.body, "console.log('spa')");
   t.match(asset.headers["cache-control"], /immutable/, "hashed assets are cached for good");
 
-  for (const missing of ["/assets/index-gone.js", "/favicon.ico", "/logo.png"]) {
+  // favicon.svg is there, beside index.html: only assets/ is served.
+  for (const missing of ["/assets/index-gone.js", "/favicon.ico", "/favicon.svg", "/logo.png"]) {
     const response = await app.inject(missing);
     t.equal(response.statusCode, 404, missing);
     t.notMatch(response.body, /<div id="root">/, `${missing} does not get index.html`);
@@ -103,7 +104,7 @@ t.test("a rebuilt SPA is served without restarting the server", async (t) => {
   t.equal(response.body, "console.log('rebuilt')");
 });
 
-t.test("the server's own parts of the build are never served: its render and Vite's manifest", async (t) => {
+t.test("the server's own parts of the build are never served: its render, Vite's manifest, the bare page", async (t) => {
   const webRoot = fakeWebRoot(t);
   mkdirSync(join(webRoot, "ssr"));
   writeFileSync(
@@ -113,9 +114,9 @@ t.test("the server's own parts of the build are never served: its render and Vit
   mkdirSync(join(webRoot, ".vite"));
   writeFileSync(join(webRoot, ".vite", "manifest.json"), "{}");
   const app = await build(t, { WEB_ROOT: webRoot });
-  for (const path of ["/ssr/entry-server.js", "/.vite/manifest.json"]) {
+  for (const path of ["/ssr/entry-server.js", "/.vite/manifest.json", "/index.html"]) {
     const response = await app.inject(path);
     t.equal(response.statusCode, 404, path);
-    t.notMatch(response.body, /render|\{\}/, `${path} is not in the answer`);
+    t.notMatch(response.body, /render|\{\}|<div id="root">/, `${path} is not in the answer`);
   }
 });
