@@ -45,8 +45,9 @@ export interface PageUnderTest {
   /** Another server's page (Ory's UI, bench/ory-ui.ts) instead of the portal's: no app to wait for. */
   origin?: string;
   /**
-   * A page of another site the tab shows first, for a second (readingMs), as when an application's page sends its
-   * user to sign in: the visit is a navigation from one site to another. Without it, the tab is new.
+   * A page the tab shows first, for a second (readingMs): another site's, as when an application's page sends its
+   * user to sign in (a navigation from one site to another), or the browser's new-tab page, where a person types
+   * the address. Without it, the tab is a new Playwright page, blank.
    */
   from?: string;
 }

@@ -4,7 +4,8 @@
 // cold Chromium context (loopback and throttled): until usable and until the
 // network is idle, beside the floor (a page of one field from a bare server,
 // also with the portal's security headers), /login and the floor also as a
-// link on another site's page opens them; a sign-in with scripts off; and
+// link on another site's page opens them and as typed into a new tab (from
+// Chromium's new-tab page); a sign-in with scripts off; and
 // the hot paths (Kratos' whoami on its own port, through the /kratos proxy,
 // and /api/session) with the portal's memory and each process's CPU time per
 // request, for the portal as `npm start` runs it and as the Docker image runs
@@ -81,6 +82,12 @@ const oryUiDir = process.env.BENCH_ORY_UI ? resolve(process.env.BENCH_ORY_UI) : 
 const floorName = "floor";
 /** How a visit from another site's page is named in the tables, after the page's name. */
 const fromSiteName = ", from a site";
+/**
+ * How a visit typed into a new tab is named: the tab shows Chromium's new-tab page first, as Chrome's do, not the
+ * blank page a new Playwright page starts on (the tables' plain rows), whose renderer the next site may keep.
+ */
+const typedName = ", typed in a new tab";
+const newTabPage = "chrome://newtab/";
 /** How Ory's UI's pages are named in the tables. */
 const oryName = (path: string) => `Ory UI ${path}`;
 
@@ -139,16 +146,16 @@ const say = (line = "") => {
 function printFirstLoads(figures: FirstLoadFigures[]): void {
   say(`First load, cold Chromium context, median of ${firstLoadRuns} (min–max):`);
   say(
-    "  page                         profile     usable ms              first paint ms   app ms   long tasks ms (n): before usable, in all   paint held   until usable: bytes, requests   until idle: bytes, requests",
+    "  page                                profile     usable ms              first paint ms   app ms   long tasks ms (n): before usable, in all   paint held   until usable: bytes, requests   until idle: bytes, requests",
   );
   const range = (values: number[]) => `${median(values)} (${Math.min(...values)}–${Math.max(...values)})`;
   for (const { page, profile, runs } of figures) {
     if (runs.length === 0) {
-      say(`  ${page.padEnd(28)} ${profile.padEnd(11)} never usable`);
+      say(`  ${page.padEnd(35)} ${profile.padEnd(11)} never usable`);
       continue;
     }
     say(
-      `  ${page.padEnd(28)} ${profile.padEnd(11)} ${range(runs.map((run) => run.usableMs)).padEnd(22)} ` +
+      `  ${page.padEnd(35)} ${profile.padEnd(11)} ${range(runs.map((run) => run.usableMs)).padEnd(22)} ` +
         `${String(median(runs.map((run) => run.firstPaintMs))).padEnd(16)} ${(runs.some((run) => Number.isNaN(run.appMs)) ? "–" : String(median(runs.map((run) => run.appMs)))).padEnd(8)} ` +
         `${`${median(runs.map((run) => run.longTasksMs))} (${median(runs.map((run) => run.longTaskCount))}), ${median(runs.map((run) => run.allLongTasksMs))} (${median(runs.map((run) => run.allLongTaskCount))})`.padEnd(38)} ` +
         `${`${runs.filter((run) => run.paintHeld).length}/${runs.length}`.padEnd(12)} ` +
@@ -258,7 +265,7 @@ function printRatios(before: FirstLoadFigures[], after: FirstLoadFigures[]): voi
     const now = median(figure.runs.map((run) => run.usableMs));
     const then = median(other.runs.map((run) => run.usableMs));
     say(
-      `  ${figure.page.padEnd(28)} ${figure.profile.padEnd(11)} ${String(then).padStart(6)} ms → ${String(now).padStart(6)} ms  ×${(now / then).toFixed(2)}`,
+      `  ${figure.page.padEnd(35)} ${figure.profile.padEnd(11)} ${String(then).padStart(6)} ms → ${String(now).padStart(6)} ms  ×${(now / then).toFixed(2)}`,
     );
   }
 }
@@ -272,7 +279,7 @@ function printOryRatios(figures: FirstLoadFigures[]): void {
     const ours = median(portal.runs.map((run) => run.usableMs));
     const theirs = median(ory.runs.map((run) => run.usableMs));
     say(
-      `  ${portal.page.padEnd(28)} ${ory.profile.padEnd(11)} ${String(ours).padStart(6)} ms against ${String(theirs).padStart(6)} ms  ×${(ours / theirs).toFixed(2)}`,
+      `  ${portal.page.padEnd(35)} ${ory.profile.padEnd(11)} ${String(ours).padStart(6)} ms against ${String(theirs).padStart(6)} ms  ×${(ours / theirs).toFixed(2)}`,
     );
   }
 }
@@ -317,16 +324,18 @@ async function benchFirstLoads(
     },
   ];
   const chosen = only.length ? pages.filter((page) => only.includes(page.path)) : pages;
-  // A new tab is where Cross-Origin-Opener-Policy costs a page most (docs/benchmarks.md): /login, and the floor
-  // with and without it, also as a link from another site's page opens them (127.0.0.2: neither the portal's
-  // host nor Ory's UI's).
+  // A blank new page is where Cross-Origin-Opener-Policy costs a page most (docs/benchmarks.md): /login, and the
+  // floor with and without it, also as a link from another site's page opens them (127.0.0.2: neither the
+  // portal's host nor Ory's UI's) and as typed into a new tab.
   const site = await floorPage("127.0.0.2");
   const fromSite = (page: PageUnderTest): PageUnderTest => ({ ...page, name: `${page.name}${fromSiteName}`, from: site.origin });
-  chosen.push(...chosen.filter(({ name }) => name === "/login").map(fromSite));
+  const typed = (page: PageUnderTest): PageUnderTest => ({ ...page, name: `${page.name}${typedName}`, from: newTabPage });
+  const login = chosen.filter(({ name }) => name === "/login");
+  chosen.push(...login.map(fromSite), ...login.map(typed));
   // Ory's UI's pages that the portal has too, measured in the same rounds as the portal's.
   if (ory)
     for (const page of chosen.filter(({ name }) =>
-      ["/login", "/registration", "/recovery", "/settings", `/login${fromSiteName}`].includes(name),
+      ["/login", "/registration", "/recovery", "/settings", `/login${fromSiteName}`, `/login${typedName}`].includes(name),
     ))
       chosen.push({ ...page, name: oryName(page.name), origin: ory.origin, cookies: page.cookies && ory.cookies });
   const floor = await floorPage();
@@ -335,7 +344,12 @@ async function benchFirstLoads(
     { name: floorName, path: "/", ready: field, origin: floor.origin },
     { name: `${floorName}, COOP`, path: "/coop", ready: field, origin: floor.origin },
   ];
-  chosen.push(...floors, { name: `${floorName}, headers`, path: "/headers", ready: field, origin: floor.origin }, ...floors.map(fromSite));
+  chosen.push(
+    ...floors,
+    { name: `${floorName}, headers`, path: "/headers", ready: field, origin: floor.origin },
+    ...floors.map(fromSite),
+    ...floors.map(typed),
+  );
   const figures = await measureFirstLoads(browser, origin, chosen, [loopback, throttled], firstLoadRuns).finally(() => {
     floor.close();
     site.close();
