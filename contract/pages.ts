@@ -18,12 +18,19 @@ export interface PageFacts {
   readonly apiReads?: (search: Search, pathname: string) => readonly string[];
   /** The page is another page's address: the server answers it with a redirect there, the app with a navigation. */
   readonly opens?: string;
+  /**
+   * The page may show in the window an application opened to sign its user in (an OAuth2 popup): Hydra's
+   * login, consent, logout and error pages, and those a sign-in leads to. It keeps the window's tie to the
+   * application that opened it, which then hears back; every other page is a window of its own
+   * (server/src/routes/app-page.ts: Cross-Origin-Opener-Policy).
+   */
+  readonly signInWindow?: true;
 }
 
 export const pageFacts = {
   /** The home page opens Account Settings. */
   home: { path: "/", opens: settingsRootPath },
-  verification: { path: "/verification", flow: "verification" },
+  verification: { path: "/verification", flow: "verification", signInWindow: true },
   /** Account Settings: Profile at its own path, each other section below it (contract/settings-sections.ts). */
   settings: {
     path: settingsRootPath,
@@ -52,16 +59,24 @@ export const pageFacts = {
     path: "/manage-users/user",
     apiReads: (search) => [...readOf(search.get("id"), apiReads.user), apiReads.identitySchemas],
   },
-  login: { path: "/login", flow: "login" },
-  logout: { path: "/logout", apiReads: (search) => readOf(search.get("logout_challenge"), apiReads.logoutRequest) },
+  login: { path: "/login", flow: "login", signInWindow: true },
+  logout: {
+    path: "/logout",
+    apiReads: (search) => readOf(search.get("logout_challenge"), apiReads.logoutRequest),
+    signInWindow: true,
+  },
   /** Hydra's consent UI: signed in, but without the shell. */
-  consent: { path: "/consent", apiReads: (search) => readOf(search.get("consent_challenge"), apiReads.consentRequest) },
-  registration: { path: "/registration", flow: "registration", apiReads: () => [apiReads.identitySchemas] },
+  consent: {
+    path: "/consent",
+    apiReads: (search) => readOf(search.get("consent_challenge"), apiReads.consentRequest),
+    signInWindow: true,
+  },
+  registration: { path: "/registration", flow: "registration", apiReads: () => [apiReads.identitySchemas], signInWindow: true },
   /** Kratos' recovery flow: a code by mail for someone who cannot sign in. */
-  recovery: { path: "/recovery", flow: "recovery" },
-  error: { path: "/error" },
+  recovery: { path: "/recovery", flow: "recovery", signInWindow: true },
+  error: { path: "/error", signInWindow: true },
   /** A new version of the terms of service, to accept before anything else (TERMS_VERSION). */
-  terms: { path: "/terms" },
+  terms: { path: "/terms", signInWindow: true },
   /** The mailed invitation link: a welcome, and accepting (server/src/services/invitations.ts). */
   invitation: { path: "/invitation", apiReads: (search) => readOf(search.get("token"), apiReads.invitation) },
   /** A security mail's undo link: what it reverts, and confirming (server/src/services/undo.ts). */

@@ -4,7 +4,9 @@
 // a code, exchanges it at Hydra and reads the user at /userinfo. The
 // application's redirect URI is a tiny HTTP server of the test's own
 // (page.route cannot answer it: Playwright only routes the first request of
-// a redirect chain, and Hydra's answer is a redirect).
+// a redirect chain, and Hydra's answer is a redirect). Its home page can
+// also open the sign-in in a popup, as single-page applications do, and its
+// callback page, opened there, hands the answer to the window that opened it.
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -24,15 +26,36 @@ import { expectToast } from "./support/toasts.js";
 import { addVirtualAuthenticator } from "./support/webauthn.js";
 
 let application: Server;
+let appOrigin: string;
 let redirectUri: string;
 let signedOutUri: string;
 
+const applicationPage = "<!doctype html><title>Map viewer</title><h1>Map viewer</h1>";
+/** The application's home page: Sign in opens the authorization URL (?authorize=) in a popup, and the answer shows in the output. */
+const homePage = `${applicationPage}<button>Sign in</button><output></output><script>
+  document.querySelector("button").addEventListener("click", () => {
+    const popup = window.open(new URLSearchParams(location.search).get("authorize"), "sign-in", "popup,width=480,height=720");
+    addEventListener("message", (event) => {
+      if (event.origin === location.origin && event.source === popup) document.querySelector("output").textContent = event.data;
+    });
+  });
+</script>`;
+/** The redirect URI's page: in a popup, it hands Hydra's answer to the application's window and closes. */
+const callbackPage = `${applicationPage}<script>
+  if (window.opener) {
+    window.opener.postMessage(location.href, location.origin);
+    window.close();
+  }
+</script>`;
+
 test.beforeAll(async () => {
-  application = createServer((_request, response) => {
-    response.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Map viewer</title><h1>Map viewer</h1>");
+  application = createServer((request, response) => {
+    const { pathname } = new URL(request.url ?? "/", "http://application");
+    const page = pathname === "/" ? homePage : pathname === "/callback" ? callbackPage : applicationPage;
+    response.writeHead(200, { "content-type": "text/html" }).end(page);
   });
   await new Promise<void>((resolve) => application.listen(0, "127.0.0.1", resolve));
-  const appOrigin = `http://127.0.0.1:${(application.address() as AddressInfo).port}`;
+  appOrigin = `http://127.0.0.1:${(application.address() as AddressInfo).port}`;
   redirectUri = `${appOrigin}/callback`;
   signedOutUri = `${appOrigin}/signed-out`;
 });
@@ -83,11 +106,8 @@ interface Authorization {
   verifier: string;
 }
 
-/**
- * Sends the browser to Hydra's authorization endpoint as the application
- * would, with PKCE (S256): at the issuer's host, where Hydra's cookies live.
- */
-async function startAuthorization(page: Page, client: TestClient): Promise<Authorization> {
+/** Hydra's authorization URL as the application builds it, with PKCE (S256): at the issuer's host, where Hydra's cookies live. */
+async function authorizationUrl(client: TestClient): Promise<Authorization & { url: URL }> {
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const url = oidc.buildAuthorizationUrl(client.oidc, {
@@ -97,6 +117,12 @@ async function startAuthorization(page: Page, client: TestClient): Promise<Autho
     code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
     code_challenge_method: "S256",
   });
+  return { url, state, verifier };
+}
+
+/** Sends the browser to Hydra's authorization endpoint as the application would. */
+async function startAuthorization(page: Page, client: TestClient): Promise<Authorization> {
+  const { url, state, verifier } = await authorizationUrl(client);
   // Until the sign-in page is there: its script may post a form at once (a passkey from autofill), before the page's load.
   await page.goto(url.href, { waitUntil: "commit" });
   return { state, verifier };
@@ -181,6 +207,27 @@ test(
     expect(await apiSession(page), "the portal session ended too").toMatchObject({ status: 401 });
   },
 );
+
+test("OAuth2 in a popup: the application opens the sign-in in a window of its own and hears back from it", async ({ page }) => {
+  const user = await newIdentity({ verified: true });
+  const client = await newClient();
+  const { url, state, verifier } = await authorizationUrl(client);
+  await page.goto(`${appOrigin}/?${new URLSearchParams({ authorize: url.href }).toString()}`);
+  const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Sign in" }).click()]);
+  await expect(popup).toHaveURL(/\/login\?.*login_challenge=/);
+  await submitPassword(popup, user.email, user.password);
+  await popup.getByRole("button", { name: "Allow" }).click();
+
+  // The popup's callback page handed Hydra's answer to the application's window, which exchanges the code.
+  const answer = page.locator("output");
+  await expect(answer).toHaveText(/\?code=/);
+  await expect.poll(() => popup.isClosed(), { message: "the callback page closed its popup" }).toBe(true);
+  const tokens = await oidc.authorizationCodeGrant(client.oidc, new URL((await answer.textContent()) ?? ""), {
+    pkceCodeVerifier: verifier,
+    expectedState: state,
+  });
+  await expectUserinfo(client, tokens, user);
+});
 
 /** The page at the same address in a browser without scripts, with the same cookies: what a slow link shows first. */
 async function withoutScript(page: Page, check: (scriptless: Page) => Promise<void>): Promise<void> {

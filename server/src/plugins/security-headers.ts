@@ -47,6 +47,10 @@ export function securityHeaders(config: Pick<PortalConfig, "origin" | "formActio
     // origin's own, started only once the answer is in: 25–35 ms more for the sign-in page opened from another site
     // (docs/security.md).
     originAgentCluster: false,
+    // Cross-Origin-Opener-Policy is a property of each page, not of every answer (routes/app-page.ts): a page an
+    // application's sign-in window shows must not cut that window from the application, nor may an answer of
+    // the Kratos proxy the window passes through on its way back.
+    crossOriginOpenerPolicy: false,
   });
 }
 

@@ -206,8 +206,13 @@ const appPage: FastifyPluginAsync<{ config: PortalConfig; web: WebApp }> = async
   }
 
   async function appPageFor(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> {
+    const facts = pageOfPath(path);
+    // A page of its own window: no window of another site, one that opened it or that it opened, holds a handle on
+    // it (to send it elsewhere, to count its frames). Not the pages an application's sign-in window shows: there
+    // the header would cut the window from the application, which would never hear back (docs/security.md).
+    if (!facts?.signInWindow) reply.header("cross-origin-opener-policy", "same-origin");
     // A page that is another's address (the home page: Account Settings) sends the browser there at once.
-    const opens = pageOfPath(path)?.opens;
+    const opens = facts?.opens;
     if (opens !== undefined) return reply.redirect(opens, 302);
     const checked = request.method === "GET" ? inTime(sessionAnswer(request)) : Promise.resolve(undefined);
     const [page, session, flow, answers] = await Promise.all([

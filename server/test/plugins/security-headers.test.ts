@@ -45,8 +45,33 @@ t.test("every answer carries the headers, pages, API and proxy alike", async (t)
     t.equal(response.headers["x-content-type-options"], "nosniff");
     t.equal(response.headers["referrer-policy"], "same-origin", "flow ids and challenges in URLs go nowhere but to the portal");
     t.notOk(response.headers["strict-transport-security"], "no HSTS on http");
-    t.equal(response.headers["cross-origin-opener-policy"], "same-origin", "no other site's window holds a handle on a page");
     t.notOk(response.headers["origin-agent-cluster"], "no process asked for once the answer is in");
+  }
+});
+
+t.test("a page is a window of its own, but for those an application's sign-in window shows", async (t) => {
+  const app = await build(t, kratos.env);
+  for (const url of ["/settings", "/changepwd", "/manage-clients", "/manage-users", "/", "/no-such-page"]) {
+    const response = await app.inject(url);
+    t.equal(response.headers["cross-origin-opener-policy"], "same-origin", `${url}: no other site's window holds a handle on it`);
+  }
+  // Hydra sends an application's sign-in window (an OAuth2 popup) to these, and Kratos' answers send it on, through
+  // the proxy, back to Hydra: the header would cut the window from the application that waits for it.
+  for (const url of [
+    "/login?login_challenge=abc",
+    "/registration",
+    "/recovery",
+    "/verification",
+    "/consent?consent_challenge=abc",
+    "/logout?logout_challenge=abc",
+    "/error?id=abc",
+    "/terms",
+    "/kratos/self-service/login/browser",
+    "/api/session",
+  ]) {
+    const response = await app.inject(url);
+    t.ok(response.statusCode < 500, `${url}: ${response.statusCode}`);
+    t.notOk(response.headers["cross-origin-opener-policy"], `${url}: the window keeps its opener`);
   }
 });
 
