@@ -198,6 +198,8 @@ test("3.2.6: the operator's help is the same link, in the same place after the p
   await signInWithSecondFactorByApi(page, admin, branded.portalOrigin);
   await page.goto("/settings");
   await page.getByRole("button", { name: "Accept and continue" }).click();
+  // The app goes on to Account Settings once the acceptance is saved: opening a page sooner would race it.
+  await heading("Account Settings")();
   // The footer as the app draws it, with the session's end, which only the browser's time zone can say.
   const app = (name: string) => async () => {
     await heading(name)();
